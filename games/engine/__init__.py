@@ -1,0 +1,4 @@
+"""The rules layer: pure, deterministic, typed Python with no Django import.
+
+`core` holds the contract every game implements; `games/<slug>/` holds each game.
+"""

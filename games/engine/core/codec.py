@@ -1,0 +1,186 @@
+"""One codec for moves, events, states and configs: frozen dataclasses to JSON and back.
+
+Types register under a stable string name (never an import path) so a refactor never
+orphans a stored log. Decoding is driven by the dataclass type hints, so tuples, frozensets,
+enums, optional and nested dataclasses come back as the same values that went in.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+from .errors import MalformedMove
+
+JSON = Any  # a value json.dumps accepts
+T = TypeVar("T")
+
+_TYPES: dict[str, type] = {}
+_NAMES: dict[type, str] = {}
+
+
+def register(name: str) -> Callable[[type[T]], type[T]]:
+    """Class decorator: give a dataclass its stable wire name (e.g. "ra.team_proposed")."""
+
+    def deco(cls: type[T]) -> type[T]:
+        if not dataclasses.is_dataclass(cls):
+            raise TypeError(f"{cls.__name__} must be a dataclass")
+        if name in _TYPES and _TYPES[name] is not cls:
+            raise ValueError(f"type name {name!r} registered twice")
+        _TYPES[name] = cls
+        _NAMES[cls] = name
+        cls.TYPE = name  # type: ignore[attr-defined]
+        return cls
+
+    return deco
+
+
+def type_name(obj_or_cls: object) -> str:
+    cls = obj_or_cls if isinstance(obj_or_cls, type) else type(obj_or_cls)
+    try:
+        return _NAMES[cls]
+    except KeyError:
+        raise TypeError(f"{cls.__name__} is not registered with the codec") from None
+
+
+def lookup(name: str) -> type:
+    return _TYPES[name]
+
+
+def to_json(value: Any) -> JSON:
+    """Encode a registered dataclass (with its "type"), or any nested plain value."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, JSON] = {}
+        if type(value) in _NAMES:
+            out["type"] = _NAMES[type(value)]
+        for f in dataclasses.fields(value):
+            out[f.name] = to_json(getattr(value, f.name))
+        return out
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, (frozenset, set)):
+        return sorted((to_json(v) for v in value), key=_sort_key)
+    if isinstance(value, (tuple, list)):
+        return [to_json(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): to_json(v) for k, v in value.items()}
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    raise TypeError(f"cannot encode {type(value).__name__}")
+
+
+def _sort_key(v: JSON) -> tuple[str, str]:
+    return (type(v).__name__, repr(v))
+
+
+def from_json(data: JSON, cls: type[T] | None = None) -> T:
+    """Decode a dict made by `to_json`. Without `cls`, its "type" names the class.
+
+    Raises MalformedMove (with the field at fault) on any shape or type mismatch, so
+    untrusted input from a client is refused cleanly.
+    """
+    if not isinstance(data, Mapping):
+        raise MalformedMove("expected a JSON object")
+    if cls is None:
+        name = data.get("type")
+        if not isinstance(name, str) or name not in _TYPES:
+            raise MalformedMove(f"unknown type {name!r}", field="type")
+        cls = typing.cast("type[T]", _TYPES[name])
+    return typing.cast(T, _decode(data, cls, ""))
+
+
+def _decode(data: JSON, hint: Any, path: str) -> Any:
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if hint is Any:
+        return data
+    if origin in (typing.Union, types.UnionType):
+        if data is None and type(None) in args:
+            return None
+        errors = []
+        for arg in args:
+            if arg is type(None):
+                continue
+            try:
+                return _decode(data, arg, path)
+            except MalformedMove as exc:
+                errors.append(exc)
+        raise errors[0] if errors else MalformedMove(f"{path or 'value'}: unexpected null", path)
+    if origin is typing.Literal:
+        if data not in args:
+            raise MalformedMove(f"{path or 'value'} must be one of {list(args)}", path)
+        return data
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        if not isinstance(data, Mapping):
+            raise MalformedMove(f"{path or 'value'} must be an object", path)
+        hints = typing.get_type_hints(hint)
+        kwargs = {}
+        for f in dataclasses.fields(hint):
+            if not f.init:
+                continue
+            sub = f"{path}.{f.name}" if path else f.name
+            if f.name in data:
+                kwargs[f.name] = _decode(data[f.name], hints[f.name], sub)
+            elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                raise MalformedMove(f"{sub} is required", sub)
+        try:
+            return hint(**kwargs)
+        except (TypeError, ValueError) as exc:
+            raise MalformedMove(f"{path or hint.__name__}: {exc}", path or None) from None
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        try:
+            return hint(data)
+        except ValueError:
+            allowed = [m.value for m in hint]
+            raise MalformedMove(f"{path or 'value'} must be one of {allowed}", path) from None
+    if origin in (tuple, frozenset, list, set) or hint in (tuple, frozenset, list):
+        if not isinstance(data, list):
+            raise MalformedMove(f"{path or 'value'} must be a list", path)
+        if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+            items = [_decode(v, args[0], f"{path}[{i}]") for i, v in enumerate(data)]
+        elif origin is tuple and args:
+            if len(args) != len(data):
+                raise MalformedMove(f"{path or 'value'} must have {len(args)} items", path)
+            items = [_decode(v, a, f"{path}[{i}]") for i, (v, a) in enumerate(zip(args, data))]
+        else:
+            item_hint = args[0] if args else Any
+            items = [_decode(v, item_hint, f"{path}[{i}]") for i, v in enumerate(data)]
+        if origin is frozenset or hint is frozenset:
+            return frozenset(items)
+        if origin in (list, set):
+            return items if origin is list else set(items)
+        return tuple(items)
+    if origin in (dict, Mapping) or origin is typing.get_origin(Mapping[str, int]):
+        if not isinstance(data, Mapping):
+            raise MalformedMove(f"{path or 'value'} must be an object", path)
+        key_hint, val_hint = args or (str, Any)
+        out = {}
+        for k, v in data.items():
+            key = int(k) if key_hint is int else k
+            out[key] = _decode(v, val_hint, f"{path}.{k}")
+        return out
+    if hint is bool:
+        if not isinstance(data, bool):
+            raise MalformedMove(f"{path or 'value'} must be true or false", path)
+        return data
+    if hint is int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            raise MalformedMove(f"{path or 'value'} must be a whole number", path)
+        return data
+    if hint is float:
+        if isinstance(data, bool) or not isinstance(data, (int, float)):
+            raise MalformedMove(f"{path or 'value'} must be a number", path)
+        return float(data)
+    if hint is str:
+        if not isinstance(data, str):
+            raise MalformedMove(f"{path or 'value'} must be text", path)
+        return data
+    if hint is type(None):
+        if data is not None:
+            raise MalformedMove(f"{path or 'value'} must be null", path)
+        return None
+    raise TypeError(f"codec cannot decode hint {hint!r} at {path!r}")

@@ -1,0 +1,1 @@
+"""Importing this package registers every built-in game with the registry."""
