@@ -145,7 +145,8 @@ def _decode(data: JSON, hint: Any, path: str) -> Any:
         elif origin is tuple and args:
             if len(args) != len(data):
                 raise MalformedMove(f"{path or 'value'} must have {len(args)} items", path)
-            items = [_decode(v, a, f"{path}[{i}]") for i, (v, a) in enumerate(zip(args, data))]
+            pairs = enumerate(zip(args, data, strict=True))
+            items = [_decode(v, a, f"{path}[{i}]") for i, (a, v) in pairs]
         else:
             item_hint = args[0] if args else Any
             items = [_decode(v, item_hint, f"{path}[{i}]") for i, v in enumerate(data)]

@@ -116,9 +116,7 @@ class GameDefinition(Protocol[ConfigT, StateT]):
     def default_move(self, state: StateT, seat: Seat, rng: Random) -> Move:
         """What a timeout plays for `seat`: neutral for hidden roles (RA-W2)."""
 
-    def bot_move(
-        self, view: Mapping[str, JSON], legal: Sequence[Move], rng: Random
-    ) -> Move:
+    def bot_move(self, view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
         """A sensible move from the seat's own view only (never the full state)."""
 
     def secrets(self, state: StateT) -> list[Secret]:
@@ -136,15 +134,19 @@ def public_redact(event: Event, viewer: Viewer) -> dict[str, JSON] | None:
     return None
 
 
+def _type_label(hint: Any) -> str:
+    return hint if isinstance(hint, str) else getattr(hint, "__name__", str(hint))
+
+
 def config_fields(config_type: type[Config]) -> list[dict[str, Any]]:
     """Describe a Config's options (name, type, default, label, help) for forms and the API."""
     out = []
     for f in dataclasses.fields(config_type):  # type: ignore[arg-type]
-        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
+        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[operator]
         out.append(
             {
                 "name": f.name,
-                "type": f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type)),
+                "type": _type_label(f.type),
                 "default": to_json(default),
                 "label": f.metadata.get("label", f.name.replace("_", " ").capitalize()),
                 "help": f.metadata.get("help", ""),

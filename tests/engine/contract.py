@@ -1,0 +1,260 @@
+"""The shared engine contract, checked by seeded playouts of any registered game.
+
+`check_playout` drives one complete game through the public engine API only (start, apply,
+fold, view, redact, secrets, legal_moves, default_move, bot_move) and asserts every
+property a game must keep for the web layer to trust it:
+
+- every pending seat has legal moves, and each of them is accepted;
+- a seat that is not pending is refused with NotYourTurn, a move outside `legal_moves`
+  (a legal move from another moment, or a legal move with a field mangled) with IllegalMove;
+- the game ends within a bound;
+- fold(events) equals the incrementally evolved state, event by event;
+- every event, move and state round-trips through the JSON codec (and json.dumps);
+- no view or redacted event given to a viewer holds a secret fragment of the full state
+  unless the viewer is one of its knowers (spectators know nothing during play);
+- at the end, every viewer's view reveals every remaining secret (unless the game sets
+  `contract_end_reveals = False`).
+
+Replay determinism (same seed, same log) is checked by playing a seed twice.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any
+
+import pytest
+
+from games.engine.core import (
+    JSON,
+    Event,
+    GameDefinition,
+    IllegalMove,
+    Move,
+    NotYourTurn,
+    Secret,
+    Viewer,
+    apply,
+    fold,
+    from_json,
+    rng_for,
+    start,
+    to_json,
+)
+
+DEFAULT_MOVE_BOUND = 5000
+
+
+@dataclass
+class Playout:
+    """What one playout produced, for replay comparison and golden files."""
+
+    events: list[Event] = field(default_factory=list)
+    moves: list[tuple[int, Move]] = field(default_factory=list)
+    state: Any = None
+
+
+def json_objects(value: JSON) -> Iterator[Mapping[str, JSON]]:
+    """Every JSON object (dict) anywhere inside `value`, itself included."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Mapping):
+            yield item
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+
+
+def contains_fragment(value: JSON, fragment: Mapping[str, JSON]) -> bool:
+    """True when some object inside `value` holds every key/value pair of `fragment`."""
+    items = list(fragment.items())
+    return any(all(k in obj and obj[k] == v for k, v in items) for obj in json_objects(value))
+
+
+def leaks(payload: JSON, viewer: Viewer, secrets: Sequence[Secret]) -> list[Secret]:
+    """The secrets `payload` shows to `viewer` although the viewer is not a knower."""
+    return [
+        s
+        for s in secrets
+        if (viewer is None or viewer not in s.knowers) and contains_fragment(payload, s.fragment)
+    ]
+
+
+def assert_round_trip(value: Any, cls: type | None = None) -> None:
+    encoded = to_json(value)
+    assert json.loads(json.dumps(encoded)) == encoded, f"{value!r} is not plain JSON"
+    decoded: Any = from_json(encoded, cls)
+    assert decoded == value, f"JSON round trip changed {type(value).__name__}"
+
+
+def viewers(players: int) -> list[Viewer]:
+    return [*range(players), None]
+
+
+def check_no_leak(game: GameDefinition[Any, Any], state: Any, players: int) -> int:
+    """Views of every seat and of a spectator against `secrets(state)`. Returns #secrets."""
+    secrets = game.secrets(state)
+    for viewer in viewers(players):
+        view = game.view(state, viewer)
+        json.dumps(view)
+        found = leaks(view, viewer, secrets)
+        assert not found, f"view for {viewer} leaks {[s.fragment for s in found]}"
+    return len(secrets)
+
+
+def check_redactions(
+    game: GameDefinition[Any, Any], event: Event, state: Any, players: int
+) -> None:
+    """Each viewer's redaction of `event` (state: just after it) must not leak."""
+    secrets = game.secrets(state)
+    over = game.outcome(state) is not None
+    for viewer in viewers(players):
+        shown = game.redact(event, viewer, state)
+        if shown is None:
+            continue
+        json.dumps(shown)
+        if not over:
+            found = leaks(shown, viewer, secrets)
+            assert not found, (
+                f"{type(event).__name__} redacted for {viewer} leaks {[s.fragment for s in found]}"
+            )
+
+
+def check_end_reveals(game: GameDefinition[Any, Any], state: Any, players: int) -> None:
+    if not getattr(game, "contract_end_reveals", True):
+        return
+    secrets = game.secrets(state)
+    for viewer in viewers(players):
+        view = game.view(state, viewer)
+        hidden = [s.fragment for s in secrets if not contains_fragment(view, s.fragment)]
+        assert not hidden, f"at the end, the view for {viewer} still hides {hidden}"
+
+
+def mangled(move: Move) -> Iterator[Move]:
+    """Variants of a legal move with one field pushed out of range (usually illegal)."""
+    for f in dataclasses.fields(move):  # type: ignore[arg-type]
+        value = getattr(move, f.name)
+        if isinstance(value, bool):
+            candidates: list[Any] = [not value]
+        elif isinstance(value, int):
+            candidates = [-1, value + 97]
+        elif isinstance(value, (tuple, frozenset)):
+            candidates = [type(value)(), type(value)([*value, *value])]
+        elif isinstance(value, str):
+            candidates = ["no-such-thing"]
+        else:
+            continue
+        for candidate in candidates:
+            try:
+                yield dataclasses.replace(move, **{f.name: candidate})  # type: ignore[type-var]
+            except (TypeError, ValueError):
+                continue
+
+
+def check_refusals(
+    game: GameDefinition[Any, Any],
+    state: Any,
+    players: int,
+    pending: frozenset[int],
+    pool: Sequence[Move],
+    rng: Random,
+) -> None:
+    """Illegal moves are refused with typed errors and leave the state untouched."""
+    before = to_json(state)
+    idle = [s for s in range(players) if s not in pending]
+    if idle and pool:
+        seat = rng.choice(idle)
+        assert not game.legal_moves(state, seat), f"seat {seat} is idle but has legal moves"
+        with pytest.raises(NotYourTurn):
+            apply(game, state, seat, rng.choice(pool), rng_for("refusal", 0))
+    seat = rng.choice(sorted(pending))
+    legal = list(game.legal_moves(state, seat))
+    candidates = [m for m in rng.sample(list(pool), min(4, len(pool))) if m not in legal]
+    candidates += [m for m in mangled(rng.choice(legal)) if m not in legal][:4]
+    for move in candidates:
+        with pytest.raises(IllegalMove):
+            apply(game, state, seat, move, rng_for("refusal", 1))
+    assert to_json(state) == before, "a refused move changed the state"
+
+
+def choose(
+    game: GameDefinition[Any, Any],
+    state: Any,
+    seat: int,
+    legal: Sequence[Move],
+    rng: Random,
+    seq: int,
+) -> Move:
+    """Mostly random legal moves; sometimes the timeout default or the bot, to test them."""
+    roll = rng.random()
+    if roll < 0.15:
+        move = game.default_move(state, seat, rng_for("default", seq))
+        assert move in legal, f"default_move {move!r} is not legal"
+        return move
+    if roll < 0.3:
+        move = game.bot_move(game.view(state, seat), legal, rng_for("bot", seq))
+        assert move in legal, f"bot_move {move!r} is not legal"
+        return move
+    return rng.choice(list(legal))
+
+
+def check_playout(
+    game: GameDefinition[Any, Any], config: Any, players: int, seed: str, *, thorough: bool = True
+) -> Playout:
+    """Play one seeded game to the end, asserting the contract at every step."""
+    rng = Random(seed)
+    assert_round_trip(config, type(config))
+    events, state = start(game, config, players, rng_for(seed, 0))
+    out = Playout(events=list(events))
+    incremental = None
+    for event in events:
+        assert_round_trip(event)
+        incremental = game.evolve(incremental, event)
+        if thorough:
+            check_redactions(game, event, incremental, players)
+    assert incremental == state
+    bound = getattr(game, "contract_move_bound", DEFAULT_MOVE_BOUND)
+    pool: list[Move] = []
+    secrets_seen = 0
+    while game.outcome(state) is None:
+        assert len(out.moves) < bound, f"{game.slug} did not end within {bound} moves"
+        pending = frozenset(game.pending_seats(state))
+        assert pending, "the game is not over but nobody may move"
+        if thorough:
+            secrets_seen += check_no_leak(game, state, players)
+            assert_round_trip(state, type(state))
+        seat = rng.choice(sorted(pending))
+        legal = list(game.legal_moves(state, seat))
+        assert legal, f"seat {seat} is pending but has no legal move"
+        pool.extend(rng.sample(legal, min(3, len(legal))))
+        del pool[:-40]
+        if thorough and rng.random() < 0.3:
+            check_refusals(game, state, players, pending, pool, rng)
+        move = choose(game, state, seat, legal, rng, len(out.events))
+        assert_round_trip(move)
+        new_events, new_state = apply(game, state, seat, move, rng_for(seed, len(out.events)))
+        assert new_events, "an accepted move produced no event"
+        step = state
+        for event in new_events:
+            assert_round_trip(event)
+            step = game.evolve(step, event)
+            if thorough:
+                check_redactions(game, event, step, players)
+        assert step == new_state, "apply and event-by-event evolve disagree"
+        out.events.extend(new_events)
+        out.moves.append((seat, move))
+        state = new_state
+    assert fold(game, out.events) == state, "fold(events) differs from the evolved state"
+    if thorough:
+        assert secrets_seen > 0, f"{game.slug} never reported a secret to the leak test"
+        check_end_reveals(game, state, players)
+        assert_round_trip(state, type(state))
+        outcome = game.outcome(state)
+        assert outcome is not None and outcome.winners <= frozenset(range(players))
+    out.state = state
+    return out
