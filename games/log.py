@@ -1,0 +1,88 @@
+"""Reading and writing the event log and its cached fold (the domain's bridge to the engine).
+
+`append` writes engine events as GameEvent rows; `load_state` decodes the cached state;
+`replay` folds the log, yielding each event with the state just after it (for redaction,
+the log and the replay). Used by both the services (writes) and the selectors (reads).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+from games.engine.core import Event, GameDefinition, from_json, get_game, lookup, to_json
+from games.engine.core.codec import type_name
+
+from .models import Game, GameEvent
+
+# The state class of each game, learnt from its first event: states need not be registered
+# with the codec (only moves and events are), so the cache is decoded with an explicit class.
+_STATE_TYPES: dict[str, type] = {}
+
+
+def definition_of(game: Game) -> GameDefinition[Any, Any]:
+    return get_game(game.table.game_slug)
+
+
+def decode_event(row: GameEvent) -> Event:
+    event: Event = from_json(row.payload, lookup(row.type))
+    return event
+
+
+def encode_state(state: Any) -> Any:
+    return to_json(state)
+
+
+def _state_type(game: Game, definition: GameDefinition[Any, Any]) -> type:
+    slug = definition.slug
+    if slug not in _STATE_TYPES:
+        first = GameEvent.objects.filter(game=game).order_by("seq").first()
+        if first is None:
+            raise ValueError(f"game {game.pk} has no events")
+        _STATE_TYPES[slug] = type(definition.evolve(None, decode_event(first)))
+    return _STATE_TYPES[slug]
+
+
+def remember_state_type(definition: GameDefinition[Any, Any], state: Any) -> None:
+    _STATE_TYPES.setdefault(definition.slug, type(state))
+
+
+def load_state(game: Game, definition: GameDefinition[Any, Any] | None = None) -> Any:
+    """The cached state of `game` as an engine value (no fold)."""
+    definition = definition or definition_of(game)
+    return from_json(game.state, _state_type(game, definition))
+
+
+def append(
+    game: Game,
+    events: Sequence[Event],
+    *,
+    first_seq: int,
+    actor_seat: int | None,
+    actor_kind: str,
+) -> list[GameEvent]:
+    """Append engine events to the log as rows numbered from `first_seq` (unique per game)."""
+    rows = [
+        GameEvent(
+            game=game,
+            seq=first_seq + i,
+            type=type_name(event),
+            payload=to_json(event),
+            schema_version=getattr(event, "VERSION", 1),
+            actor_seat=actor_seat,
+            actor_kind=actor_kind,
+        )
+        for i, event in enumerate(events)
+    ]
+    return GameEvent.objects.bulk_create(rows)
+
+
+def replay(
+    definition: GameDefinition[Any, Any], rows: Iterable[GameEvent]
+) -> Iterator[tuple[GameEvent, Event, Any]]:
+    """Fold the log row by row: (row, event, state just after it)."""
+    state: Any = None
+    for row in rows:
+        event = decode_event(row)
+        state = definition.evolve(state, event)
+        yield row, event, state

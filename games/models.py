@@ -1,0 +1,263 @@
+"""The games domain's tables: tables and seats (the lobby), games with their append-only event
+log and the cached fold, chat, move receipts (idempotency) and websocket presence.
+
+The log (`GameEvent`) is the truth; `Game.state`/`Game.state_seq` are a cache of the fold,
+written in the same transaction by the services (games/services/). Writes go through the
+services only; these classes hold no game logic.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any, NoReturn
+
+from django.conf import settings
+from django.db import models
+
+
+def new_invite_code() -> str:
+    """Unguessable invite code of a private table (128 bits)."""
+    return secrets.token_urlsafe(16)
+
+
+def new_seed() -> str:
+    """Per-game secret seed; with the event seq it derives the engine's Random."""
+    return secrets.token_hex(32)
+
+
+class TimePerMove(models.IntegerChoices):
+    LIVE = 300, "Live (5 minutes)"
+    HALF_DAY = 43200, "12 hours"
+    ONE_DAY = 86400, "1 day"
+    TWO_DAYS = 172800, "2 days"
+    THREE_DAYS = 259200, "3 days"
+    ONE_WEEK = 604800, "7 days"
+
+
+class Table(models.Model):
+    """A table in the lobby: the game, its options, who sits, how time is kept."""
+
+    class Visibility(models.TextChoices):
+        PUBLIC = "public", "Public"
+        PRIVATE = "private", "Private (invite link)"
+
+    class TimeoutPolicy(models.TextChoices):
+        DEFAULT_MOVE = "default_move", "Play a neutral default move"
+        BOT = "bot", "A bot takes the seat"
+        ABANDON = "abandon", "Abandon the game"
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+        ABORTED = "aborted", "Aborted"
+        VOIDED = "voided", "Voided"
+
+    game_slug = models.CharField(max_length=40, db_index=True)
+    title = models.CharField(max_length=80, blank=True)
+    options = models.JSONField(default=dict, blank=True)
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_tables"
+    )
+    visibility = models.CharField(
+        max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC
+    )
+    invite_code = models.CharField(max_length=32, unique=True, default=new_invite_code)
+    seat_count = models.PositiveSmallIntegerField()
+    auto_start = models.BooleanField(default=False)
+    time_per_move = models.PositiveIntegerField(
+        choices=TimePerMove.choices, default=TimePerMove.ONE_DAY
+    )
+    skip_weekends = models.BooleanField(default=False)
+    timeout_policy = models.CharField(
+        max_length=20, choices=TimeoutPolicy.choices, default=TimeoutPolicy.DEFAULT_MOVE
+    )
+    bot_after_timeouts = models.PositiveSmallIntegerField(default=3)
+    extensions_per_player = models.PositiveSmallIntegerField(default=2)
+    allow_vacation = models.BooleanField(default=True)
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"Table {self.pk} ({self.game_slug}, {self.status})"
+
+
+class Seat(models.Model):
+    """A place at a table. `position` is None until the start deals the random seat order."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+    position = models.PositiveSmallIntegerField(null=True, blank=True)
+    is_bot = models.BooleanField(default=False)
+    deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    timeouts_in_a_row = models.PositiveSmallIntegerField(default=0)
+    extensions_left = models.PositiveSmallIntegerField(default=0)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["position", "joined_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "position"],
+                condition=models.Q(position__isnull=False),
+                name="seat_unique_position",
+            ),
+            models.UniqueConstraint(
+                fields=["table", "user"],
+                condition=models.Q(user__isnull=False),
+                name="seat_unique_user",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Seat {self.position} at table {self.table_id}"
+
+
+class Game(models.Model):
+    """A started game. `state` is the cached fold of the log up to `state_seq`."""
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+        ABORTED = "aborted", "Aborted"
+        VOIDED = "voided", "Voided"
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="game")
+    # Never shown in any view, API or admin list: with the seq it derives every random outcome.
+    seed = models.CharField(max_length=64, default=new_seed, editable=False)
+    rules_version = models.PositiveIntegerField(default=1)
+    state = models.JSONField(null=True, blank=True)
+    state_seq = models.PositiveIntegerField(default=0)
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.PLAYING, db_index=True
+    )
+    outcome = models.JSONField(null=True, blank=True)
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} ({self.table.game_slug}, seq {self.state_seq})"
+
+
+class AppendOnlyQuerySet(models.QuerySet["GameEvent"]):
+    """The log is never rewritten: bulk update and delete are refused."""
+
+    def update(self, **kwargs: Any) -> NoReturn:
+        raise TypeError("game events are append-only")
+
+    def delete(self) -> NoReturn:
+        raise TypeError("game events are append-only")
+
+
+class GameEvent(models.Model):
+    """One entry of a game's log, numbered from 1. Append-only."""
+
+    class ActorKind(models.TextChoices):
+        PLAYER = "player", "Player"
+        TIMEOUT = "timeout", "Timeout"
+        BOT = "bot", "Bot"
+        SYSTEM = "system", "System"
+        MODERATOR = "moderator", "Moderator"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=80)
+    payload = models.JSONField()
+    schema_version = models.PositiveSmallIntegerField(default=1)
+    actor_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    actor_kind = models.CharField(
+        max_length=10, choices=ActorKind.choices, default=ActorKind.PLAYER
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = AppendOnlyQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="gameevent_unique_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.type}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise TypeError("game events are append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError("game events are append-only")
+
+
+class ChatMessage(models.Model):
+    """Table talk. Players and spectators talk in separate channels (RA-W3, RA-W4)."""
+
+    class Channel(models.TextChoices):
+        PLAYERS = "players", "Players"
+        SPECTATORS = "spectators", "Spectators"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat_messages")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="chat_messages"
+    )
+    channel = models.CharField(max_length=10, choices=Channel.choices)
+    body = models.TextField(max_length=1000)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    hidden_by_moderator = models.BooleanField(default=False)
+    hidden_at = models.DateTimeField(null=True, blank=True)
+    hidden_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.author_id} in {self.channel}: {self.body[:30]}"
+
+
+class MoveReceipt(models.Model):
+    """The first result of a move sent with an idempotency key; a repeat gets it back."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="receipts")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=80)
+    result = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user", "key"], name="movereceipt_unique_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"receipt {self.key} of game {self.game_id}"
+
+
+class Presence(models.Model):
+    """One open websocket of a user on a game page (online status; notifications skip
+    users who have the game open). Rows are removed on disconnect."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="presences")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    channel_name = models.CharField(max_length=200, unique=True)
+    connected_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.user_id} on game {self.game_id}"

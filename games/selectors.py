@@ -1,0 +1,183 @@
+"""Reads of the games domain. `game_view_for_user` is the one feed of the API, the
+websocket and the templates, so the three can never disagree.
+
+No selector returns the seed, the full state or an unredacted event of a game in play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet
+
+from accounts.models import User
+from games.engine.core import JSON, to_json
+
+from .log import definition_of, load_state, replay
+from .models import ChatMessage, Game, GameEvent, Presence, Seat, Table
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who looks at a game: a seat position, or None for a spectator."""
+
+    seat: int | None
+    user_id: int | None
+
+
+def seat_of(game: Game, user: User | None) -> int | None:
+    """The user's position at the game's table, or None (spectator / not seated)."""
+    if user is None or not user.is_authenticated:
+        return None
+    return (
+        Seat.objects.filter(table_id=game.table_id, user=user, position__isnull=False)
+        .values_list("position", flat=True)
+        .first()
+    )
+
+
+def players_of(game: Game) -> list[dict[str, JSON]]:
+    """Seats in play order with public names, bot flags and online status."""
+    online = set(Presence.objects.filter(game=game).values_list("user_id", flat=True))
+    seats = Seat.objects.filter(table_id=game.table_id, position__isnull=False).select_related(
+        "user"
+    )
+    return [
+        {
+            "seat": s.position,
+            "name": s.user.public_name if s.user else f"Bot {s.position}",
+            "user_id": s.user_id,
+            "is_bot": s.is_bot,
+            "online": s.user_id in online,
+            "deadline_at": s.deadline_at.isoformat() if s.deadline_at else None,
+        }
+        for s in seats.order_by("position")
+    ]
+
+
+def game_view_for_seat(game: Game, seat: int | None, state: Any = None) -> dict[str, JSON]:
+    """Everything `seat` (None: spectator) may know now, with its legal moves."""
+    definition = definition_of(game)
+    if state is None:
+        state = load_state(game, definition)
+    pending = sorted(definition.pending_seats(state)) if game.status == "playing" else []
+    legal: list[JSON] = []
+    if seat is not None and seat in pending:
+        legal = [to_json(m) for m in definition.legal_moves(state, seat)]
+    return {
+        "game_id": game.pk,
+        "table_id": game.table_id,
+        "game": definition.slug,
+        "game_name": definition.name,
+        "seq": game.state_seq,
+        "status": game.status,
+        "pending_seats": pending,
+        "my_seat": seat,
+        "view": definition.view(state, seat),
+        "legal_moves": legal,
+        "outcome": game.outcome,
+    }
+
+
+def game_view_for_user(game: Game, user: User | None) -> dict[str, JSON]:
+    """The feed of the API, the websocket and the pages for this user (spectator if unseated)."""
+    payload = game_view_for_seat(game, seat_of(game, user))
+    payload["players"] = players_of(game)
+    return payload
+
+
+def can_watch(game: Game, user: User | None) -> bool:
+    """Public tables are open to spectators; private ones only to those seated there."""
+    if game.table.visibility == Table.Visibility.PUBLIC:
+        return True
+    return seat_of(game, user) is not None
+
+
+def event_entry(row: GameEvent, shown: dict[str, JSON]) -> dict[str, JSON]:
+    return {
+        "seq": row.seq,
+        "type": row.type,
+        "actor_seat": row.actor_seat,
+        "actor_kind": row.actor_kind,
+        "created_at": row.created_at.isoformat(),
+        "event": shown,
+    }
+
+
+def events_after(
+    game: Game, seq: int, viewer: int | None, *, reveal: bool = False
+) -> list[dict[str, JSON]]:
+    """The log after `seq` as `viewer` may see it (redacted with the state after each event).
+
+    `reveal` (replay after the end, RA-23) shows every event as it is.
+    """
+    definition = definition_of(game)
+    rows = GameEvent.objects.filter(game=game).order_by("seq")
+    out: list[dict[str, JSON]] = []
+    for row, event, state in replay(definition, rows.iterator()):
+        if row.seq <= seq:
+            continue
+        shown = to_json(event) if reveal else definition.redact(event, viewer, state)
+        if shown is not None:
+            out.append(event_entry(row, shown))
+    return out
+
+
+def games_for_user(user: User) -> list[Game]:
+    """Games the user sits at, those waiting for them first, then the newest."""
+    games = list(
+        Game.objects.filter(table__seats__user=user)
+        .select_related("table")
+        .order_by("-started_at")
+        .distinct()
+    )
+    positions = dict(
+        Seat.objects.filter(user=user, table__game__in=games).values_list("table_id", "position")
+    )
+    waiting: list[Game] = []
+    others: list[Game] = []
+    for game in games:
+        pending: list[int] = []
+        if game.status == Game.Status.PLAYING and game.state is not None:
+            definition = definition_of(game)
+            pending = sorted(definition.pending_seats(load_state(game, definition)))
+        game.my_seat = positions.get(game.table_id)  # type: ignore[attr-defined]
+        game.my_turn = game.my_seat in pending  # type: ignore[attr-defined]
+        (waiting if game.my_turn else others).append(game)  # type: ignore[attr-defined]
+    return waiting + others
+
+
+def tables_open(game_slug: str | None = None) -> QuerySet[Table]:
+    """Public open tables for the lobby, newest first, with seats taken."""
+    tables = Table.objects.filter(
+        status=Table.Status.OPEN, visibility=Table.Visibility.PUBLIC
+    ).select_related("host")
+    if game_slug:
+        tables = tables.filter(game_slug=game_slug)
+    return tables.annotate(taken=Count("seats", filter=Q(seats__user__isnull=False)))
+
+
+def tables_of_user(user: User) -> QuerySet[Table]:
+    """Open tables the user sits at or hosts (waiting for the start)."""
+    return (
+        Table.objects.filter(status=Table.Status.OPEN)
+        .filter(Q(seats__user=user) | Q(host=user))
+        .distinct()
+        .annotate(taken=Count("seats", filter=Q(seats__user__isnull=False), distinct=True))
+    )
+
+
+def chat_for(table: Table, seat: int | None, *, after_id: int = 0) -> QuerySet[ChatMessage]:
+    """Chat a viewer may read: players' table talk for all; spectators' channel for
+    spectators only (so watchers cannot coach players). Hidden messages are left out."""
+    channels = [ChatMessage.Channel.PLAYERS]
+    if seat is None:
+        channels.append(ChatMessage.Channel.SPECTATORS)
+    return (
+        ChatMessage.objects.filter(
+            table=table, channel__in=channels, hidden_by_moderator=False, pk__gt=after_id
+        )
+        .select_related("author")
+        .order_by("created_at", "pk")
+    )

@@ -1,0 +1,96 @@
+"""What each seat receives after a commit: its own view and the events redacted for it,
+on its own channel group; spectators get the public view on theirs (design: "Getting
+state to people"). Never the full state on a shared group.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+from games.engine.core import JSON, Event
+from games.log import definition_of
+from games.models import ChatMessage, Game, GameEvent
+from games.selectors import event_entry, game_view_for_seat, players_of
+
+
+def seat_group(game_id: int, seat: int) -> str:
+    return f"game-{game_id}-seat-{seat}"
+
+
+def spectator_group(game_id: int) -> str:
+    return f"game-{game_id}-spectators"
+
+
+def table_group(table_id: int) -> str:
+    return f"table-{table_id}"
+
+
+def _send(group: str, message: dict[str, JSON]) -> None:
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(group, message)
+
+
+def seat_payloads(
+    game: Game, steps: Sequence[tuple[GameEvent, Event, Any]], state: Any, seats: int
+) -> dict[int | None, dict[str, JSON]]:
+    """Per viewer (seat, None for spectators): view + the new events as that viewer sees them."""
+    definition = definition_of(game)
+    players = players_of(game)
+    out: dict[int | None, dict[str, JSON]] = {}
+    for viewer in [*range(seats), None]:
+        payload = game_view_for_seat(game, viewer, state)
+        payload["players"] = players
+        shown = []
+        for row, event, after in steps:
+            redacted = definition.redact(event, viewer, after)
+            if redacted is not None:
+                shown.append(event_entry(row, redacted))
+        payload["events"] = shown
+        out[viewer] = payload
+    return out
+
+
+def game_updated(
+    game: Game, steps: Sequence[tuple[GameEvent, Event, Any]], state: Any, seats: int
+) -> None:
+    """Push each viewer's own payload to its group (call after commit)."""
+    for viewer, payload in seat_payloads(game, steps, state, seats).items():
+        group = spectator_group(game.pk) if viewer is None else seat_group(game.pk, viewer)
+        _send(group, {"type": "game.update", "payload": payload})
+
+
+def table_changed(table_id: int, game_id: int | None = None) -> None:
+    """Tell table pages that seats changed or the game started."""
+    _send(table_group(table_id), {"type": "table.changed", "game_id": game_id})
+
+
+def chat_posted(message: ChatMessage, game_id: int | None, seats: int) -> None:
+    """Players' messages go to every seat and the spectators; spectators' to spectators."""
+    data: dict[str, JSON] = {
+        "type": "chat.message",
+        "message": {
+            "id": message.pk,
+            "author": message.author.public_name,
+            "channel": message.channel,
+            "body": message.body,
+            "created_at": message.created_at.isoformat(),
+        },
+    }
+    _send(table_group(message.table_id), data)
+    if game_id is None:
+        return
+    _send(spectator_group(game_id), data)
+    if message.channel == ChatMessage.Channel.PLAYERS:
+        for seat in range(seats):
+            _send(seat_group(game_id, seat), data)
+
+
+def presence_changed(game_id: int, seats: int) -> None:
+    for seat in range(seats):
+        _send(seat_group(game_id, seat), {"type": "presence.changed"})
+    _send(spectator_group(game_id), {"type": "presence.changed"})

@@ -1,0 +1,33 @@
+"""Table talk: post a message (stored with its time; players and spectators apart)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from accounts.models import User
+from games.models import ChatMessage, Game, Seat, Table
+
+from . import broadcast
+from .errors import BadOptions, Forbidden
+
+MAX_LENGTH = 1000
+
+
+def chat_post(*, table: Table, user: User, body: str) -> ChatMessage:
+    """Seated players talk in the players' channel, everyone else in the spectators'.
+    The body is stored as typed; pages and clients escape it when showing it."""
+    body = body.strip()
+    if not body:
+        raise BadOptions("Say something first.", field="body")
+    if len(body) > MAX_LENGTH:
+        raise BadOptions(f"Keep it under {MAX_LENGTH} characters.", field="body")
+    seated = Seat.objects.filter(table=table, user=user).exists()
+    if table.visibility == Table.Visibility.PRIVATE and not seated:
+        raise Forbidden("Only players at this private table can chat here.")
+    channel = ChatMessage.Channel.PLAYERS if seated else ChatMessage.Channel.SPECTATORS
+    with transaction.atomic():
+        message = ChatMessage.objects.create(table=table, author=user, channel=channel, body=body)
+        game_id = Game.objects.filter(table=table).values_list("pk", flat=True).first()
+        seats = Seat.objects.filter(table=table, position__isnull=False).count()
+        transaction.on_commit(lambda: broadcast.chat_posted(message, game_id, seats))
+    return message

@@ -1,0 +1,174 @@
+"""Tables and seats: create, join, leave, remove a player, start (random seat order, the
+engine's deal appended to the log and the state cached in the same transaction)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from accounts.models import User
+from games.engine.core import EngineError, InvalidConfig, MalformedMove, from_json, rng_for, start
+from games.engine.core import get_game as engine_game
+from games.log import append, encode_state, remember_state_type
+from games.models import Game, GameEvent, Seat, Table
+
+from . import broadcast, hooks
+from .errors import BadOptions, Conflict, Forbidden, NotFound
+
+
+def decode_options(game_slug: str, options: dict[str, Any], players: int) -> Any:
+    """The game's Config from form/API options, validated for `players` (RA-3: a table
+    that cannot be dealt is refused with the reason)."""
+    try:
+        definition = engine_game(game_slug)
+    except KeyError:
+        raise BadOptions(f"There is no game {game_slug!r}.", field="game") from None
+    if not definition.min_players <= players <= definition.max_players:
+        raise BadOptions(
+            f"{definition.name} seats {definition.min_players} to {definition.max_players} "
+            "players.",
+            field="seat_count",
+        )
+    try:
+        config = from_json(options, definition.config_type)
+        config.validate(players)
+    except MalformedMove as exc:
+        raise BadOptions(exc.message, field=exc.field or "options") from None
+    except InvalidConfig as exc:
+        raise BadOptions(exc.message, field="options") from None
+    return config
+
+
+def lobby_create(
+    *,
+    host: User,
+    game_slug: str,
+    seat_count: int,
+    options: dict[str, Any] | None = None,
+    **settings: Any,
+) -> Table:
+    """Open a table with the host seated. `settings` are Table fields (visibility,
+    auto_start, time_per_move, timeout_policy, ...)."""
+    options = dict(options or {})
+    decode_options(game_slug, options, seat_count)
+    allowed = {
+        "title",
+        "visibility",
+        "auto_start",
+        "time_per_move",
+        "skip_weekends",
+        "timeout_policy",
+        "bot_after_timeouts",
+        "extensions_per_player",
+        "allow_vacation",
+    }
+    unknown = set(settings) - allowed
+    if unknown:
+        raise BadOptions(f"Unknown table setting {sorted(unknown)[0]!r}.", field=sorted(unknown)[0])
+    with transaction.atomic():
+        table = Table.objects.create(
+            host=host, game_slug=game_slug, options=options, seat_count=seat_count, **settings
+        )
+        Seat.objects.create(table=table, user=host, extensions_left=table.extensions_per_player)
+    return table
+
+
+def _lock_open(table: Table) -> Table:
+    locked = Table.objects.select_for_update().get(pk=table.pk)
+    if locked.status != Table.Status.OPEN:
+        raise Conflict("This table has already started.")
+    return locked
+
+
+def table_join(*, table: Table, user: User, invite_code: str | None = None) -> Seat:
+    """Take a free seat; a private table needs its invite code. A full auto-start table
+    starts at once."""
+    with transaction.atomic():
+        locked = _lock_open(table)
+        if locked.visibility == Table.Visibility.PRIVATE and invite_code != locked.invite_code:
+            raise Forbidden("This table is private: you need its invite link.")
+        if locked.seats.filter(user=user).exists():
+            raise Conflict("You already sit at this table.")
+        if locked.seats.count() >= locked.seat_count:
+            raise Conflict("This table is full.")
+        try:
+            seat = Seat.objects.create(
+                table=locked, user=user, extensions_left=locked.extensions_per_player
+            )
+        except IntegrityError:
+            raise Conflict("You already sit at this table.") from None
+        full = locked.seats.count() >= locked.seat_count
+        if full and locked.auto_start:
+            table_start(table=locked, by=None)
+        else:
+            transaction.on_commit(lambda: broadcast.table_changed(locked.pk))
+    return seat
+
+
+def table_leave(*, table: Table, user: User) -> None:
+    """Leave before the start. The host cannot leave (they may remove others or not start)."""
+    with transaction.atomic():
+        locked = _lock_open(table)
+        if locked.host_id == user.pk:
+            raise Conflict("The host cannot leave their own table.")
+        deleted, _ = Seat.objects.filter(table=locked, user=user).delete()
+        if not deleted:
+            raise NotFound("You do not sit at this table.")
+        transaction.on_commit(lambda: broadcast.table_changed(locked.pk))
+
+
+def table_remove_player(*, table: Table, by: User, user: User) -> None:
+    """The host removes a player before the start."""
+    with transaction.atomic():
+        locked = _lock_open(table)
+        if locked.host_id != by.pk:
+            raise Forbidden("Only the host can remove players.")
+        if user.pk == by.pk:
+            raise Conflict("The host cannot remove themself.")
+        deleted, _ = Seat.objects.filter(table=locked, user=user).delete()
+        if not deleted:
+            raise NotFound("That player does not sit at this table.")
+        transaction.on_commit(lambda: broadcast.table_changed(locked.pk))
+
+
+def table_start(*, table: Table, by: User | None) -> Game:
+    """Deal: random seat order, the engine's opening events appended, the state cached.
+    `by` is the host (None: the table started itself when full)."""
+    with transaction.atomic():
+        locked = _lock_open(table)
+        if by is not None and locked.host_id != by.pk:
+            raise Forbidden("Only the host can start the table.")
+        seats = list(locked.seats.select_for_update().order_by("joined_at", "pk"))
+        definition = engine_game(locked.game_slug)
+        if len(seats) < definition.min_players:
+            raise Conflict(f"{definition.name} needs at least {definition.min_players} players.")
+        config = decode_options(locked.game_slug, locked.options, len(seats))
+        game = Game(table=locked, rules_version=definition.rules_version)
+        try:
+            events, state = start(definition, config, len(seats), rng_for(game.seed, 0))
+        except EngineError as exc:
+            raise BadOptions(exc.message, field="options") from None
+        # Seat order is random (SystemRandom: it must not follow from anything guessable).
+        random.SystemRandom().shuffle(seats)
+        for position, seat in enumerate(seats):
+            seat.position = position
+        Seat.objects.bulk_update(seats, ["position"])
+        remember_state_type(definition, state)
+        game.state = encode_state(state)
+        game.state_seq = len(events)
+        game.save()
+        rows = append(
+            game, events, first_seq=1, actor_seat=None, actor_kind=GameEvent.ActorKind.SYSTEM
+        )
+        locked.status = Table.Status.PLAYING
+        locked.save(update_fields=["status"])
+        hooks.run(hooks.in_transaction, game, rows, state)
+
+        def after() -> None:
+            broadcast.table_changed(locked.pk, game.pk)
+            hooks.run(hooks.after_commit, game, rows, state)
+
+        transaction.on_commit(after)
+    return game

@@ -1,0 +1,172 @@
+"""The one path for every move: `move_submit`. REST, websocket, page forms, timeouts, bots
+and moderators all call it. Also `game_append_system_event`, the path for events no seat
+decides (moderation, issue 5).
+
+In one transaction: lock the game row, answer a repeated idempotency key with its first
+result, check the seat and `expected_seq`, let the engine decide with the Random derived
+from (seed, seq), append the events, evolve the cached state, run the in-transaction hooks
+(deadlines), and on commit broadcast each seat's own payload and run the after-commit
+hooks (notifications).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from games.engine.core import JSON, Event, MalformedMove, Move, apply, from_json, rng_for
+from games.log import append, definition_of, encode_state, load_state
+from games.models import Game, GameEvent, MoveReceipt, Seat, Table
+
+from . import broadcast, hooks
+from .errors import Conflict, NotSeated, StaleSeq
+
+
+def decode_move(move_json: JSON) -> Move:
+    """Untrusted JSON to an engine move; MalformedMove names the field at fault."""
+    move: object = from_json(move_json)
+    if not isinstance(move, Move):
+        raise MalformedMove("type is not a move", field="type")
+    return move
+
+
+def move_submit(
+    *,
+    game: Game,
+    expected_seq: int,
+    user: User | None = None,
+    seat: int | None = None,
+    move: Move | None = None,
+    move_json: JSON = None,
+    idempotency_key: str | None = None,
+    actor_kind: str = GameEvent.ActorKind.PLAYER,
+    now: dt.datetime | None = None,
+) -> dict[str, JSON]:
+    """Apply one move of `user` (or of `seat`, for system callers) and return the result
+    {"seq", "applied_events"}. Raises a ServiceError or an engine error; nothing changes then.
+    """
+    if move is None:
+        move = decode_move(move_json)
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().select_related("table").get(pk=game.pk)
+        if idempotency_key and user is not None:
+            receipt = MoveReceipt.objects.filter(
+                game=locked, user=user, key=idempotency_key
+            ).first()
+            if receipt is not None:
+                result: dict[str, JSON] = receipt.result
+                return result
+        position = _acting_seat(locked, user, seat)
+        if locked.status != Game.Status.PLAYING:
+            raise Conflict(f"This game is {locked.get_status_display().lower()}.")
+        if expected_seq != locked.state_seq:
+            raise StaleSeq(locked.state_seq, expected_seq)
+
+        definition = definition_of(locked)
+        before = load_state(locked, definition)
+        events, state = apply(
+            definition, before, position, move, rng_for(locked.seed, locked.state_seq)
+        )
+        rows = append(
+            locked,
+            events,
+            first_seq=locked.state_seq + 1,
+            actor_seat=position,
+            actor_kind=actor_kind,
+        )
+        result = {"seq": locked.state_seq + len(rows), "applied_events": len(rows)}
+        _store(locked, definition, rows, events, before, state, now or timezone.now())
+        if actor_kind == GameEvent.ActorKind.PLAYER:
+            Seat.objects.filter(table_id=locked.table_id, position=position).update(
+                timeouts_in_a_row=0
+            )
+        if idempotency_key and user is not None:
+            MoveReceipt.objects.create(game=locked, user=user, key=idempotency_key, result=result)
+    return result
+
+
+def game_append_system_event(
+    *,
+    game: Game,
+    events: Sequence[Event],
+    actor_kind: str = GameEvent.ActorKind.MODERATOR,
+    now: dt.datetime | None = None,
+) -> int:
+    """Append events no seat decided (moderation: a substitute, a void). Same transaction,
+    cache, hooks and broadcast as a move; returns the new seq."""
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().select_related("table").get(pk=game.pk)
+        definition = definition_of(locked)
+        before = load_state(locked, definition)
+        state = before
+        for event in events:
+            state = definition.evolve(state, event)
+        rows = append(
+            locked, events, first_seq=locked.state_seq + 1, actor_seat=None, actor_kind=actor_kind
+        )
+        _store(locked, definition, rows, events, before, state, now or timezone.now())
+        return locked.state_seq
+
+
+def _acting_seat(game: Game, user: User | None, seat: int | None) -> int:
+    if user is not None:
+        position = (
+            Seat.objects.filter(table_id=game.table_id, user=user, position__isnull=False)
+            .values_list("position", flat=True)
+            .first()
+        )
+        if position is None:
+            raise NotSeated("You do not have a seat in this game.")
+        return position
+    if seat is None:
+        raise NotSeated("A move needs a player or a seat.")
+    return seat
+
+
+def _store(
+    game: Game,
+    definition: Any,
+    rows: list[GameEvent],
+    events: Sequence[Event],
+    before: Any,
+    state: Any,
+    now: dt.datetime,
+) -> None:
+    """Evolve the cache beside the log, close a finished game, queue hooks and broadcast."""
+    game.state = encode_state(state)
+    game.state_seq += len(rows)
+    outcome = definition.outcome(state)
+    fields = ["state", "state_seq"]
+    if outcome is not None:
+        game.status = Game.Status.FINISHED
+        game.finished_at = now
+        game.outcome = {
+            "winners": sorted(outcome.winners),
+            "summary": outcome.summary,
+            "reason": outcome.reason,
+            "scores": {str(k): v for k, v in outcome.scores.items()},
+        }
+        fields += ["status", "finished_at", "outcome"]
+        Table.objects.filter(pk=game.table_id).update(status=Table.Status.FINISHED)
+        Seat.objects.filter(table_id=game.table_id).update(deadline_at=None)
+    game.save(update_fields=fields)
+    hooks.run(hooks.in_transaction, game, rows, state)
+
+    # Per-event states for redaction: each event is shown with the state just after it.
+    steps = []
+    current = before
+    for row, event in zip(rows, events, strict=True):
+        current = definition.evolve(current, event)
+        steps.append((row, event, current))
+    seats = Seat.objects.filter(table_id=game.table_id, position__isnull=False).count()
+
+    def after() -> None:
+        broadcast.game_updated(game, steps, state, seats)
+        hooks.run(hooks.after_commit, game, rows, state)
+
+    transaction.on_commit(after)

@@ -1,0 +1,79 @@
+"""Fixtures of the web-layer tests: verified users, a registered toy game, tables and
+games started through the services, and a helper that plays pending seats."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from allauth.account.models import EmailAddress
+
+from accounts.models import User
+from games.engine.core import to_json
+from games.log import definition_of, load_state
+from games.models import Game, Table
+from games.services.lobby import lobby_create, table_join, table_start
+from games.services.moves import move_submit
+
+from . import toygame  # noqa: F401  (registers "toy-secrets")
+
+_names = itertools.count(1)
+
+
+def make_user(name: str | None = None, password: str = "pw-Excalibur-42") -> User:
+    """A user with a verified primary email (the site requires it to play)."""
+    name = name or f"player{next(_names)}"
+    user = User.objects.create_user(username=name, email=f"{name}@example.com", password=password)
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    return user
+
+
+@pytest.fixture
+def user_factory() -> Callable[..., User]:
+    return make_user
+
+
+def open_table(players: list[User], slug: str = "toy-secrets", **kwargs: Any) -> Table:
+    kwargs.setdefault("options", {})
+    table = lobby_create(host=players[0], game_slug=slug, seat_count=len(players), **kwargs)
+    for user in players[1:]:
+        table_join(table=table, user=user, invite_code=table.invite_code)
+    return table
+
+
+def started_game(players: list[User], slug: str = "toy-secrets", **kwargs: Any) -> Game:
+    table = open_table(players, slug, **kwargs)
+    return table_start(table=table, by=players[0])
+
+
+def seat_users(game: Game) -> dict[int, User]:
+    return {s.position: s.user for s in game.table.seats.select_related("user") if s.user}
+
+
+def play_pending_once(game: Game) -> bool:
+    """Every pending seat plays its first legal move through move_submit. False when over."""
+    game.refresh_from_db()
+    if game.status != Game.Status.PLAYING:
+        return False
+    definition = definition_of(game)
+    state = load_state(game, definition)
+    users = seat_users(game)
+    for seat in sorted(definition.pending_seats(state)):
+        game.refresh_from_db()
+        if game.status != Game.Status.PLAYING:
+            return False
+        state = load_state(game, definition)
+        if seat not in definition.pending_seats(state):
+            continue
+        move = definition.legal_moves(state, seat)[0]
+        move_submit(
+            game=game, user=users[seat], move_json=to_json(move), expected_seq=game.state_seq
+        )
+    return True
+
+
+@pytest.fixture
+def five_users() -> list[User]:
+    return [make_user() for _ in range(5)]
