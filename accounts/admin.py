@@ -1,3 +1,79 @@
-from django.contrib import admin
+"""Admin for players: search by name and email, filter by active / staff / verified."""
 
-# Register your models here.
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from allauth.account.models import EmailAddress
+from django.contrib import admin
+from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
+from django.db.models import Exists, OuterRef, QuerySet
+from django.http import HttpRequest
+
+from .models import User
+
+
+class VerifiedFilter(admin.SimpleListFilter):
+    """Whether the user has at least one verified email address (allauth's EmailAddress)."""
+
+    title = "verified email"
+    parameter_name = "verified"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [("yes", "Yes"), ("no", "No")]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        verified = EmailAddress.objects.filter(user=OuterRef("pk"), verified=True)
+        if self.value() == "yes":
+            return queryset.filter(Exists(verified))
+        if self.value() == "no":
+            return queryset.exclude(Exists(verified))
+        return queryset
+
+
+if TYPE_CHECKING:
+    _BaseUserAdmin = DjangoUserAdmin[User]
+else:  # generic for the type checker only
+    _BaseUserAdmin = DjangoUserAdmin
+
+
+@admin.register(User)
+class UserAdmin(_BaseUserAdmin):
+    list_display = (
+        "username",
+        "display_name",
+        "email",
+        "is_verified",
+        "is_active",
+        "is_staff",
+        "date_joined",
+    )
+    list_filter = ("is_active", "is_staff", VerifiedFilter, "is_superuser")
+    search_fields = ("username", "display_name", "first_name", "last_name", "email")
+    ordering = ("-date_joined",)
+    fieldsets = (
+        *(DjangoUserAdmin.fieldsets or ()),
+        (
+            "Profile",
+            {
+                "fields": (
+                    "display_name",
+                    "time_zone",
+                    "email_on_turn",
+                    "deadline_warnings",
+                    "daily_digest",
+                    "quiet_hours_start",
+                    "quiet_hours_end",
+                )
+            },
+        ),
+    )
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[User]:
+        verified = EmailAddress.objects.filter(user=OuterRef("pk"), verified=True)
+        queryset: QuerySet[User] = super().get_queryset(request)
+        return queryset.annotate(has_verified_email=Exists(verified))
+
+    @admin.display(boolean=True, description="verified", ordering="has_verified_email")
+    def is_verified(self, obj: User) -> bool:
+        return bool(getattr(obj, "has_verified_email", False))

@@ -85,6 +85,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "avalon_site.context_processors.site",
             ],
         },
     },
@@ -102,6 +103,8 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Several request threads and the in-process task runner share one file: wait for locks.
     DATABASES["default"].setdefault("OPTIONS", {})
+    # A fresh clone has no var/ yet; SQLite cannot create the directory itself.
+    Path(str(DATABASES["default"]["NAME"])).parent.mkdir(parents=True, exist_ok=True)
     DATABASES["default"]["OPTIONS"].update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -116,6 +119,31 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
     "allauth.account.auth_backends.AuthenticationBackend",
 ]
+
+# --- Accounts (django-allauth) --------------------------------------------------------------
+# Log in with username or email; signup asks for both; nobody plays before verifying the email
+# (accounts.permissions.verified_required / IsVerified). Enumeration-safe signup and reset.
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = False
+ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS = 3
+ACCOUNT_PREVENT_ENUMERATION = True
+ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Avalon Tables] "
+ACCOUNT_RATE_LIMITS = {
+    # 5 failed logins per account per 5 minutes, 10 per minute per IP.
+    "login_failed": "10/m/ip,5/300s/key",
+    "login": "30/m/ip",
+    "signup": "20/m/ip",
+    "change_password": "5/m/user",
+    "manage_email": "10/m/user",
+    "reset_password": "20/m/ip,5/m/key",
+    "reset_password_from_key": "20/m/ip",
+    "confirm_email": "1/180s/key",
+}
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
@@ -152,6 +180,18 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# --- Cache (rate limits, sessions' helpers): shared by all web processes in production -------
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "avalon",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 # --- Celery -------------------------------------------------------------------------------
 # Embedded: tasks run eagerly in the site's process and an in-process scheduler fires the
 # beat schedule (avalon_site/embedded.py). Production: Redis broker, separate worker and beat.
@@ -179,7 +219,9 @@ EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=False)
-DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Avalon Tables <noreply@avalon-tables.local>")
+DEFAULT_FROM_EMAIL = os.environ.get(
+    "DEFAULT_FROM_EMAIL", "Avalon Tables <noreply@avalon-tables.local>"
+)
 
 # --- DRF ----------------------------------------------------------------------------------
 REST_FRAMEWORK = {

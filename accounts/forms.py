@@ -1,0 +1,51 @@
+"""Forms of the accounts app: the profile (display name, time zone, notification prefs)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django import forms
+
+from .models import User, time_zone_names
+
+if TYPE_CHECKING:
+    _UserModelForm = forms.ModelForm[User]
+else:  # ModelForm is generic for the type checker only (no django_stubs_ext monkeypatch).
+    _UserModelForm = forms.ModelForm
+
+
+class ProfileForm(_UserModelForm):
+    """Edit the profile stored on the user row. Email and password live on allauth's pages."""
+
+    time_zone = forms.ChoiceField(
+        choices=[],
+        help_text="Deadlines and quiet hours are shown and applied in this zone.",
+    )
+
+    class Meta:
+        model = User
+        fields = [
+            "display_name",
+            "time_zone",
+            "email_on_turn",
+            "deadline_warnings",
+            "daily_digest",
+            "quiet_hours_start",
+            "quiet_hours_end",
+        ]
+        widgets = {
+            "quiet_hours_start": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+            "quiet_hours_end": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Choices computed per form so the (cached) zone list is never baked into a migration.
+        field = self.fields["time_zone"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [(name, name.replace("_", " ")) for name in time_zone_names()]
+        self.fields["display_name"].widget.attrs.update({"autocomplete": "nickname"})
+
+    def clean_display_name(self) -> str:
+        name: str = " ".join(self.cleaned_data.get("display_name", "").split())
+        return name
