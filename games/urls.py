@@ -1,5 +1,12 @@
-"""Page routes of the games app (lobby, tables, game pages)."""
+"""Routes of the games app: the API under /api/ and the pages (lobby, tables, games)."""
 
-from django.urls import path  # noqa: F401
+from __future__ import annotations
 
-urlpatterns: list = []
+from django.urls import URLPattern, URLResolver, include, path
+
+from . import bench
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("api/", include("games.api.urls")),
+    *bench.urlpatterns(),
+]

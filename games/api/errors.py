@@ -1,0 +1,77 @@
+"""One error shape for the whole API: {"error": {"code", "message", "field"?, "current_seq"?}}.
+
+Engine refusals and service refusals map to statuses here, once: malformed input 400 (with
+the field at fault), not seated / forbidden 403, not your turn / game over / stale seq 409
+(stale carries the current seq), an illegal move 422 with the engine's message.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ObjectDoesNotExist
+from django.http import Http404
+from rest_framework import exceptions as drf
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_handler
+
+from games.engine.core import (
+    EngineError,
+    GameOver,
+    IllegalMove,
+    InvalidConfig,
+    MalformedMove,
+    NotYourTurn,
+)
+from games.services.errors import ServiceError, StaleSeq
+
+ENGINE_STATUS: dict[type[EngineError], int] = {
+    MalformedMove: 400,
+    InvalidConfig: 400,
+    NotYourTurn: 409,
+    GameOver: 409,
+    IllegalMove: 422,
+}
+
+
+def error_body(code: str, message: str, field: str | None = None, **extra: Any) -> dict[str, Any]:
+    error: dict[str, Any] = {"code": code, "message": message}
+    if field:
+        error["field"] = field
+    error.update(extra)
+    return {"error": error}
+
+
+def _first_validation_error(detail: Any, prefix: str = "") -> tuple[str | None, str]:
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            name = key if key != "non_field_errors" else ""
+            field, message = _first_validation_error(value, f"{prefix}.{name}" if prefix else name)
+            return field, message
+    if isinstance(detail, list) and detail:
+        return _first_validation_error(detail[0], prefix)
+    return (prefix or None), str(detail)
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, StaleSeq):
+        body = error_body(exc.code, exc.message, exc.field, current_seq=exc.current_seq)
+        return Response(body, status=exc.status)
+    if isinstance(exc, ServiceError):
+        return Response(error_body(exc.code, exc.message, exc.field), status=exc.status)
+    if isinstance(exc, EngineError):
+        status = next((s for t, s in ENGINE_STATUS.items() if isinstance(exc, t)), 422)
+        field = getattr(exc, "field", None)
+        return Response(error_body(exc.code, exc.message, field), status=status)
+    if isinstance(exc, (Http404, ObjectDoesNotExist)):
+        return Response(error_body("not_found", "Not found."), status=404)
+    if isinstance(exc, drf.ValidationError):
+        field, message = _first_validation_error(exc.detail)
+        return Response(error_body("invalid", message, field), status=400)
+    if isinstance(exc, drf.ParseError):
+        return Response(error_body("malformed_json", str(exc.detail), "body"), status=400)
+    response = drf_handler(exc, context)
+    if response is not None and isinstance(exc, drf.APIException):
+        code = exc.get_codes() if isinstance(exc.get_codes(), str) else "error"
+        response.data = error_body(str(code), str(exc.detail))
+    return response

@@ -1,0 +1,91 @@
+"""Small input/output serializers of the games API (validation of shapes only; rules live
+in the engine and the services)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from games.models import ChatMessage, Table
+
+
+class TableCreateIn(serializers.Serializer[Any]):
+    game = serializers.CharField(max_length=40)
+    seat_count = serializers.IntegerField(min_value=1, max_value=20)
+    options = serializers.DictField(required=False, default=dict)
+    title = serializers.CharField(max_length=80, required=False, allow_blank=True)
+    visibility = serializers.ChoiceField(Table.Visibility.choices, required=False)
+    auto_start = serializers.BooleanField(required=False)
+    time_per_move = serializers.ChoiceField(
+        [c[0] for c in Table._meta.get_field("time_per_move").choices or []], required=False
+    )
+    skip_weekends = serializers.BooleanField(required=False)
+    timeout_policy = serializers.ChoiceField(Table.TimeoutPolicy.choices, required=False)
+    bot_after_timeouts = serializers.IntegerField(min_value=1, max_value=20, required=False)
+    extensions_per_player = serializers.IntegerField(min_value=0, max_value=10, required=False)
+    allow_vacation = serializers.BooleanField(required=False)
+
+
+class SeatOut(serializers.Serializer[Any]):
+    user_id = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField()
+    position = serializers.IntegerField(allow_null=True)
+    is_bot = serializers.BooleanField()
+
+
+class TableOut(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    game = serializers.CharField(source="game_slug")
+    title = serializers.CharField()
+    options = serializers.DictField()
+    host = serializers.CharField(source="host.public_name")
+    visibility = serializers.CharField()
+    seat_count = serializers.IntegerField()
+    seats_taken = serializers.SerializerMethodField()
+    auto_start = serializers.BooleanField()
+    time_per_move = serializers.IntegerField()
+    timeout_policy = serializers.CharField()
+    status = serializers.CharField()
+    game_id = serializers.SerializerMethodField()
+    created_at = serializers.DateTimeField()
+
+    def get_seats_taken(self, table: Table) -> int:
+        taken = getattr(table, "taken", None)
+        return int(taken) if taken is not None else table.seats.count()
+
+    def get_game_id(self, table: Table) -> int | None:
+        game = getattr(table, "game", None) if table.status != Table.Status.OPEN else None
+        return game.pk if game is not None else None
+
+
+class JoinIn(serializers.Serializer[Any]):
+    invite_code = serializers.CharField(max_length=32, required=False, allow_blank=True)
+
+
+class RemoveIn(serializers.Serializer[Any]):
+    user_id = serializers.IntegerField()
+
+
+class MoveIn(serializers.Serializer[Any]):
+    expected_seq = serializers.IntegerField(min_value=0)
+    move = serializers.JSONField()
+    idempotency_key = serializers.CharField(max_length=80, required=False, allow_blank=False)
+
+
+class MoveOut(serializers.Serializer[Any]):
+    seq = serializers.IntegerField()
+    applied_events = serializers.IntegerField()
+    game = serializers.DictField()
+
+
+class ChatIn(serializers.Serializer[Any]):
+    body = serializers.CharField(max_length=1000, trim_whitespace=True)
+
+
+class ChatOut(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    author = serializers.CharField(source="author.public_name")
+    channel = serializers.ChoiceField(ChatMessage.Channel.choices)
+    body = serializers.CharField()
+    created_at = serializers.DateTimeField()

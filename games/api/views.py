@@ -1,0 +1,263 @@
+"""API views: parse, call one service or selector, render. `<Entity><Action>Api` names.
+
+Every view shares `BaseApi` for the verified-email permission and the one error shape.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.models import User
+from accounts.permissions import IsVerified
+from games.engine.core import MalformedMove, all_games, config_fields
+from games.models import Game, Table
+from games.selectors import (
+    can_watch,
+    chat_for,
+    events_after,
+    game_view_for_user,
+    games_for_user,
+    seat_of,
+    tables_open,
+)
+from games.services import chat, lobby, moves
+from games.services.errors import NotFound
+
+from . import serializers as io
+from .errors import api_exception_handler
+
+FEED = inline_serializer(
+    "GameFeed",
+    {
+        "game_id": serializers.IntegerField(),
+        "seq": serializers.IntegerField(),
+        "status": serializers.CharField(),
+        "pending_seats": serializers.ListField(child=serializers.IntegerField()),
+        "my_seat": serializers.IntegerField(allow_null=True),
+        "view": serializers.DictField(),
+        "legal_moves": serializers.ListField(child=serializers.DictField()),
+        "players": serializers.ListField(child=serializers.DictField()),
+    },
+)
+
+
+class BaseApi(APIView):
+    permission_classes = [IsVerified]
+
+    def get_exception_handler(self) -> Any:
+        return api_exception_handler
+
+    def user(self, request: Request) -> User:
+        user = request.user
+        assert isinstance(user, User)
+        return user
+
+
+def _game_for(request: Request, game_id: int) -> Game:
+    game = get_object_or_404(Game.objects.select_related("table"), pk=game_id)
+    if not can_watch(game, request.user if isinstance(request.user, User) else None):
+        raise NotFound("No such game.")
+    return game
+
+
+class GameTypeListApi(BaseApi):
+    @extend_schema(responses={200: serializers.ListSerializer(child=serializers.DictField())})
+    def get(self, request: Request) -> Response:
+        return Response(
+            [
+                {
+                    "slug": g.slug,
+                    "name": g.name,
+                    "min_players": g.min_players,
+                    "max_players": g.max_players,
+                    "options": config_fields(g.config_type),
+                }
+                for g in all_games()
+            ]
+        )
+
+
+class TableListApi(BaseApi):
+    @extend_schema(
+        parameters=[OpenApiParameter("game", str, required=False)],
+        responses={200: io.TableOut(many=True)},
+    )
+    def get(self, request: Request) -> Response:
+        tables = tables_open(request.query_params.get("game") or None)
+        return Response(io.TableOut(tables, many=True).data)
+
+
+class TableCreateApi(BaseApi):
+    @extend_schema(request=io.TableCreateIn, responses={201: io.TableOut})
+    def post(self, request: Request) -> Response:
+        data = io.TableCreateIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        table = lobby.lobby_create(
+            host=self.user(request),
+            game_slug=fields.pop("game"),
+            seat_count=fields.pop("seat_count"),
+            options=fields.pop("options"),
+            **fields,
+        )
+        body = io.TableOut(table).data
+        body["invite_code"] = table.invite_code  # only the host learns it here
+        return Response(body, status=201)
+
+
+class TableDetailApi(BaseApi):
+    @extend_schema(responses={200: io.TableOut})
+    def get(self, request: Request, table_id: int) -> Response:
+        table = get_object_or_404(Table.objects.select_related("host"), pk=table_id)
+        body = io.TableOut(table).data
+        body["seats"] = [
+            {
+                "user_id": s.user_id,
+                "name": s.user.public_name if s.user else "Bot",
+                "position": s.position,
+                "is_bot": s.is_bot,
+            }
+            for s in table.seats.select_related("user")
+        ]
+        return Response(body)
+
+
+class TableJoinApi(BaseApi):
+    @extend_schema(request=io.JoinIn, responses={200: io.TableOut})
+    def post(self, request: Request, table_id: int) -> Response:
+        data = io.JoinIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        table = get_object_or_404(Table, pk=table_id)
+        lobby.table_join(
+            table=table, user=self.user(request), invite_code=data.validated_data.get("invite_code")
+        )
+        table.refresh_from_db()
+        return Response(io.TableOut(table).data)
+
+
+class TableLeaveApi(BaseApi):
+    @extend_schema(request=None, responses={204: None})
+    def post(self, request: Request, table_id: int) -> Response:
+        lobby.table_leave(table=get_object_or_404(Table, pk=table_id), user=self.user(request))
+        return Response(status=204)
+
+
+class TableRemovePlayerApi(BaseApi):
+    @extend_schema(request=io.RemoveIn, responses={204: None})
+    def post(self, request: Request, table_id: int) -> Response:
+        data = io.RemoveIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = get_object_or_404(User, pk=data.validated_data["user_id"])
+        lobby.table_remove_player(
+            table=get_object_or_404(Table, pk=table_id), by=self.user(request), user=player
+        )
+        return Response(status=204)
+
+
+class TableStartApi(BaseApi):
+    @extend_schema(request=None, responses={201: FEED})
+    def post(self, request: Request, table_id: int) -> Response:
+        game = lobby.table_start(table=get_object_or_404(Table, pk=table_id), by=self.user(request))
+        return Response(game_view_for_user(game, self.user(request)), status=201)
+
+
+class GameListApi(BaseApi):
+    @extend_schema(responses={200: serializers.ListSerializer(child=serializers.DictField())})
+    def get(self, request: Request) -> Response:
+        return Response(
+            [
+                {
+                    "game_id": g.pk,
+                    "table_id": g.table_id,
+                    "game": g.table.game_slug,
+                    "status": g.status,
+                    "seq": g.state_seq,
+                    "my_seat": getattr(g, "my_seat", None),
+                    "my_turn": getattr(g, "my_turn", False),
+                }
+                for g in games_for_user(self.user(request))
+            ]
+        )
+
+
+class GameDetailApi(BaseApi):
+    @extend_schema(responses={200: FEED})
+    def get(self, request: Request, game_id: int) -> Response:
+        return Response(game_view_for_user(_game_for(request, game_id), self.user(request)))
+
+
+class GameMoveApi(BaseApi):
+    @extend_schema(request=io.MoveIn, responses={200: io.MoveOut})
+    def post(self, request: Request, game_id: int) -> Response:
+        data = io.MoveIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = _game_for(request, game_id)
+        key = data.validated_data.get("idempotency_key") or request.headers.get("Idempotency-Key")
+        try:
+            result = moves.move_submit(
+                game=game,
+                user=self.user(request),
+                move_json=data.validated_data["move"],
+                expected_seq=data.validated_data["expected_seq"],
+                idempotency_key=key,
+            )
+        except MalformedMove as exc:
+            # Name the field as the client sent it: inside "move".
+            field = f"move.{exc.field}" if exc.field else "move"
+            raise MalformedMove(exc.message, field=field) from None
+        game.refresh_from_db()
+        return Response({**result, "game": game_view_for_user(game, self.user(request))})
+
+
+class GameEventListApi(BaseApi):
+    @extend_schema(
+        parameters=[OpenApiParameter("after", int, required=False)],
+        responses={200: serializers.ListSerializer(child=serializers.DictField())},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _game_for(request, game_id)
+        try:
+            after = int(request.query_params.get("after", "0"))
+        except ValueError:
+            raise MalformedMove("after must be a whole number", field="after") from None
+        reveal = game.status != Game.Status.PLAYING
+        viewer = seat_of(game, self.user(request))
+        return Response(events_after(game, after, viewer, reveal=reveal))
+
+
+class ChatListApi(BaseApi):
+    @extend_schema(
+        parameters=[OpenApiParameter("after", int, required=False)],
+        responses={200: io.ChatOut(many=True)},
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        table = get_object_or_404(Table, pk=table_id)
+        seat = table.seats.filter(user=self.user(request)).first()
+        if table.visibility == Table.Visibility.PRIVATE and seat is None:
+            raise NotFound("No such table.")
+        try:
+            after = int(request.query_params.get("after", "0"))
+        except ValueError:
+            raise MalformedMove("after must be a whole number", field="after") from None
+        messages = chat_for(table, 0 if seat else None, after_id=after)
+        return Response(io.ChatOut(messages, many=True).data)
+
+
+class ChatPostApi(BaseApi):
+    @extend_schema(request=io.ChatIn, responses={201: io.ChatOut})
+    def post(self, request: Request, table_id: int) -> Response:
+        data = io.ChatIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        message = chat.chat_post(
+            table=get_object_or_404(Table, pk=table_id),
+            user=self.user(request),
+            body=data.validated_data["body"],
+        )
+        return Response(io.ChatOut(message).data, status=201)
