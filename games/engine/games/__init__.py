@@ -1,1 +1,3 @@
 """Importing this package registers every built-in game with the registry."""
+
+from . import resistance  # noqa: F401

@@ -1,0 +1,11 @@
+"""The Resistance: Avalon (rules: /work/shared/rules/resistance-avalon.md), registered as
+"resistance-avalon"."""
+
+from games.engine.core import register_game
+
+from .config import ResistanceConfig
+from .definition import GAME, ResistanceAvalon
+
+register_game(GAME)
+
+__all__ = ["GAME", "ResistanceAvalon", "ResistanceConfig"]

@@ -1,0 +1,114 @@
+"""Table options of The Resistance: Avalon, the rulebook's tables, and option validation.
+
+Owns RA-1 (player counts), RA-2 (sides), RA-3 (which roles can be dealt), RA-4 (advice)
+and RA-11 (quest sizes, with the RA-18 two-fail quest).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from games.engine.core import Config, InvalidConfig
+
+MIN_PLAYERS = 5  # RA-1
+MAX_PLAYERS = 10
+
+# RA-2: players -> (good, evil)
+SIDES: dict[int, tuple[int, int]] = {
+    5: (3, 2),
+    6: (4, 2),
+    7: (4, 3),
+    8: (5, 3),
+    9: (6, 3),
+    10: (6, 4),
+}
+
+# RA-11: players -> team size of quests 1..5
+QUEST_SIZES: dict[int, tuple[int, int, int, int, int]] = {
+    5: (2, 3, 2, 3, 3),
+    6: (2, 3, 4, 3, 4),
+    7: (2, 3, 3, 4, 4),
+    8: (3, 4, 4, 5, 5),
+    9: (3, 4, 4, 5, 5),
+    10: (3, 4, 4, 5, 5),
+}
+
+QUESTS = 5
+MAX_REJECTIONS = 5  # RA-15
+LADY_AFTER_ROUNDS = (2, 3, 4)  # RA-24: after the 2nd, 3rd and 4th quest resolved
+
+
+def fails_needed(players: int, quest: int) -> int:
+    """RA-18: the 4th quest with 7 or more players needs two Fails; every other needs one."""
+    return 2 if quest == 4 and players >= 7 else 1
+
+
+def quest_size(players: int, quest: int) -> int:
+    return QUEST_SIZES[players][quest - 1]
+
+
+def _option(label: str, help_text: str, default: bool = False) -> bool:
+    return field(default=default, metadata={"label": label, "help": help_text})
+
+
+@dataclass(frozen=True)
+class ResistanceConfig(Config):
+    """Which optional characters and rules the table plays with (RA-3, RA-24, RA-25)."""
+
+    merlin_assassin: bool = _option(
+        "Merlin and the Assassin",
+        "Merlin knows Evil; if Good wins three quests the Assassin may still win by naming him.",
+        default=True,
+    )
+    percival: bool = _option("Percival", "Good: sees Merlin (and Morgana, not knowing which).")
+    mordred: bool = _option("Mordred", "Evil: hidden from Merlin.")
+    morgana: bool = _option("Morgana", "Evil: appears to Percival as Merlin.")
+    oberon: bool = _option("Oberon", "Evil: unknown to Evil, and knows nobody.")
+    lady_of_the_lake: bool = _option(
+        "Lady of the Lake", "After quests 2, 3 and 4 the holder sees one player's allegiance."
+    )
+    targeting: bool = _option("Targeting", "The Leader also chooses which quest the team attempts.")
+
+    def evil_specials(self) -> int:
+        return sum((self.merlin_assassin, self.mordred, self.morgana, self.oberon))
+
+    def good_specials(self) -> int:
+        return sum((self.merlin_assassin, self.percival))
+
+    def validate(self, players: int) -> None:
+        if players not in SIDES:  # RA-1
+            raise InvalidConfig(
+                f"The Resistance: Avalon is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                f"not {players}."
+            )
+        good, evil = SIDES[players]
+        if self.percival and not self.merlin_assassin:
+            raise InvalidConfig("Percival needs Merlin in the game: switch Merlin back on.")
+        if self.evil_specials() > evil:  # RA-3
+            chosen = [
+                name
+                for name, on in (
+                    ("the Assassin", self.merlin_assassin),
+                    ("Mordred", self.mordred),
+                    ("Morgana", self.morgana),
+                    ("Oberon", self.oberon),
+                )
+                if on
+            ]
+            raise InvalidConfig(
+                f"With {players} players there are only {evil} Evil players, but "
+                f"{len(chosen)} Evil characters are chosen ({', '.join(chosen)}). "
+                "Switch some of them off."
+            )
+        if self.good_specials() > good:  # unreachable with the RA-2 table, kept as a guard
+            raise InvalidConfig(f"With {players} players there are only {good} Good players.")
+
+    def advice(self, players: int) -> list[str]:
+        out = []
+        if players == 5 and self.percival and not (self.mordred or self.morgana):  # RA-4
+            out.append(
+                "The rulebook advises adding Mordred or Morgana when playing Percival with 5."
+            )
+        if self.lady_of_the_lake and players < 7:
+            out.append("The rulebook says the Lady of the Lake is best saved for 7 or more.")
+        return out

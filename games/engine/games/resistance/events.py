@@ -1,0 +1,116 @@
+"""What happened in a game of The Resistance: Avalon: past-tense, frozen, registered.
+
+Who may see each event is declared by `audience()`; events with a private and a public
+part (a vote, a quest card, a Lady of the Lake examination) are split by views.redact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.engine.core import Event, register
+
+from .config import ResistanceConfig
+from .roles import Role, Side
+
+
+@register("ra.game_set_up")
+@dataclass(frozen=True)
+class GameSetUp(Event):
+    """RA-5: the deal, the first Leader and the Lady's first holder, all drawn at random.
+
+    Private as a whole: each seat sees only its own role and its night knowledge.
+    """
+
+    config: ResistanceConfig
+    roles: tuple[Role, ...]
+    leader: int
+    lady: int | None
+
+    def audience(self) -> frozenset[int] | None:
+        return frozenset()
+
+
+@register("ra.team_proposed")
+@dataclass(frozen=True)
+class TeamProposed(Event):
+    leader: int
+    quest: int
+    team: frozenset[int]
+
+
+@register("ra.vote_cast")
+@dataclass(frozen=True)
+class VoteCast(Event):
+    """RA-W1: private to the voter; others learn only that the seat has voted."""
+
+    seat: int
+    approve: bool
+
+    def audience(self) -> frozenset[int] | None:
+        return frozenset({self.seat})
+
+
+@register("ra.votes_revealed")
+@dataclass(frozen=True)
+class VotesRevealed(Event):
+    """RA-13: every vote, with who voted what, once all have voted."""
+
+    proposal: int
+    votes: tuple[bool, ...]
+    approved: bool
+
+
+@register("ra.quest_card_played")
+@dataclass(frozen=True)
+class QuestCardPlayed(Event):
+    """RA-16, RA-W1: private to the player; others learn only that the seat has played."""
+
+    seat: int
+    success: bool
+
+    def audience(self) -> frozenset[int] | None:
+        return frozenset({self.seat})
+
+
+@register("ra.quest_resolved")
+@dataclass(frozen=True)
+class QuestResolved(Event):
+    """RA-17, RA-18: the shuffled reveal: only how many Fails, never whose."""
+
+    quest: int
+    fails: int
+    succeeded: bool
+
+
+@register("ra.lady_examined")
+@dataclass(frozen=True)
+class LadyExamined(Event):
+    """RA-24: the allegiance goes to the holder alone; everyone sees who examined whom."""
+
+    holder: int
+    seat: int  # the examined player
+    side: Side
+
+    def audience(self) -> frozenset[int] | None:
+        return frozenset({self.holder})
+
+
+@register("ra.assassination")
+@dataclass(frozen=True)
+class Assassinated(Event):
+    """RA-22: whom the Assassin named and whether it was Merlin."""
+
+    assassin: int
+    target: int
+    hit: bool
+
+
+@register("ra.game_ended")
+@dataclass(frozen=True)
+class GameEnded(Event):
+    """RA-20, RA-21, RA-22, RA-15: who won and why; RA-23: every role, to everyone."""
+
+    winner: Side
+    reason: str
+    roles: tuple[Role, ...]

@@ -1,0 +1,242 @@
+"""The rules of The Resistance: Avalon: the deal, whose turn it is, what is legal, and
+`decide`, which turns a legal move into events or refuses it in words a player understands.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from random import Random
+
+from games.engine.core import Event, IllegalMove, Move, Outcome
+
+from .config import MAX_REJECTIONS, QUESTS, SIDES, ResistanceConfig, quest_size
+from .events import (
+    Assassinated,
+    GameEnded,
+    GameSetUp,
+    LadyExamined,
+    QuestCardPlayed,
+    QuestResolved,
+    TeamProposed,
+    VoteCast,
+    VotesRevealed,
+)
+from .knowledge import known_evil
+from .moves import Assassinate, Examine, PlayQuestCard, ProposeTeam, Vote
+from .roles import Phase, Role, Side
+from .state import ResistanceState, attemptable_quests, quest_succeeds
+
+SUMMARIES = {
+    "five_rejections": "Evil wins: five teams were rejected in a row.",
+    "three_fails": "Evil wins: three quests failed.",
+    "three_successes": "Good wins: three quests succeeded.",
+    "assassination": "Evil wins: the Assassin found Merlin.",
+    "merlin_survived": "Good wins: three quests succeeded and the Assassin missed Merlin.",
+}
+
+PHASE_ACTIONS = {
+    Phase.PROPOSE: (ProposeTeam, "the Leader proposes a team"),
+    Phase.VOTE: (Vote, "everyone votes on the proposed team"),
+    Phase.QUEST: (PlayQuestCard, "the team plays quest cards"),
+    Phase.LADY: (Examine, "the Lady of the Lake examines a player"),
+    Phase.ASSASSINATE: (Assassinate, "the Assassin names Merlin"),
+}
+
+
+def deal(config: ResistanceConfig, players: int, rng: Random) -> list[Event]:
+    """RA-2, RA-3, RA-5: shuffle the characters, pick the Leader, give the Lady her holder."""
+    good, evil = SIDES[players]
+    specials_good = [Role.MERLIN] * config.merlin_assassin + [Role.PERCIVAL] * config.percival
+    specials_evil = (
+        [Role.ASSASSIN] * config.merlin_assassin
+        + [Role.MORDRED] * config.mordred
+        + [Role.MORGANA] * config.morgana
+        + [Role.OBERON] * config.oberon
+    )
+    roles = (
+        specials_good
+        + [Role.SERVANT] * (good - len(specials_good))
+        + specials_evil
+        + [Role.MINION] * (evil - len(specials_evil))
+    )
+    rng.shuffle(roles)
+    leader = rng.randrange(players)
+    # RA-5: the Lady starts with the player to the Leader's right (before them in seat order).
+    lady = (leader - 1) % players if config.lady_of_the_lake else None
+    return [GameSetUp(config=config, roles=tuple(roles), leader=leader, lady=lady)]
+
+
+def pending_seats(state: ResistanceState) -> frozenset[int]:
+    if state.phase is Phase.PROPOSE:
+        return frozenset({state.leader})
+    if state.phase is Phase.VOTE:  # RA-13, RA-W1: everyone, in any order
+        return frozenset(s for s, v in enumerate(state.votes) if v is None)
+    if state.phase is Phase.QUEST:  # RA-16, RA-W1
+        played = {seat for seat, _ in state.cards}
+        return frozenset(state.team - played)
+    if state.phase is Phase.LADY:
+        return frozenset() if state.lady is None else frozenset({state.lady})
+    if state.phase is Phase.ASSASSINATE:
+        return frozenset(state.seats_with(Role.ASSASSIN))
+    return frozenset()
+
+
+def lady_targets(state: ResistanceState) -> list[int]:
+    """RA-24: anyone who has never held the token."""
+    past = state.lady_past_holders()
+    return [s for s in range(state.players) if s not in past]
+
+
+def assassin_targets(state: ResistanceState, assassin: int) -> list[int]:
+    """RA-22: anyone but the Assassin and the Evil players the Assassin knows (not Oberon)."""
+    known = known_evil(state.roles, assassin)
+    return [s for s in range(state.players) if s != assassin and s not in known]
+
+
+def legal_moves(state: ResistanceState, seat: int) -> list[Move]:
+    if seat not in pending_seats(state):
+        return []
+    if state.phase is Phase.PROPOSE:
+        out: list[Move] = []
+        for quest in attemptable_quests(state):
+            size = quest_size(state.players, quest)
+            named = quest if state.config.targeting else None
+            out += [
+                ProposeTeam(frozenset(t), named) for t in combinations(range(state.players), size)
+            ]
+        return out
+    if state.phase is Phase.VOTE:
+        return [Vote(True), Vote(False)]
+    if state.phase is Phase.QUEST:
+        evil = state.side_of(seat) is Side.EVIL
+        return [PlayQuestCard(True), *([PlayQuestCard(False)] if evil else [])]
+    if state.phase is Phase.LADY:
+        return [Examine(t) for t in lady_targets(state)]
+    return [Assassinate(t) for t in assassin_targets(state, seat)]
+
+
+def default_move(state: ResistanceState, seat: int, rng: Random) -> Move:
+    """RA-W2: approve, Success, or a random legal choice; neutral for hidden roles."""
+    if state.phase is Phase.VOTE:
+        return Vote(True)
+    if state.phase is Phase.QUEST:
+        return PlayQuestCard(True)
+    legal = legal_moves(state, seat)
+    if not legal:
+        raise IllegalMove("You have nothing to do right now.")
+    return rng.choice(legal)
+
+
+def decide(state: ResistanceState, seat: int, move: Move) -> list[Event]:
+    expected, doing = PHASE_ACTIONS.get(state.phase, (None, "nothing is left to do"))
+    if expected is None or not isinstance(move, expected):
+        raise IllegalMove(f"That move does not fit now: {doing}.")
+    if isinstance(move, ProposeTeam):
+        return _propose(state, seat, move)
+    if isinstance(move, Vote):
+        return _vote(state, seat, move)
+    if isinstance(move, PlayQuestCard):
+        return _quest_card(state, seat, move)
+    if isinstance(move, Examine):
+        return _examine(state, seat, move)
+    assert isinstance(move, Assassinate)
+    return _assassinate(state, seat, move)
+
+
+def _check_seat(state: ResistanceState, seat: object) -> int:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
+        raise IllegalMove(f"There is no seat {seat} at this table.")
+    return seat
+
+
+def _propose(state: ResistanceState, seat: int, move: ProposeTeam) -> list[Event]:
+    allowed = attemptable_quests(state)
+    if state.config.targeting:  # RA-25
+        if move.quest is None:
+            raise IllegalMove("Choose which quest the team attempts.")
+        if move.quest not in allowed:
+            if move.quest == QUESTS and state.result_of(QUESTS) is None:
+                raise IllegalMove("Quest 5 may only be attempted after two quests succeeded.")
+            raise IllegalMove(f"Quest {move.quest} cannot be attempted now.")
+        quest = move.quest
+    else:
+        quest = allowed[0]
+        if move.quest not in (None, quest):
+            raise IllegalMove(f"This team goes on quest {quest}; quests are played in order.")
+    members = [_check_seat(state, s) for s in move.team]
+    size = quest_size(state.players, quest)
+    if len(members) != size:  # RA-11, RA-12
+        raise IllegalMove(f"Quest {quest} needs a team of {size} players.")
+    return [TeamProposed(leader=seat, quest=quest, team=frozenset(members))]
+
+
+def _vote(state: ResistanceState, seat: int, move: Vote) -> list[Event]:
+    if not isinstance(move.approve, bool):
+        raise IllegalMove("A vote is approve or reject.")
+    events: list[Event] = [VoteCast(seat=seat, approve=move.approve)]
+    votes = [move.approve if s == seat else v for s, v in enumerate(state.votes)]
+    if any(v is None for v in votes):
+        return events  # RA-W1: wait for the others
+    final = tuple(bool(v) for v in votes)
+    approved = sum(final) * 2 > state.players  # RA-13: strict majority; a tie rejects
+    events.append(VotesRevealed(len(state.proposals) + 1, final, approved))
+    if not approved and state.rejections + 1 >= MAX_REJECTIONS:  # RA-15
+        events.append(_ended(state, Side.EVIL, "five_rejections"))
+    return events
+
+
+def _quest_card(state: ResistanceState, seat: int, move: PlayQuestCard) -> list[Event]:
+    if not isinstance(move.success, bool):
+        raise IllegalMove("A quest card is Success or Fail.")
+    if not move.success and state.side_of(seat) is Side.GOOD:  # RA-16
+        raise IllegalMove("Loyal servants of Arthur can only play Success.")
+    events: list[Event] = [QuestCardPlayed(seat=seat, success=move.success)]
+    cards = [*state.cards, (seat, move.success)]
+    if len(cards) < len(state.team):
+        return events
+    assert state.quest is not None
+    fails = sum(not ok for _, ok in cards)  # RA-17: only the count is revealed
+    succeeded = quest_succeeds(state, state.quest, fails)  # RA-18
+    events.append(QuestResolved(quest=state.quest, fails=fails, succeeded=succeeded))
+    failures = state.failures() + (not succeeded)
+    successes = state.successes() + succeeded
+    if failures >= 3:  # RA-20
+        events.append(_ended(state, Side.EVIL, "three_fails"))
+    elif successes >= 3 and not state.config.merlin_assassin:  # RA-21
+        events.append(_ended(state, Side.GOOD, "three_successes"))
+    return events
+
+
+def _examine(state: ResistanceState, seat: int, move: Examine) -> list[Event]:
+    target = _check_seat(state, move.target)
+    if target == seat:
+        raise IllegalMove("The Lady of the Lake examines another player, not yourself.")
+    if target not in lady_targets(state):  # RA-24
+        raise IllegalMove("That player has held the Lady of the Lake and cannot be examined.")
+    return [LadyExamined(holder=seat, seat=target, side=state.side_of(target))]
+
+
+def _assassinate(state: ResistanceState, seat: int, move: Assassinate) -> list[Event]:
+    target = _check_seat(state, move.target)
+    if target == seat:
+        raise IllegalMove("The Assassin cannot name themself.")
+    if target not in assassin_targets(state, seat):  # RA-22
+        raise IllegalMove("You know that player is Evil; name a player who may be Merlin.")
+    hit = state.roles[target] is Role.MERLIN
+    return [
+        Assassinated(assassin=seat, target=target, hit=hit),
+        _ended(
+            state, Side.EVIL if hit else Side.GOOD, "assassination" if hit else "merlin_survived"
+        ),
+    ]
+
+
+def _ended(state: ResistanceState, winner: Side, reason: str) -> GameEnded:
+    return GameEnded(winner=winner, reason=reason, roles=state.roles)  # RA-23
+
+
+def outcome(state: ResistanceState) -> Outcome | None:
+    if state.winner is None or state.reason is None:
+        return None
+    winners = frozenset(s for s in range(state.players) if state.side_of(s) is state.winner)
+    return Outcome(winners=winners, summary=SUMMARIES[state.reason], reason=state.reason)

@@ -1,0 +1,248 @@
+"""What each viewer may see: per-seat views, redacted events, and the list of secrets.
+
+A view holds exactly what its seat may know (RA-6..RA-10, RA-W1, RA-W4): its own role and
+night knowledge, its Lady of the Lake results, and the public history (teams, revealed
+votes with who voted what, fail counts). Never another seat's role, a pending vote or a
+quest card's owner. At the end everything is revealed (RA-23).
+
+Secret facts use one JSON shape everywhere, so the leak test can find them:
+{"seat", "role"}, {"seat", "side"}, {"seat", "seen_as"}, {"seat", "vote", "proposal"},
+{"seat", "quest", "card"}.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.core import JSON, Event, Secret, Viewer, public_redact, to_json
+
+from .config import MAX_REJECTIONS, QUESTS, SIDES, fails_needed, quest_size
+from .events import GameSetUp, LadyExamined, QuestCardPlayed, VoteCast
+from .knowledge import MERLIN_OR_MORGANA, knowers_of_side, night_knowledge
+from .roles import Phase, Role
+from .rules import SUMMARIES, lady_targets, pending_seats
+from .state import ResistanceState
+from .state import attemptable_quests as _attemptable
+
+
+def _vote(seat: int, approve: bool, proposal: int) -> dict[str, JSON]:
+    return {"seat": seat, "vote": "approve" if approve else "reject", "proposal": proposal}
+
+
+def _card(seat: int, quest: int, success: bool) -> dict[str, JSON]:
+    return {"seat": seat, "quest": quest, "card": "success" if success else "fail"}
+
+
+def _role(state: ResistanceState, seat: int) -> dict[str, JSON]:
+    role = state.roles[seat]
+    return {"seat": seat, "role": role.value, "role_label": role.label, "side": role.side.value}
+
+
+def acted_seats(state: ResistanceState) -> list[int]:
+    """RA-W1: who has already voted or played a card (never what)."""
+    if state.phase is Phase.VOTE:
+        return [s for s, v in enumerate(state.votes) if v is not None]
+    if state.phase is Phase.QUEST:
+        return sorted(seat for seat, _ in state.cards)
+    return []
+
+
+def view(state: ResistanceState, viewer: Viewer) -> dict[str, JSON]:
+    over = state.winner is not None
+    pending = pending_seats(state)
+    acted = acted_seats(state)
+    n = state.players
+    good, evil = SIDES[n]
+    out: dict[str, JSON] = {
+        "game": "resistance-avalon",
+        "phase": state.phase.value,
+        "options": {k: v for k, v in to_json(state.config).items() if k != "type"},
+        "player_count": n,
+        "good_count": good,
+        "evil_count": evil,
+        "roles_in_play": sorted({r.value for r in state.roles}),
+        "players": [_player(state, s, pending, acted, over) for s in range(n)],
+        "leader": state.leader,
+        "round": state.round,
+        "quest": state.quest,
+        "attemptable_quests": _attemptable(state) if state.phase is Phase.PROPOSE else [],
+        "quests": [_quest(state, q) for q in range(1, QUESTS + 1)],
+        "successes": state.successes(),
+        "failures": state.failures(),
+        "rejections": state.rejections,
+        "max_rejections": MAX_REJECTIONS,
+        "team": sorted(state.team),
+        "proposals": [
+            {
+                "proposal": p.proposal,
+                "round": p.round,
+                "quest": p.quest,
+                "leader": p.leader,
+                "team": sorted(p.team),
+                "approved": p.approved,
+                "approvals": sum(p.votes),
+                "votes": [_vote(s, v, p.proposal) for s, v in enumerate(p.votes)],
+            }
+            for p in state.proposals
+        ],
+        "lady": _lady(state),
+        "waiting_for": sorted(pending),
+        "acted": acted,
+        "assassination": (
+            None
+            if state.assassination is None
+            else {"target": state.assassination[0], "hit": state.assassination[1]}
+        ),
+        "outcome": _outcome(state),
+        "you": None if viewer is None else _you(state, viewer, pending),
+        "reveal": _reveal(state) if over else None,
+    }
+    return out
+
+
+def _player(
+    state: ResistanceState, seat: int, pending: frozenset[int], acted: list[int], over: bool
+) -> dict[str, JSON]:
+    entry: dict[str, JSON] = {
+        "seat": seat,
+        "leader": seat == state.leader,
+        "on_team": seat in state.team,
+        "lady": seat == state.lady,
+        "pending": seat in pending,
+        "acted": seat in acted,
+    }
+    if over:  # RA-23
+        entry.update(_role(state, seat))
+    return entry
+
+
+def _quest(state: ResistanceState, quest: int) -> dict[str, JSON]:
+    record = state.result_of(quest)
+    needed = fails_needed(state.players, quest)
+    return {
+        "quest": quest,
+        "size": quest_size(state.players, quest),
+        "fails_needed": needed,
+        "two_fails": needed == 2,  # RA-18 marker for the track
+        "result": None if record is None else ("success" if record.succeeded else "fail"),
+        "fails": None if record is None else record.fails,
+        "round": None if record is None else record.round,
+        "team": None if record is None else sorted(record.team),
+        "current": quest == state.quest,
+    }
+
+
+def _lady(state: ResistanceState) -> dict[str, JSON] | None:
+    if state.lady is None:
+        return None
+    return {
+        "holder": state.lady,
+        "examinations": [{"holder": r.holder, "target": r.seat} for r in state.lady_history],
+        "eligible": lady_targets(state),
+    }
+
+
+def _outcome(state: ResistanceState) -> dict[str, JSON] | None:
+    if state.winner is None or state.reason is None:
+        return None
+    return {
+        "winner": state.winner.value,
+        "reason": state.reason,
+        "summary": SUMMARIES[state.reason],
+        "winners": [s for s in range(state.players) if state.side_of(s) is state.winner],
+    }
+
+
+def _you(state: ResistanceState, me: int, pending: frozenset[int]) -> dict[str, JSON]:
+    proposal = len(state.proposals) + 1
+    own_vote = state.votes[me] if state.phase is Phase.VOTE else None
+    own_card = next((ok for s, ok in state.cards if s == me), None)
+    you = _role(state, me)
+    you.update(
+        {
+            "knowledge": list(night_knowledge(state.roles, me)),
+            "lady_results": [
+                {"seat": r.seat, "side": r.side.value} for r in state.lady_history if r.holder == me
+            ],
+            "vote": None if own_vote is None else _vote(me, own_vote, proposal),
+            "card": None
+            if own_card is None or state.quest is None
+            else _card(me, state.quest, own_card),
+            "cards_played": [
+                _card(me, q.quest, ok) for q in state.quests for s, ok in q.cards if s == me
+            ],
+            "must_act": me in pending,
+            "is_leader": me == state.leader,
+            "on_team": me in state.team,
+        }
+    )
+    return you
+
+
+def _reveal(state: ResistanceState) -> dict[str, JSON]:
+    """RA-23: every role, every night's knowledge, who played which card, every Lady result."""
+    return {
+        "roles": [_role(state, s) for s in range(state.players)],
+        "night": [
+            {"seat": s, "knew": list(night_knowledge(state.roles, s))} for s in range(state.players)
+        ],
+        "quest_cards": [_card(s, q.quest, ok) for q in state.quests for s, ok in q.cards],
+        "lady_results": [
+            {"holder": r.holder, "seat": r.seat, "side": r.side.value} for r in state.lady_history
+        ],
+    }
+
+
+def redact(event: Event, viewer: Viewer, state: ResistanceState) -> dict[str, JSON] | None:
+    """The event as `viewer` may see it; `state` is the state just after it."""
+    if state.winner is not None:  # RA-23: the whole log is visible once the game is over
+        return dict(to_json(event))
+    if isinstance(event, GameSetUp):
+        shown: dict[str, Any] = {
+            "type": event.TYPE,
+            "config": to_json(event.config),
+            "players": len(event.roles),
+            "leader": event.leader,
+            "lady": event.lady,
+        }
+        if viewer is not None:
+            shown["you"] = _role(state, viewer)
+            shown["you"]["knowledge"] = night_knowledge(event.roles, viewer)
+        return shown
+    if isinstance(event, (VoteCast, QuestCardPlayed)) and viewer != event.seat:
+        return {"type": event.TYPE, "seat": event.seat}  # RA-W1: that they acted, not what
+    if isinstance(event, LadyExamined) and viewer != event.holder:
+        return {"type": event.TYPE, "holder": event.holder, "target": event.seat}  # RA-24
+    if isinstance(event, (VoteCast, QuestCardPlayed, LadyExamined)):
+        return dict(to_json(event))
+    return public_redact(event, viewer)
+
+
+def secrets(state: ResistanceState) -> list[Secret]:
+    """Every hidden fact of the full state, with who may know it."""
+    out: list[Secret] = []
+    examiners: dict[int, set[int]] = {}
+    for record in state.lady_history:
+        examiners.setdefault(record.seat, set()).add(record.holder)
+    for seat, role in enumerate(state.roles):
+        me = frozenset({seat})
+        out.append(Secret(me, {"seat": seat, "role": role.value}))
+        side_knowers = me | knowers_of_side(state.roles, seat) | examiners.get(seat, set())
+        out.append(Secret(side_knowers, {"seat": seat, "side": role.side.value}))
+    percivals = frozenset(state.seats_with(Role.PERCIVAL))
+    if percivals:  # RA-9
+        for seat in state.seats_with(Role.MERLIN, Role.MORGANA):
+            fragment = {"seat": seat, "seen_as": MERLIN_OR_MORGANA}
+            out.append(Secret(percivals | {seat}, fragment))
+    proposal = len(state.proposals) + 1
+    if state.phase is Phase.VOTE:
+        for seat, vote in enumerate(state.votes):
+            if vote is not None:
+                out.append(Secret(frozenset({seat}), _vote(seat, vote, proposal)))
+    if state.quest is not None:
+        for seat, ok in state.cards:
+            out.append(Secret(frozenset({seat}), _card(seat, state.quest, ok)))
+    for quest in state.quests:  # RA-17: a card's owner stays hidden until the end
+        for seat, ok in quest.cards:
+            out.append(Secret(frozenset({seat}), _card(seat, quest.quest, ok)))
+    return out
