@@ -1,0 +1,24 @@
+"""Fixtures for the whole suite. Kept minimal and generic; app-specific ones live beside
+their tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+
+
+@pytest.fixture(autouse=True)
+def _isolated_cache(settings: Any) -> Iterator[None]:
+    """A private in-memory cache per test.
+
+    With REDIS_URL set the site caches in Redis, shared by every process; rate-limit counters
+    (allauth) must not leak between tests or from other runs, and clearing Redis would flush
+    data other processes own. So tests always get a fresh local-memory cache.
+    """
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    cache.clear()
+    yield
+    cache.clear()
