@@ -89,7 +89,12 @@ def run_task(task_name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> N
     from avalon_site.celery import app
 
     app.loader.import_default_modules()  # make autodiscovered tasks known
-    app.tasks[task_name].apply(args=args, kwargs=kwargs, throw=True)
+    # Each run gets fresh DB connections in this thread; a dropped connection must not stick.
+    close_old_connections()
+    try:
+        app.tasks[task_name].apply(args=args, kwargs=kwargs, throw=True)
+    finally:
+        close_old_connections()
 
 
 class EmbeddedScheduler:
@@ -114,14 +119,10 @@ class EmbeddedScheduler:
                 continue
             entry.last_run = now
             entry.last_run_at = dt.datetime.now(dt.UTC)
-            # Each run gets fresh DB connections; a dropped connection must not stick.
-            close_old_connections()
             try:
                 self._runner(entry.task, entry.args, entry.kwargs)
             except Exception:
                 logger.exception("embedded beat: task %s (%s) failed", entry.name, entry.task)
-            finally:
-                close_old_connections()
         waits = [entry.seconds_until_due(self._clock()) for entry in self.entries]
         return min([MAX_SLEEP_SECONDS, *waits])
 

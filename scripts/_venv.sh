@@ -26,7 +26,6 @@ ensure_venv() {
   wanted="$(sha256sum requirements.txt | cut -d' ' -f1)"
   if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$wanted" ]; then
     echo "==> installing requirements.txt into .venv"
-    .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
     .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
     echo "$wanted" >"$stamp"
   fi

@@ -1,0 +1,85 @@
+"""/healthz: database, channel layer round trip, Celery broker; 200 or 503."""
+
+from __future__ import annotations
+
+import socket
+from typing import Any
+
+import pytest
+from django.conf import settings as django_settings
+from django.test import Client
+
+from avalon_site import views
+
+pytestmark = pytest.mark.django_db
+
+
+def redis_url() -> str:
+    return django_settings.REDIS_URL or "redis://127.0.0.1:6379/0"
+
+
+def test_healthz_all_ok(client: Client) -> None:
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["status"] == "ok"
+    assert body["checks"]["database"] == "ok"
+    assert body["checks"]["channel_layer"] == "ok"
+    expected_broker = "eager" if django_settings.CELERY_TASK_ALWAYS_EAGER else "ok"
+    assert body["checks"]["celery_broker"] == expected_broker
+    assert body["mode"] == ("embedded" if django_settings.EMBEDDED else "production")
+    assert "no-cache" in response["Cache-Control"]
+
+
+def test_healthz_reports_a_database_failure(client: Client, monkeypatch: Any) -> None:
+    def broken() -> str:
+        raise ConnectionError("database is down")
+
+    monkeypatch.setattr(views, "_check_database", broken)
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    body = response.json()
+    assert body["status"] == "error"
+    assert body["checks"]["database"] == "error: ConnectionError"
+    assert body["checks"]["channel_layer"] == "ok"
+
+
+def test_healthz_reports_a_channel_layer_failure(client: Client, monkeypatch: Any) -> None:
+    async def broken() -> str:
+        raise RuntimeError("layer gone")
+
+    monkeypatch.setattr(views, "_check_channel_layer", broken)
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json()["checks"]["channel_layer"] == "error: RuntimeError"
+
+
+def test_channel_layer_check_round_trips_a_message(settings: Any) -> None:
+    from asgiref.sync import async_to_sync
+
+    assert async_to_sync(views._check_channel_layer)() == "ok"
+
+
+def redis_reachable() -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", 6379), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not redis_reachable(), reason="needs Redis on 127.0.0.1:6379")
+def test_broker_check_in_production_mode(client: Client, settings: Any) -> None:
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    settings.CELERY_BROKER_URL = redis_url()
+    response = client.get("/healthz")
+    assert response.json()["checks"]["celery_broker"] == "ok"
+    assert response.status_code == 200
+
+
+def test_unreachable_broker_gives_503(client: Client, settings: Any) -> None:
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"  # nothing listens on port 1
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json()["checks"]["celery_broker"].startswith("error: ")

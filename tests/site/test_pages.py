@@ -1,0 +1,137 @@
+"""Home page and base template: the five games, navigation, accessibility landmarks,
+no CDN, the blocks game pages extend, and the allauth pages inside our layout."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.template import engines
+from django.test import Client, RequestFactory
+from django.urls import NoReverseMatch, reverse
+
+from tests.accounts.helpers import make_user
+
+pytestmark = pytest.mark.django_db
+
+FIVE_GAMES = [
+    "The Resistance: Avalon",
+    "Tournament at Camelot",
+    "Tournament at Avalon",
+    "Avalon by Leo Colovini",
+    "Avalon, the jousting game",
+]
+
+
+def url_or_none(name: str) -> str | None:
+    try:
+        return reverse(name)
+    except NoReverseMatch:
+        return None
+
+
+def test_home_says_what_the_site_is_and_lists_the_five_games(client: Client) -> None:
+    response = client.get("/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "play-by-web site" in html
+    for name in FIVE_GAMES:
+        assert name in html
+
+
+def test_layout_is_accessible(client: Client) -> None:
+    html = client.get("/").content.decode()
+    assert '<html lang="en">' in html
+    assert 'name="viewport"' in html
+    assert '<a class="skip-link" href="#main">' in html
+    assert '<main id="main"' in html
+    assert '<nav class="site-nav" aria-label="Main">' in html
+    assert "<header" in html and "<footer" in html
+    # Exactly one h1 per page.
+    assert html.count("<h1") == 1
+
+
+def test_nav_for_visitors_and_players(client: Client) -> None:
+    html = client.get("/").content.decode()
+    assert 'href="/accounts/login/"' in html
+    assert 'href="/accounts/signup/"' in html
+    assert "Log out" not in html
+
+    client.force_login(make_user())
+    html = client.get("/").content.decode()
+    assert f'href="{reverse("profile")}"' in html
+    assert f'action="{reverse("account_logout")}"' in html
+    for name in ("lobby", "my_games"):
+        url = url_or_none(name)
+        if url is not None:
+            assert f'href="{url}"' in html
+
+
+def test_no_cdn_every_script_and_style_is_served_by_the_site(client: Client) -> None:
+    html = client.get("/").content.decode()
+    sources = re.findall(r'(?:src|href)="([^"]+)"', html)
+    assert sources
+    for source in sources:
+        assert not source.startswith(("http://", "https://", "//")), source
+    assert "/static/vendor/htmx/htmx-2.0.11.min.js" in html
+    assert "/static/vendor/htmx/htmx-ext-ws-2.0.4.min.js" in html
+    for path in (
+        "vendor/htmx/htmx-2.0.11.min.js",
+        "vendor/htmx/htmx-ext-ws-2.0.4.min.js",
+        "css/site.css",
+        "img/emblem.svg",
+    ):
+        assert finders.find(path), path
+
+
+def test_base_template_offers_the_blocks_game_pages_use() -> None:
+    template = engines["django"].from_string(
+        '{% extends "base.html" %}'
+        "{% block title %}Table 7{% endblock %}"
+        '{% block extra_head %}<meta name="x-test" content="head">{% endblock %}'
+        "{% block content %}<p>board</p>{% endblock %}"
+        "{% block scripts %}<script>/*page*/</script>{% endblock %}"
+    )
+    request = RequestFactory().get("/")
+    from django.contrib.auth.models import AnonymousUser
+
+    request.user = AnonymousUser()
+    html = template.render({}, request)
+    assert "<title>Table 7 · Avalon Tables</title>" in html
+    assert '<meta name="x-test" content="head">' in html
+    assert re.search(r'<main id="main"[^>]*>\s*<p>board</p>', html)
+    assert html.index("<script>/*page*/</script>") > html.index("</footer>")
+
+
+def test_flash_messages_are_announced(client: Client) -> None:
+    client.force_login(make_user())
+    response = client.post(reverse("api_token_revoke"), follow=True)
+    html = response.content.decode()
+    assert 'role="status"' in html
+    assert "You had no API token." in html
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["account_login", "account_signup", "account_reset_password"],
+)
+def test_allauth_pages_use_the_site_layout(client: Client, name: str) -> None:
+    html = client.get(reverse(name)).content.decode()
+    assert '<main id="main"' in html
+    assert "css/site.css" in html
+    assert 'class="account-form' in html
+    assert "<label" in html
+
+
+def test_account_pages_for_logged_in_players(client: Client) -> None:
+    client.force_login(make_user())
+    for name in ("account_email", "account_change_password"):
+        response = client.get(reverse(name))
+        assert response.status_code == 200
+        assert '<main id="main"' in response.content.decode()
+
+
+def test_healthz_and_admin_are_routed(client: Client) -> None:
+    assert reverse("healthz") == "/healthz"
+    assert client.get("/admin/").status_code == 302
