@@ -1,0 +1,1 @@
+"""Command-line tools over the engine: simulate (throughput and bot strength), golden files."""

@@ -1,0 +1,177 @@
+"""Play many complete games with bots and with random players; print speed and win rates.
+
+    python -m games.engine.tools.simulate --games 200 [--game resistance-avalon]
+
+For each registered game (or the one named) and each player count its default options
+allow, it plays N games per mode and prints games/s, moves/s and who won. Modes:
+"bots" (every seat the bot), "random" (every seat a random legal move) and, for games
+whose views name the viewer's side (e.g. Good/Evil), one side's bots against random
+players of the other side: a bot that is any good beats random play for its side.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any
+
+from games.engine.core import (
+    GameDefinition,
+    InvalidConfig,
+    Move,
+    all_games,
+    apply,
+    get_game,
+    rng_for,
+    start,
+)
+
+Policy = Callable[[GameDefinition[Any, Any], Any, int, Sequence[Move], Random], Move]
+
+
+def random_policy(
+    game: GameDefinition[Any, Any], state: Any, seat: int, legal: Sequence[Move], rng: Random
+) -> Move:
+    return rng.choice(list(legal))
+
+
+def bot_policy(
+    game: GameDefinition[Any, Any], state: Any, seat: int, legal: Sequence[Move], rng: Random
+) -> Move:
+    return game.bot_move(game.view(state, seat), legal, rng)
+
+
+@dataclass
+class Result:
+    games: int = 0
+    moves: int = 0
+    seconds: float = 0.0
+    winners: Counter[str] = field(default_factory=Counter)
+
+    def rate(self, label: str) -> float:
+        return self.winners[label] / self.games if self.games else 0.0
+
+
+def side_of(game: GameDefinition[Any, Any], state: Any, seat: int) -> str | None:
+    """The viewer's side as its own view states it, if the game has sides."""
+    you = game.view(state, seat).get("you")
+    side = you.get("side") if isinstance(you, dict) else None
+    return side if isinstance(side, str) else None
+
+
+def winner_label(game: GameDefinition[Any, Any], state: Any) -> str:
+    outcome = game.view(state, None).get("outcome")
+    if isinstance(outcome, dict) and isinstance(outcome.get("winner"), str):
+        return str(outcome["winner"])
+    result = game.outcome(state)
+    return result.reason if result is not None else "unfinished"
+
+
+def play_game(
+    game: GameDefinition[Any, Any],
+    config: Any,
+    players: int,
+    seed: str,
+    policies: Callable[[Any, int], Policy],
+    max_moves: int = 100_000,
+) -> tuple[Any, int]:
+    """One complete game; `policies(state, seat)` picks who decides for a seat."""
+    rng = Random(seed)
+    events, state = start(game, config, players, rng_for(seed, 0))
+    seq, moves = len(events), 0
+    while game.outcome(state) is None and moves < max_moves:
+        for seat in sorted(game.pending_seats(state)):
+            if seat not in game.pending_seats(state) or game.outcome(state) is not None:
+                continue
+            legal = game.legal_moves(state, seat)
+            move = policies(state, seat)(game, state, seat, legal, rng)
+            new, state = apply(game, state, seat, move, rng_for(seed, seq))
+            seq += len(new)
+            moves += 1
+    return state, moves
+
+
+def run(
+    game: GameDefinition[Any, Any], players: int, games: int, mode: str, seed: str = "sim"
+) -> Result:
+    config = game.config_type()
+    sides: dict[int, str | None] = {}
+
+    def policies(state: Any, seat: int) -> Policy:
+        if mode == "bots":
+            return bot_policy
+        if mode == "random":
+            return random_policy
+        if seat not in sides:
+            sides[seat] = side_of(game, state, seat)
+        return bot_policy if sides[seat] == mode.removesuffix("-bots") else random_policy
+
+    result = Result()
+    began = time.perf_counter()
+    for i in range(games):
+        sides.clear()
+        state, moves = play_game(game, config, players, f"{seed}:{mode}:{players}:{i}", policies)
+        result.games += 1
+        result.moves += moves
+        result.winners[winner_label(game, state)] += 1
+    result.seconds = time.perf_counter() - began
+    return result
+
+
+def counts(game: GameDefinition[Any, Any]) -> list[int]:
+    out = []
+    for players in range(game.min_players, game.max_players + 1):
+        try:
+            game.config_type().validate(players)
+        except InvalidConfig:
+            continue
+        out.append(players)
+    return out
+
+
+def report(game: GameDefinition[Any, Any], games: int) -> list[str]:
+    lines = [f"== {game.name} ({game.slug}), {games} games per row =="]
+    probe_state = start(game, game.config_type(), counts(game)[0], rng_for("probe", 0))[1]
+    side_names = sorted(
+        {s for s in (side_of(game, probe_state, p) for p in range(counts(game)[0])) if s}
+    )
+    modes = ["bots", "random", *(f"{s}-bots" for s in side_names)]
+    header = f"{'players':>7} {'mode':>10} {'games/s':>9} {'moves/s':>9}  winners"
+    lines.append(header)
+    totals = Result()
+    for players in counts(game):
+        for mode in modes:
+            r = run(game, players, games, mode)
+            totals.games += r.games
+            totals.moves += r.moves
+            totals.seconds += r.seconds
+            share = (
+                "  ".join(f"{name} {r.rate(name):6.1%}" for name in side_names)
+                if side_names
+                else ", ".join(f"{k} {v}" for k, v in r.winners.most_common())
+            )
+            speed = f"{r.games / r.seconds:>9.1f} {r.moves / r.seconds:>9.0f}"
+            lines.append(f"{players:>7} {mode:>10} {speed}  {share}")
+    lines.append(
+        f"total: {totals.games} games, {totals.moves} moves in {totals.seconds:.1f} s: "
+        f"{totals.games / totals.seconds:.1f} games/s, {totals.moves / totals.seconds:.0f} moves/s"
+    )
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=100, help="games per player count and mode")
+    parser.add_argument("--game", help="a game slug (default: every registered game)")
+    args = parser.parse_args(argv)
+    chosen = [get_game(args.game)] if args.game else all_games()
+    for game in chosen:
+        print("\n".join(report(game, args.games)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
