@@ -5,8 +5,22 @@ from __future__ import annotations
 from django.urls import URLPattern, URLResolver, include, path
 
 from . import bench
+from .views import play, replay, tables
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("api/", include("games.api.urls")),
+    path("lobby/", tables.lobby_page, name="lobby"),
+    path("my-games/", tables.my_games, name="my_games"),
+    path("tables/new/", tables.table_create, name="table_create"),
+    path("tables/<int:table_id>/", tables.table_page, name="table"),
+    path("tables/<int:table_id>/join/", tables.table_join, name="table_join"),
+    path("tables/<int:table_id>/leave/", tables.table_leave, name="table_leave"),
+    path("tables/<int:table_id>/remove/", tables.table_remove, name="table_remove"),
+    path("tables/<int:table_id>/start/", tables.table_start, name="table_start"),
+    path("invite/<str:code>/", tables.table_invite, name="table_invite"),
+    path("games/<int:game_id>/", play.game_page, name="game"),
+    path("games/<int:game_id>/move/", play.game_move, name="game_move"),
+    path("games/<int:game_id>/chat/", play.game_chat, name="game_chat"),
+    path("games/<int:game_id>/replay/", replay.game_replay, name="game_replay"),
     *bench.urlpatterns(),
 ]

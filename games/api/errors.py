@@ -53,16 +53,24 @@ def _first_validation_error(detail: Any, prefix: str = "") -> tuple[str | None, 
     return (prefix or None), str(detail)
 
 
-def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+def domain_error(exc: Exception) -> tuple[int, dict[str, Any]] | None:
+    """(status, body) for a service or engine refusal; None for anything else. Shared by
+    the API and the websocket consumer so both speak the same error shape."""
     if isinstance(exc, StaleSeq):
         body = error_body(exc.code, exc.message, exc.field, current_seq=exc.current_seq)
-        return Response(body, status=exc.status)
+        return exc.status, body
     if isinstance(exc, ServiceError):
-        return Response(error_body(exc.code, exc.message, exc.field), status=exc.status)
+        return exc.status, error_body(exc.code, exc.message, exc.field)
     if isinstance(exc, EngineError):
         status = next((s for t, s in ENGINE_STATUS.items() if isinstance(exc, t)), 422)
-        field = getattr(exc, "field", None)
-        return Response(error_body(exc.code, exc.message, field), status=status)
+        return status, error_body(exc.code, exc.message, getattr(exc, "field", None))
+    return None
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    mapped = domain_error(exc)
+    if mapped is not None:
+        return Response(mapped[1], status=mapped[0])
     if isinstance(exc, (Http404, ObjectDoesNotExist)):
         return Response(error_body("not_found", "Not found."), status=404)
     if isinstance(exc, drf.ValidationError):

@@ -1,0 +1,78 @@
+"""Replay of a finished game: step through the log move by move, from one chosen player's
+perspective (their view and the log as they saw it) or with everything revealed (RA-23)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from games.engine.core import to_json
+from games.log import definition_of, replay
+from games.models import Game, GameEvent
+from games.rendering import game_context
+from games.selectors import event_entry, players_of
+
+from .play import _game
+
+
+def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _game(request, game_id)
+    if game.status == Game.Status.PLAYING:
+        raise Http404("The replay opens when the game is over.")
+    definition = definition_of(game)
+    steps = list(replay(definition, GameEvent.objects.filter(game=game).order_by("seq")))
+    players = players_of(game)
+    perspective = request.GET.get("as", "all")
+    viewer: int | None = None
+    if perspective != "all":
+        try:
+            viewer = int(perspective)
+        except ValueError:
+            raise Http404("No such seat.") from None
+        if not 0 <= viewer < len(players):
+            raise Http404("No such seat.")
+    try:
+        step = int(request.GET.get("step", len(steps)))
+    except ValueError:
+        step = len(steps)
+    step = max(1, min(step, len(steps)))
+    state = steps[step - 1][2]
+    log: list[dict[str, Any]] = []
+    for row, event, after in steps[:step]:
+        shown = to_json(event) if viewer is None else definition.redact(event, viewer, after)
+        if shown is not None:
+            log.append(event_entry(row, shown))
+    over = definition.outcome(state) is not None
+    feed = {
+        "game_id": game.pk,
+        "game": definition.slug,
+        "game_name": definition.name,
+        "seq": step,
+        "status": "finished" if over else "playing",
+        "pending_seats": sorted(definition.pending_seats(state)),
+        "my_seat": viewer,
+        "view": definition.view(state, viewer),
+        "legal_moves": [],
+        "players": players,
+        "outcome": game.outcome if over else None,
+    }
+    context = game_context(feed, log=log, replay=True)
+    final = steps[-1][2]
+    context.update(
+        {
+            "game": game,
+            "step": step,
+            "last": len(steps),
+            "perspective": perspective,
+            "revealed": definition.view(final, None) if viewer is None else None,
+            "steps_nav": {
+                "first": 1,
+                "prev": max(1, step - 1),
+                "next": min(len(steps), step + 1),
+                "last": len(steps),
+            },
+        }
+    )
+    return render(request, "games/replay.html", context)

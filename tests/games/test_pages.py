@@ -1,0 +1,176 @@
+"""Page tests: lobby, create (refusal with the reason, RA-4 advice), table actions, the game
+page for players and spectators, plain-form moves without JavaScript, chat escaping, replay."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.test import Client
+
+from accounts.models import User
+from games.log import definition_of, load_state
+from games.models import Game, Table
+
+from .conftest import make_user, seat_users, started_game
+
+pytestmark = pytest.mark.django_db
+
+
+def logged_in(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_lobby_lists_open_tables_filtered_by_game() -> None:
+    host = make_user()
+    c = logged_in(host)
+    r = c.post(
+        "/tables/new/",
+        {
+            "game": "resistance-avalon",
+            "seat_count": 5,
+            "visibility": "public",
+            "time_per_move": 86400,
+            "timeout_policy": "default_move",
+            "opt_merlin_assassin": "on",
+            "opt_percival": "on",
+        },
+    )
+    assert r.status_code == 302, r.content.decode()[:3000]
+    table = Table.objects.get()
+    page = c.get(f"/tables/{table.pk}/").content.decode()
+    assert "advises adding Mordred or Morgana" in page  # RA-4: shown, not enforced
+    other = logged_in(make_user())
+    assert f"/tables/{table.pk}/" in other.get("/lobby/?game=resistance-avalon").content.decode()
+    assert f"/tables/{table.pk}/" not in other.get("/lobby/?game=toy-secrets").content.decode()
+
+
+def test_create_refuses_an_undealable_table_with_the_reason() -> None:
+    c = logged_in(make_user())
+    r = c.post(
+        "/tables/new/",
+        {
+            "game": "resistance-avalon",
+            "seat_count": 5,
+            "visibility": "public",
+            "time_per_move": 86400,
+            "timeout_policy": "default_move",
+            "opt_merlin_assassin": "on",
+            "opt_mordred": "on",
+            "opt_morgana": "on",
+        },
+    )
+    assert r.status_code == 200
+    assert "only 2 Evil players" in r.content.decode()  # RA-3
+    assert not Table.objects.exists()
+
+
+def test_a_full_game_through_plain_form_posts_without_javascript() -> None:
+    users = [make_user() for _ in range(5)]
+    game = started_game(users, slug="resistance-avalon")
+    seats = seat_users(game)
+    clients = {s: logged_in(u) for s, u in seats.items()}
+    definition = definition_of(game)
+    for _ in range(400):
+        game.refresh_from_db()
+        if game.status != Game.Status.PLAYING:
+            break
+        state = load_state(game, definition)
+        seat = min(definition.pending_seats(state))
+        page = clients[seat].get(f"/games/{game.pk}/").content.decode()
+        assert 'name="expected_seq"' in page
+        move = definition.legal_moves(state, seat)[-1]
+        from games.engine.core import to_json
+
+        data = to_json(move)
+        if data["type"] == "ra.propose_team":
+            post = {
+                "expected_seq": game.state_seq,
+                "move_type": data["type"],
+                "list_field": "team",
+                "l_team": [json.dumps(s) for s in data["team"]],
+            }
+            if data.get("quest") is not None:
+                post["r_quest"] = json.dumps(data["quest"])
+        else:
+            post = {"expected_seq": game.state_seq, "move": json.dumps(data)}
+        r = clients[seat].post(f"/games/{game.pk}/move/", post)
+        assert r.status_code == 302
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    page = clients[0].get(f"/games/{game.pk}/").content.decode()
+    assert "Watch the replay" in page
+    replay = clients[0].get(f"/games/{game.pk}/replay/?as=0&step=3")
+    assert replay.status_code == 200
+    assert clients[1].get(f"/games/{game.pk}/replay/?as=all").status_code == 200
+
+
+def test_game_page_shows_my_role_and_not_others() -> None:
+    users = [make_user() for _ in range(5)]
+    game = started_game(users, slug="resistance-avalon")
+    state = load_state(game)
+    for seat, user in seat_users(game).items():
+        page = logged_in(user).get(f"/games/{game.pk}/").content.decode()
+        mine = state.roles[seat].label
+        assert f"You are <strong>{mine}</strong>" in page
+    spectator = logged_in(make_user()).get(f"/games/{game.pk}/").content.decode()
+    assert "You are <strong>" not in spectator
+    assert re.search(r"Watching", spectator)
+
+
+def test_illegal_form_post_shows_the_engine_message_and_changes_nothing() -> None:
+    users = [make_user() for _ in range(5)]
+    game = started_game(users, slug="resistance-avalon")
+    seats = seat_users(game)
+    seq = game.state_seq
+    c = logged_in(seats[0])
+    r = c.post(f"/games/{game.pk}/move/", {"expected_seq": seq, "move": "{bad"}, follow=True)
+    assert "could not be read" in r.content.decode()
+    r = c.post(
+        f"/games/{game.pk}/move/",
+        {"expected_seq": seq, "move": json.dumps({"type": "ra.vote", "approve": True})},
+        follow=True,
+    )
+    assert r.status_code == 200
+    game.refresh_from_db()
+    assert game.state_seq == seq
+
+
+def test_chat_is_escaped_on_the_page() -> None:
+    users = [make_user() for _ in range(2)]
+    game = started_game(users)
+    c = logged_in(users[0])
+    c.post(f"/games/{game.pk}/chat/", {"body": "<script>alert(1)</script>"})
+    page = c.get(f"/games/{game.pk}/").content.decode()
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "<script>alert(1)</script>" not in page
+
+
+def test_private_table_needs_the_invite_link() -> None:
+    host, guest = make_user(), make_user()
+    c = logged_in(host)
+    c.post(
+        "/tables/new/",
+        {
+            "game": "toy-secrets",
+            "seat_count": 2,
+            "visibility": "private",
+            "time_per_move": 86400,
+            "timeout_policy": "default_move",
+            "opt_rounds": 1,
+        },
+    )
+    table = Table.objects.get()
+    g = logged_in(guest)
+    assert g.get(f"/tables/{table.pk}/").status_code == 404
+    page = g.get(f"/invite/{table.invite_code}/").content.decode()
+    assert "Take a seat" in page
+    r = g.post(f"/tables/{table.pk}/join/", {"invite_code": table.invite_code})
+    assert r.status_code == 302
+    r = c.post(f"/tables/{table.pk}/start/")
+    game = Game.objects.get(table=table)
+    assert r.status_code == 302 and r["Location"] == f"/games/{game.pk}/"
+    assert logged_in(make_user()).get(f"/games/{game.pk}/").status_code == 404
