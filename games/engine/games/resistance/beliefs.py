@@ -10,6 +10,7 @@ Evil and reject clean ones. Only the bot's own view is read, never the full stat
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -31,13 +32,15 @@ class Beliefs:
     known_evil: set[int] = field(default_factory=set)
     known_good: set[int] = field(default_factory=set)
     p_evil: dict[int, float] = field(default_factory=dict)
+    worlds: list[tuple[int, float]] = field(default_factory=list)  # (Evil seats mask, weight)
 
     def team_risk(self, team: set[int] | list[int]) -> float:
-        """Probability that at least one member is Evil (members taken as independent)."""
-        clean = 1.0
-        for s in team:
-            clean *= 1.0 - self.p_evil[s]
-        return 1.0 - clean
+        """Probability that at least one member is Evil, over the weighed worlds."""
+        mask = _mask(team)
+        total = sum(w for _, w in self.worlds)
+        if not total:
+            return 1.0 - math.prod(1.0 - self.p_evil[s] for s in team)
+        return sum(w for world, w in self.worlds if world & mask) / total
 
     def trust_order(self, rng: Random) -> list[int]:
         """Everyone, most trusted first (ties broken at random)."""
@@ -73,8 +76,21 @@ def beliefs(view: Mapping[str, Any]) -> Beliefs:
         b.known_good.update(candidates)
     if b.evil and b.role != "oberon":  # RA-6: Evil already know every Evil but Oberon
         b.p_evil = {s: float(s in b.known_evil) for s in range(b.players)}
+        b.worlds = [(_mask(b.known_evil), 1.0)]
         return b
-    b.p_evil = _weigh_worlds(view, b, candidates if morgana and len(candidates) == 2 else [])
+    b.worlds = _weigh_worlds(view, b, candidates if morgana and len(candidates) == 2 else [])
+    total = sum(w for _, w in b.worlds)
+    if total:
+        b.p_evil = {
+            s: sum(w for world, w in b.worlds if world >> s & 1) / total for s in range(b.players)
+        }
+    else:  # inconsistent evidence (e.g. Oberon's lone view): fall back to priors
+        free = [s for s in range(b.players) if s not in b.known_evil | b.known_good]
+        prior = (b.evil_count - len(b.known_evil)) / len(free) if free else 0.0
+        b.p_evil = {
+            s: 1.0 if s in b.known_evil else 0.0 if s in b.known_good else prior
+            for s in range(b.players)
+        }
     return b
 
 
@@ -85,30 +101,25 @@ def _mask(seats: Any) -> int:
     return out
 
 
-def _weigh_worlds(view: Mapping[str, Any], b: Beliefs, one_of: list[int]) -> dict[int, float]:
-    seats = range(b.players)
-    free = [s for s in seats if s not in b.known_evil | b.known_good]
+def _weigh_worlds(
+    view: Mapping[str, Any], b: Beliefs, one_of: list[int]
+) -> list[tuple[int, float]]:
+    """Every dealing of the Evil seats consistent with what `b` knows, with its weight."""
+    free = [s for s in range(b.players) if s not in b.known_evil | b.known_good]
     need = b.evil_count - len(b.known_evil)
+    if not 0 <= need <= len(free):
+        return []
     evidence = _evidence(view)
     known, pair = _mask(b.known_evil), _mask(one_of)
-    total = 0.0
-    mass = dict.fromkeys(seats, 0.0)
-    worlds = combinations(free, need) if 0 <= need <= len(free) else iter([()])
-    for extra in worlds:
+    out = []
+    for extra in combinations(free, need):
         world = known | _mask(extra)
         if pair and (world & pair).bit_count() != 1:  # Merlin and Morgana: exactly one Evil
             continue
         weight = _likelihood(evidence, world)
-        if weight == 0.0:
-            continue
-        total += weight
-        for s in seats:
-            if world >> s & 1:
-                mass[s] += weight
-    if total == 0.0:  # inconsistent evidence (e.g. Oberon's lone view): fall back to priors
-        prior = need / len(free) if free else 0.0
-        return {s: 1.0 if s in b.known_evil else 0.0 if s in b.known_good else prior for s in seats}
-    return {s: mass[s] / total for s in seats}
+        if weight > 0.0:
+            out.append((world, weight))
+    return out
 
 
 def _evidence(view: Mapping[str, Any]) -> tuple[list[tuple[int, int]], list[tuple[int, int, int]]]:
