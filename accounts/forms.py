@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from allauth.account.forms import LoginForm
 from django import forms
 
 from .models import User, time_zone_names
@@ -49,3 +50,11 @@ class ProfileForm(_UserModelForm):
     def clean_display_name(self) -> str:
         name: str = " ".join(self.cleaned_data.get("display_name", "").split())
         return name
+
+
+class AvalonLoginForm(LoginForm):  # type: ignore[misc]
+    """allauth's login form with a label that says both identifiers are accepted."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["login"].label = "Username or email"

@@ -133,6 +133,7 @@ ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS = 3
 ACCOUNT_PREVENT_ENUMERATION = True
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Avalon Tables] "
+ACCOUNT_FORMS = {"login": "accounts.forms.AvalonLoginForm"}
 ACCOUNT_RATE_LIMITS = {
     # 5 failed logins per account per 5 minutes, 10 per minute per IP.
     "login_failed": "10/m/ip,5/300s/key",

@@ -135,3 +135,8 @@ def test_account_pages_for_logged_in_players(client: Client) -> None:
 def test_healthz_and_admin_are_routed(client: Client) -> None:
     assert reverse("healthz") == "/healthz"
     assert client.get("/admin/").status_code == 302
+
+
+def test_login_label_says_username_or_email(client: Client) -> None:
+    html = client.get(reverse("account_login")).content.decode()
+    assert '<label for="id_login">Username or email:</label>' in html
