@@ -74,5 +74,15 @@ class ResistanceAvalon:
             (ResistanceConfig(mordred=True, morgana=True, oberon=True, lady_of_the_lake=True), 10),
         ]
 
+    def golden_cases(self) -> Sequence[tuple[ResistanceConfig, int]]:
+        """Recorded playthroughs (games/engine/tools/golden.py): plain, options, full table."""
+        options = ResistanceConfig(
+            percival=True, morgana=True, lady_of_the_lake=True, targeting=True
+        )
+        full = ResistanceConfig(
+            percival=True, mordred=True, morgana=True, oberon=True, lady_of_the_lake=True
+        )
+        return [(ResistanceConfig(), 5), (options, 7), (full, 10)]
+
 
 GAME = ResistanceAvalon()
