@@ -46,6 +46,10 @@ def db(fn: Callable[P, R]) -> Callable[P, Awaitable[R]]:
     return cast(Callable[P, Awaitable[R]], database_sync_to_async(fn))
 
 
+def _error(status: int, code: str, message: str, field: str | None = None) -> dict[str, Any]:
+    return {"type": "error", "status": status, **error_body(code, message, field)}
+
+
 class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     game: Game
     seat: int | None
@@ -176,10 +180,9 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         try:
             data = json.loads(text_data or "")
         except ValueError:
-            await self._send_json(error_body("malformed_json", "Send a JSON object.", "body"))
-            return
+            data = None
         if not isinstance(data, dict):
-            await self._send_json(error_body("malformed_json", "Send a JSON object.", "body"))
+            await self._send_json(_error(400, "malformed_json", "Send a JSON object.", "body"))
             return
         kind = data.get("type")
         if kind == "hello":
@@ -188,12 +191,12 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         elif kind in ("move", "chat"):
             await self._send_json(await self._act(kind, data))
         else:
-            await self._send_json(error_body("malformed_json", "Unknown message type.", "type"))
+            await self._send_json(_error(400, "malformed_json", "Unknown message type.", "type"))
 
     @db
     def _act(self, kind: str, data: dict[str, Any]) -> dict[str, Any]:
         if self.user is None or not user_is_verified(self.user):
-            return error_body("not_verified", "Log in with a verified email to play.")
+            return _error(403, "not_verified", "Log in with a verified email to play.")
         try:
             if kind == "chat":
                 chat_post(table=self.game.table, user=self.user, body=str(data.get("body", "")))

@@ -43,6 +43,7 @@ def _team(names: Sequence[str], team: Sequence[int]) -> str:
 
 class ResistancePresenter(Presenter):
     glyphs = ROLE_GLYPHS
+
     def move_title(self, move_type: str, feed: Mapping[str, Any], names: Sequence[str]) -> str:
         view = feed.get("view", {})
         quest = view.get("quest")

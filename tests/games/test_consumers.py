@@ -1,0 +1,174 @@
+"""Consumer tests on the real database with Channels' WebsocketCommunicator: each seat's
+socket receives its own view after a move, spectators the public one; a reconnect with the
+last seq catches up; moves and errors over the socket; HTML partials for the page."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+
+from games.engine.core import to_json
+from games.log import definition_of, load_state
+from games.models import Presence
+from games.routing import websocket_urlpatterns
+from games.services.moves import move_submit
+
+from .conftest import make_user, seat_users, started_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+APP = URLRouter(websocket_urlpatterns)
+
+
+async def connect(game_id: int, user: Any, query: str = "format=json") -> WebsocketCommunicator:
+    comm = WebsocketCommunicator(APP, f"/ws/games/{game_id}/?{query}")
+    comm.scope["user"] = user
+    connected, _ = await comm.connect()
+    assert connected
+    return comm
+
+
+async def next_json(comm: WebsocketCommunicator, kind: str = "update") -> dict[str, Any]:
+    """The next message of `kind`, skipping presence/chat notices."""
+    for _ in range(20):
+        data = json.loads(await comm.receive_from(timeout=5))
+        if data.get("type") == kind:
+            return dict(data)
+    raise AssertionError(f"no {kind} message")
+
+
+@database_sync_to_async
+def setup_game(players: int = 3, slug: str = "toy-secrets") -> tuple[Any, dict[int, Any]]:
+    users = [make_user() for _ in range(players)]
+    game = started_game(users, slug=slug)
+    return game, seat_users(game)
+
+
+@database_sync_to_async
+def play(game: Any, user: Any, move: dict[str, Any]) -> dict[str, Any]:
+    game.refresh_from_db()
+    return move_submit(game=game, user=user, move_json=move, expected_seq=game.state_seq)
+
+
+async def test_each_seat_gets_its_own_view_and_spectators_the_public_one() -> None:
+    game, seats = await setup_game()
+    socks = {s: await connect(game.pk, u) for s, u in seats.items()}
+    watcher = await connect(game.pk, await database_sync_to_async(make_user)())
+    for s, sock in socks.items():
+        first = await next_json(sock)
+        assert first["game"]["my_seat"] == s and first["game"]["view"]["you"]["seat"] == s
+    await next_json(watcher)
+    await play(game, seats[0], {"type": "toy.vote", "choice": "down"})
+    for s, sock in socks.items():
+        update = await next_json(sock)
+        assert update["game"]["view"]["you"]["seat"] == s
+        [event] = update["events"]
+        if s == 0:
+            assert event["event"] == {"type": "toy.vote_cast", "seat": 0, "vote": "down"}
+        else:
+            assert event["event"] == {"type": "toy.vote_cast", "seat": 0}
+    spectator = await next_json(watcher)
+    assert "you" not in spectator["game"]["view"] and spectator["game"]["my_seat"] is None
+    for sock in [*socks.values(), watcher]:
+        await sock.disconnect()
+    assert await database_sync_to_async(Presence.objects.count)() == 0
+
+
+async def test_reconnect_with_last_seq_catches_up() -> None:
+    game, seats = await setup_game()
+    seq = game.state_seq
+    await play(game, seats[1], {"type": "toy.vote", "choice": "up"})
+    await play(game, seats[2], {"type": "toy.vote", "choice": "up"})
+    sock = await connect(game.pk, seats[1], f"format=json&last_seq={seq}")
+    caught = await next_json(sock)
+    assert [e["seq"] for e in caught["events"]] == [seq + 1, seq + 2]
+    assert caught["events"][0]["event"]["vote"] == "up"  # its own vote, in full
+    assert "vote" not in caught["events"][1]["event"]  # another seat's: only that it acted
+    await sock.send_to(text_data=json.dumps({"type": "hello", "seq": seq + 1}))
+    again = await next_json(sock)
+    assert [e["seq"] for e in again["events"]] == [seq + 2]
+    await sock.disconnect()
+
+
+async def test_moves_and_errors_over_the_socket() -> None:
+    game, seats = await setup_game()
+    sock = await connect(game.pk, seats[0])
+    feed = (await next_json(sock))["game"]
+    await sock.send_to(
+        text_data=json.dumps(
+            {
+                "type": "move",
+                "expected_seq": feed["seq"] - 1,
+                "move": {"type": "toy.vote", "choice": "up"},
+            }
+        )
+    )
+    error = await next_json(sock, "error")
+    assert error["status"] == 409 and error["error"]["current_seq"] == feed["seq"]
+    await sock.send_to(
+        text_data=json.dumps(
+            {"type": "move", "expected_seq": feed["seq"], "move": {"type": "nope"}}
+        )
+    )
+    error = await next_json(sock, "error")
+    assert error["status"] == 400 and error["error"]["field"] == "type"
+    await sock.send_to(text_data="{not json")
+    error = await next_json(sock, "error")
+    assert error["status"] == 400 and error["error"]["field"] == "body"
+    await sock.send_to(
+        text_data=json.dumps(
+            {
+                "type": "move",
+                "expected_seq": feed["seq"],
+                "move": {"type": "toy.vote", "choice": "up"},
+            }
+        )
+    )
+    result = await next_json(sock, "move_result")
+    assert result["seq"] == feed["seq"] + 1
+    await sock.disconnect()
+
+
+async def test_html_mode_pushes_rerendered_partials() -> None:
+    game, seats = await setup_game(5, "resistance-avalon")
+    sock = await connect(game.pk, seats[0], "")
+    first = await sock.receive_from(timeout=5)
+    for part in (
+        'id="phase"',
+        'id="board"',
+        'id="secret"',
+        'id="actions"',
+        'id="players"',
+        'id="log-list"',
+    ):
+        assert part in first
+    assert 'hx-swap-oob="true"' in first
+    definition = await database_sync_to_async(definition_of)(game)
+    state = await database_sync_to_async(load_state)(game, definition)
+    leader = min(definition.pending_seats(state))
+    move = to_json(definition.legal_moves(state, leader)[0])
+    await play(game, seats[leader], move)
+    for _ in range(10):
+        html = await sock.receive_from(timeout=5)
+        if 'id="board"' in html:
+            break
+    assert "Proposed team" in html and "afterbegin:#log-list" in html
+    await sock.disconnect()
+
+
+async def test_private_game_refuses_strangers() -> None:
+    @database_sync_to_async
+    def private_game() -> Any:
+        users = [make_user() for _ in range(2)]
+        return started_game(users, visibility="private")
+
+    game = await private_game()
+    comm = WebsocketCommunicator(APP, f"/ws/games/{game.pk}/")
+    comm.scope["user"] = await database_sync_to_async(make_user)()
+    connected, _ = await comm.connect()
+    assert not connected
