@@ -7,7 +7,9 @@ inside the site's process. Periodic tasks must still fire, so when the ASGI serv
 Supported schedules: a number of seconds, a `timedelta`, a `celery.schedules.schedule`
 (anything with `run_every`), and any other Celery schedule object (e.g. `crontab`) through
 its own `is_due()`. A failing task is logged and retried at its next interval; it never stops
-the scheduler. Only the server starts it: tests and management commands never do.
+the scheduler. Tasks run through the server's event loop (like Django's sync views), so their
+channel-layer broadcasts reach the in-memory layer's consumers. Only the server starts the
+scheduler: tests and management commands never do.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from django.db import close_old_connections
 
 logger = logging.getLogger(__name__)
@@ -105,9 +108,11 @@ class EmbeddedScheduler:
         schedule: Mapping[str, Mapping[str, Any]],
         runner: Runner = run_task,
         clock: Clock = time.monotonic,
+        loop: asyncio.AbstractEventLoop | None = None,
     ) -> None:
         self._clock = clock
         self._runner = runner
+        self._loop = loop
         self.entries = entries_from_settings(schedule, clock())
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -120,13 +125,27 @@ class EmbeddedScheduler:
             entry.last_run = now
             entry.last_run_at = dt.datetime.now(dt.UTC)
             try:
-                self._runner(entry.task, entry.args, entry.kwargs)
+                self._run(entry)
             except Exception:
                 logger.exception("embedded beat: task %s (%s) failed", entry.name, entry.task)
         waits = [entry.seconds_until_due(self._clock()) for entry in self.entries]
         return min([MAX_SLEEP_SECONDS, *waits])
 
-    def _loop(self) -> None:
+    def _run(self, entry: Entry) -> None:
+        if self._loop is None:
+            self._runner(entry.task, entry.args, entry.kwargs)
+            return
+        # Run the task the way Django runs a sync view under ASGI: sync_to_async from the
+        # server's event loop. Then any async_to_sync inside the task (channel-layer
+        # broadcasts on commit) runs on that loop, where the in-memory channel layer's
+        # consumers wait; from a private loop in this thread their messages would be lost.
+        call = sync_to_async(self._runner, thread_sensitive=True)
+        future = asyncio.run_coroutine_threadsafe(
+            call(entry.task, entry.args, entry.kwargs), self._loop
+        )
+        future.result()
+
+    def _loop_forever(self) -> None:
         logger.info("embedded beat: %d periodic task(s) scheduled", len(self.entries))
         while not self._stop.is_set():
             sleep = self.tick(self._clock())
@@ -135,7 +154,9 @@ class EmbeddedScheduler:
     def start(self) -> None:
         if self._thread is not None:
             return
-        self._thread = threading.Thread(target=self._loop, name="embedded-beat", daemon=True)
+        self._thread = threading.Thread(
+            target=self._loop_forever, name="embedded-beat", daemon=True
+        )
         self._thread.start()
 
     def stop(self, timeout: float = 5.0) -> None:
@@ -152,15 +173,20 @@ class EmbeddedScheduler:
 _scheduler: EmbeddedScheduler | None = None
 
 
-def start_embedded_beat() -> EmbeddedScheduler | None:
-    """Start the process-wide scheduler if this is embedded mode. Idempotent."""
+def start_embedded_beat(
+    loop: asyncio.AbstractEventLoop | None = None,
+) -> EmbeddedScheduler | None:
+    """Start the process-wide scheduler if this is embedded mode. Idempotent.
+
+    `loop` is the ASGI server's event loop; tasks are run through it (see `_run`).
+    """
     global _scheduler
     from django.conf import settings
 
     if not settings.EMBEDDED:
         return None
     if _scheduler is None:
-        _scheduler = EmbeddedScheduler(settings.CELERY_BEAT_SCHEDULE)
+        _scheduler = EmbeddedScheduler(settings.CELERY_BEAT_SCHEDULE, loop=loop)
         _scheduler.start()
     return _scheduler
 
@@ -185,7 +211,7 @@ class LifespanApp:
             message = await receive()
             if message["type"] == "lifespan.startup":
                 try:
-                    start_embedded_beat()
+                    start_embedded_beat(asyncio.get_running_loop())
                 except Exception as exc:
                     logger.exception("embedded beat failed to start")
                     await send({"type": "lifespan.startup.failed", "message": repr(exc)})

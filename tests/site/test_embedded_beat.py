@@ -149,6 +149,54 @@ def test_thread_fires_tasks_and_stops() -> None:
     assert not sched.running
 
 
+broadcast_loops: list[Any] = []
+
+
+@celery_app.task(name="tests.site.embedded_broadcast")  # type: ignore[untyped-decorator]
+def embedded_broadcast(channel: str) -> None:
+    """A task that broadcasts like a move's on-commit hook does (async_to_sync send)."""
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    layer = get_channel_layer()
+    assert layer is not None
+
+    async def send() -> None:
+        import asyncio
+
+        broadcast_loops.append(asyncio.get_running_loop())
+        await layer.send(channel, {"type": "beat.tick", "from": "embedded beat"})
+
+    async_to_sync(send)()
+
+
+async def test_scheduled_task_broadcasts_reach_consumers_on_the_server_loop(
+    settings: Any,
+) -> None:
+    import asyncio
+
+    from channels.layers import get_channel_layer
+
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    layer = get_channel_layer()
+    assert layer is not None
+    broadcast_loops.clear()
+    channel = await layer.new_channel()
+    sched = EmbeddedScheduler(
+        {"b": {"task": "tests.site.embedded_broadcast", "schedule": 0.05, "args": (channel,)}},
+        runner=lambda task, args, kwargs: celery_app.tasks[task].apply(args=args, throw=True),
+        loop=asyncio.get_running_loop(),
+    )
+    sched.start()
+    try:
+        message = await asyncio.wait_for(layer.receive(channel), 30)
+    finally:
+        await asyncio.to_thread(sched.stop)
+    assert message == {"type": "beat.tick", "from": "embedded beat"}
+    # The broadcast ran on this (the server's) loop, where consumers wait.
+    assert broadcast_loops[0] is asyncio.get_running_loop()
+
+
 async def drive_lifespan(app: LifespanApp) -> list[str]:
     import asyncio
 
