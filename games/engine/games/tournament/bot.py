@@ -1,0 +1,187 @@
+"""A trick-taking bot that reads only its own view: follows suit sensibly, Feints on purpose,
+dumps heavy cards into Melees it cannot lose, keeps wild cards for emergencies, Shames rather
+than taking a costly Melee, and uses its powers (Arthur's command, +3, extra cards, Dusk
+gifts, Godsends on the healthiest opponent)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from random import Random
+from typing import Any
+
+from games.engine.core import JSON, Move
+
+from .moves import (
+    ChooseLocation,
+    ChoosePass,
+    Command,
+    DecidePassing,
+    FinishDusk,
+    GiveCard,
+    GiveHit,
+    PickGodsend,
+    PlaceGodsend,
+    PlayCard,
+    Shame,
+)
+from .weapons import weapon
+
+_HEAVY = {"merlin": 25, "morgan": 25, "mists": 25, "avalon-merlin": 25, "sorceress": 10}
+
+
+def _info(view: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    me = view.get("viewer")
+    for hand in view.get("hands", []):
+        if hand["seat"] == me:
+            return {c["card"]: c for c in hand["cards"]}
+    return {}
+
+
+def _injury(card: str, info: Mapping[str, Mapping[str, Any]]) -> int:
+    if card in info:
+        return int(info[card]["injury"])
+    return _HEAVY.get(weapon(card).family, 5)
+
+
+def _healthiest_opponent(view: Mapping[str, Any], options: Sequence[int]) -> int:
+    health = {p["seat"]: p["health"] for p in view["players"]}
+    return max(options, key=lambda s: (health[s], -s))
+
+
+def choose(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
+    v: Mapping[str, Any] = view
+    if len(legal) == 1:
+        return legal[0]
+    first = legal[0]
+    if isinstance(first, (PlayCard, Shame, Command)):
+        return _play(v, legal)
+    if isinstance(first, ChoosePass):
+        return _pass(v, legal)
+    if isinstance(first, DecidePassing):
+        return DecidePassing(True)
+    if isinstance(first, GiveCard):
+        info = _info(v)
+        return min(legal, key=lambda m: (_value(m.card, info), -_injury(m.card, info)))  # type: ignore[attr-defined]
+    if isinstance(first, (GiveHit, FinishDusk)):
+        gifts = [m for m in legal if isinstance(m, GiveHit)]
+        if not gifts:
+            return legal[0]
+        target = _healthiest_opponent(v, sorted({m.to for m in gifts}))
+        mine = [m for m in gifts if m.to == target]
+        return max(mine, key=lambda m: (_injury(m.card, {}), m.card))
+    if isinstance(first, PickGodsend):
+        up = v.get("godsend_up") or []
+        for move in legal:
+            if isinstance(move, PickGodsend) and move.source in ("left", "right"):
+                index = 0 if move.source == "left" else 1
+                if index < len(up) and "Heal" in up[index]["text"]:
+                    return move
+        return legal[0]
+    if isinstance(first, PlaceGodsend):
+        return PlaceGodsend(_healthiest_opponent(v, [m.target for m in legal]))  # type: ignore[attr-defined]
+    if isinstance(first, ChooseLocation):
+        return rng.choice(list(legal))
+    return rng.choice(list(legal))
+
+
+def _value(card: str, info: Mapping[str, Mapping[str, Any]]) -> int:
+    value = weapon(card).value
+    return 8 if value is None else value
+
+
+def _pass(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
+    """Pass away low cards (likely losers) and Poisoned ones; keep wild cards and Alchemy."""
+    info = _info(view)
+
+    def danger(card: str) -> int:
+        w = weapon(card)
+        if w.kind in ("wild", "special", "alchemy"):
+            return -100 if w.kind != "alchemy" else -20
+        return (15 - (w.value or 0)) * 2 + _injury(card, info)
+
+    ranked = sorted(info, key=lambda c: (-danger(c), c))[:3]
+    want = frozenset(ranked)
+    for move in legal:
+        if isinstance(move, ChoosePass) and move.cards == want:
+            return move
+    return legal[0]
+
+
+def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
+    info = _info(view)
+    me = view["viewer"]
+    entries = [e for e in view["melee"] if "card" in e]
+    n = len(view["players"])
+    leading = not view["melee"]
+    left = (view["lead"] - view["turn"] - 1) % n if not leading else n - 1
+    plays = [m for m in legal if isinstance(m, PlayCard) and not m.extra]
+    shames = [m for m in legal if isinstance(m, Shame)]
+    commands = [m for m in legal if isinstance(m, Command)]
+    if leading and plays:
+        basics = [m for m in plays if weapon(m.card).kind == "basic" and not m.boost]
+        pool = basics or [m for m in plays if not m.boost] or plays
+        return max(
+            pool,
+            key=lambda m: (
+                _value(m.card, info) if m.value == 0 else m.value,
+                -_injury(m.card, info),
+                m.card,
+                m.suit,
+            ),
+        )
+
+    def outcome(m: PlayCard) -> tuple[bool, bool]:
+        """(feinted, would lose now) for my card against the visible cards."""
+        value = (
+            m.value
+            if weapon(m.card).value is None
+            else _value(m.card, info) + (3 if m.boost else 0)
+        )
+        values = [e["value"] for e in entries] + [value]
+        morgan = any(weapon(c).family == "morgan" for c in [e["card"] for e in entries] + [m.card])
+        live = [x for x in values if values.count(x) == 1]
+        if values.count(value) > 1:
+            return True, False
+        worst = max(live) if morgan else min(live)
+        return False, worst == value and len(values) > 1
+
+    scored: list[tuple[tuple[Any, ...], str, int, str, PlayCard]] = []
+    key: tuple[Any, ...]
+    for m in plays:
+        feint, lose = outcome(m)
+        wild = weapon(m.card).kind in ("wild", "special")
+        value = m.value if wild else _value(m.card, info)
+        if left == 0:  # last to act: certain result
+            key = (
+                not lose,
+                feint,
+                0 if lose else _injury(m.card, info),
+                -value,
+                not wild,
+                not m.boost,
+            )
+        else:
+            key = (not lose, feint, value if not wild else value - 20, not wild, not m.boost)
+        scored.append((key, m.card, m.value, m.suit, m))
+    scored.sort(key=lambda t: t[:4])
+    best = scored[-1][4] if scored else None
+    safe = best is not None and scored[-1][0][0]
+    if not safe and commands:
+        return _command(view, commands, me)
+    if not safe and shames:
+        return max(
+            shames,
+            key=lambda m: (
+                _injury(m.card, info) if m.card else 0,
+                -_value(m.card, info) if m.card else 0,
+                m.card,
+            ),
+        )
+    if best is None:
+        return legal[0]
+    return best
+
+
+def _command(view: Mapping[str, Any], commands: Sequence[Command], me: int) -> Command:
+    target = _healthiest_opponent(view, [c.target for c in commands])
+    return Command(target)

@@ -1,0 +1,357 @@
+"""The pure fold: how each Tournament event changes the state. Never needs randomness."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from games.engine.core import Event
+
+from . import events as ev
+from .characters import threshold
+from .state import Entry, Player, TState
+
+_HANDLERS: dict[type, Callable[[TState, Any], TState]] = {}
+
+
+def on(cls: type) -> Callable[[Callable[[TState, Any], TState]], Callable[[TState, Any], TState]]:
+    def deco(fn: Callable[[TState, Any], TState]) -> Callable[[TState, Any], TState]:
+        _HANDLERS[cls] = fn
+        return fn
+
+    return deco
+
+
+def evolve(state: TState | None, event: Event) -> TState:
+    if isinstance(event, ev.GameStarted):
+        return _started(event)
+    assert state is not None, "the log must open with GameStarted"
+    return _HANDLERS[type(event)](state, event)
+
+
+def _started(e: ev.GameStarted) -> TState:
+    players = tuple(
+        Player(p, c, e.health, unlocked=c is not None and e.health <= threshold(c))
+        for p, c in zip(e.protagonists, e.companions, strict=True)
+    )
+    return TState(
+        rules=e.rules,
+        players=players,
+        dealer=e.dealer,
+        godsend_deck=e.godsend_deck,
+        host=e.host,
+        phase="location" if e.host is not None else "play",
+    )
+
+
+def _without(cards: tuple[str, ...], *gone: str) -> tuple[str, ...]:
+    out = list(cards)
+    for card in gone:
+        out.remove(card)
+    return tuple(out)
+
+
+@on(ev.LocationAsked)
+def _location_asked(s: TState, e: ev.LocationAsked) -> TState:
+    return replace(s, phase="location", chooser=e.seat, choosing=e.choosing)
+
+
+@on(ev.LocationChosen)
+def _location_chosen(s: TState, e: ev.LocationChosen) -> TState:
+    if e.choosing == "chaos":
+        s = replace(s, location=e.location, host=e.seat)
+    else:
+        s = replace(s, hosted=(*s.hosted, (e.seat, e.location)))
+    return replace(
+        s, chooser=None, choosing="", phase="godsend" if e.choosing == "ring" else s.phase
+    )
+
+
+@on(ev.Dealt)
+def _dealt(s: TState, e: ev.Dealt) -> TState:
+    players = tuple(
+        replace(p, hand=h, hits=(), used=(), passing=None, given=0, given_to=-1)  # TA-2
+        for p, h in zip(s.players, e.hands, strict=True)
+    )
+    return replace(
+        s,
+        players=players,
+        round=e.round,
+        dealer=e.dealer,
+        deck=e.deck,
+        discard=(),
+        melee=(),
+        carried=(),
+        melee_no=0,
+        passing_on=False,
+        sword_waits=None,
+        lead_suit=None,
+        alchemy_led=False,
+        out=frozenset(),
+        arthur=None,
+        commanded=None,
+        phase="play",
+    )
+
+
+@on(ev.MerlinGranted)
+def _merlin(s: TState, e: ev.MerlinGranted) -> TState:
+    return s.with_player(e.seat, hand=(*s.player(e.seat).hand, "avalon-merlin"))
+
+
+@on(ev.SwordAsked)
+def _sword_asked(s: TState, e: ev.SwordAsked) -> TState:
+    return replace(s, phase="sword")
+
+
+@on(ev.PassingDecided)
+def _passing_decided(s: TState, e: ev.PassingDecided) -> TState:
+    return s.with_player(e.seat, used=(*s.player(e.seat).used, "the-sword"))
+
+
+@on(ev.PassingStarted)
+def _passing_started(s: TState, e: ev.PassingStarted) -> TState:
+    return replace(s, phase="passing", passing_on=True, sword_waits=e.sword_waits)
+
+
+@on(ev.PassChosen)
+def _pass_chosen(s: TState, e: ev.PassChosen) -> TState:
+    return s.with_player(e.seat, passing=e.cards)
+
+
+@on(ev.CardsPassed)
+def _cards_passed(s: TState, e: ev.CardsPassed) -> TState:
+    for giver, _to, cards in e.moves:
+        s = s.with_player(
+            giver, hand=_without(s.player(giver).hand, *cards), passing=frozenset()
+        )  # empty: this seat has passed
+    for _giver, to, cards in e.moves:
+        s = s.with_player(to, hand=(*s.player(to).hand, *cards))
+    if s.sword_waits is not None and any(to == s.sword_waits for _g, to, _c in e.moves):
+        s = replace(s, sword_waits=None)
+    return s
+
+
+@on(ev.MeleeStarted)
+def _melee_started(s: TState, e: ev.MeleeStarted) -> TState:
+    return replace(
+        s,
+        phase="play",
+        lead=e.lead,
+        turn=e.lead,
+        melee=(),
+        played=0,
+        acted=0,
+        lead_suit=None,
+        alchemy_led=False,
+        out=frozenset(),
+        commanded=None,
+        passing_on=False,
+    )
+
+
+@on(ev.Commanded)
+def _commanded(s: TState, e: ev.Commanded) -> TState:
+    s = s.with_player(e.seat, used=(*s.player(e.seat).used, "arthur-pendragon"))
+    return replace(s, commanded=e.target, arthur=(e.seat, e.target))
+
+
+@on(ev.CardPlayed)
+def _card_played(s: TState, e: ev.CardPlayed) -> TState:
+    s = s.with_player(e.seat, hand=_without(s.player(e.seat).hand, e.card))
+    entry = Entry(s.played, e.slot, e.seat, e.card, e.value, e.suit, e.face_down)
+    s = replace(s, melee=(*s.melee, entry), played=s.played + 1)
+    if e.leads:
+        s = replace(s, lead_suit=e.suit, alchemy_led=e.alchemy_led)
+    return s
+
+
+@on(ev.TurnMoved)
+def _turn_moved(s: TState, e: ev.TurnMoved) -> TState:
+    return replace(s, turn=e.turn, commanded=None, acted=s.acted + 1)
+
+
+@on(ev.Shamed)
+def _shamed(s: TState, e: ev.Shamed) -> TState:
+    p = s.player(e.seat)
+    hand = _without(p.hand, e.card) if e.card else p.hand
+    s = s.with_player(e.seat, hand=hand, health=p.health - e.injury)
+    discard = (*s.discard, e.card) if e.card else s.discard
+    return replace(s, discard=discard, out=s.out | {e.seat})
+
+
+@on(ev.EntriesDiscarded)
+def _entries_discarded(s: TState, e: ev.EntriesDiscarded) -> TState:
+    gone = [x for x in s.melee if x.order in e.orders]
+    melee = tuple(x for x in s.melee if x.order not in e.orders)
+    return replace(s, melee=melee, discard=(*s.discard, *(x.card for x in gone)))
+
+
+@on(ev.HealthChanged)
+def _health(s: TState, e: ev.HealthChanged) -> TState:
+    return s.with_player(e.seat, health=s.player(e.seat).health + e.delta)
+
+
+@on(ev.CompanionUnlocked)
+def _unlocked(s: TState, e: ev.CompanionUnlocked) -> TState:
+    return s.with_player(e.seat, unlocked=True)
+
+
+@on(ev.PowerUsed)
+def _power_used(s: TState, e: ev.PowerUsed) -> TState:
+    p = s.player(e.seat)
+    tokens = p.tokens - 1 if e.power == "chivalry" else p.tokens
+    return s.with_player(e.seat, used=(*p.used, e.power), tokens=tokens)
+
+
+@on(ev.EntryMarked)
+def _marked(s: TState, e: ev.EntryMarked) -> TState:
+    melee = tuple(replace(x, marked=True) if x.order == e.order else x for x in s.melee)
+    return replace(s, melee=melee)
+
+
+@on(ev.EntryMoved)
+def _entry_moved(s: TState, e: ev.EntryMoved) -> TState:
+    card = next(x.card for x in s.melee if x.order == e.order)
+    s = replace(s, melee=tuple(x for x in s.melee if x.order != e.order))
+    return s.with_player(e.to, hits=(*s.player(e.to).hits, card))
+
+
+@on(ev.CardsRevealed)
+def _revealed(s: TState, e: ev.CardsRevealed) -> TState:
+    return replace(s, melee=tuple(replace(x, face_down=False) for x in s.melee))
+
+
+@on(ev.MeleeEnded)
+def _melee_ended(s: TState, e: ev.MeleeEnded) -> TState:
+    if e.loser is not None:
+        s = s.with_player(e.loser, hits=(*s.player(e.loser).hits, *e.taken))
+    return replace(
+        s,
+        melee=(),
+        carried=e.set_aside,
+        discard=(*s.discard, *e.discarded),
+        lead=e.loser if e.loser is not None else s.lead,
+        melee_no=s.melee_no + 1,
+        phase="gift" if s.arthur is not None else s.phase,
+    )
+
+
+@on(ev.CardGiven)
+def _card_given(s: TState, e: ev.CardGiven) -> TState:
+    if e.card:
+        s = s.with_player(e.seat, hand=_without(s.player(e.seat).hand, e.card))
+        s = s.with_player(e.to, hand=(*s.player(e.to).hand, e.card))
+    return replace(s, arthur=None, phase="play")
+
+
+@on(ev.RoundEnded)
+def _round_ended(s: TState, e: ev.RoundEnded) -> TState:
+    players = tuple(replace(p, hand=(), passing=None) for p in s.players)  # TT-17
+    return replace(
+        s, players=players, carried=(), melee=(), commanded=None, arthur=None, phase="dusk"
+    )
+
+
+@on(ev.DuskStarted)
+def _dusk_started(s: TState, e: ev.DuskStarted) -> TState:
+    return replace(s, phase="dusk", dusk_queue=e.queue)
+
+
+@on(ev.HitGiven)
+def _hit_given(s: TState, e: ev.HitGiven) -> TState:
+    p = s.player(e.seat)
+    s = s.with_player(
+        e.seat,
+        hits=_without(p.hits, e.card),
+        given=p.given + (1 if e.power == "sir-lionel" else 0),
+        given_to=e.to if e.power == "sir-lionel" else p.given_to,
+    )
+    return s.with_player(e.to, hits=(*s.player(e.to).hits, e.card))
+
+
+@on(ev.DuskDone)
+def _dusk_done(s: TState, e: ev.DuskDone) -> TState:
+    return replace(s, dusk_queue=tuple(q for q in s.dusk_queue if q != e.seat))
+
+
+@on(ev.DuskTallied)
+def _tallied(s: TState, e: ev.DuskTallied) -> TState:
+    players = tuple(
+        replace(p, health=p.health - i) for p, i in zip(s.players, e.injuries, strict=True)
+    )
+    return replace(s, players=players, hosted=())
+
+
+@on(ev.DealerChosen)
+def _dealer(s: TState, e: ev.DealerChosen) -> TState:
+    return replace(s, dealer=e.dealer, host=e.host if e.host is not None else s.host)
+
+
+@on(ev.GodsendsCleared)
+def _godsends_cleared(s: TState, e: ev.GodsendsCleared) -> TState:
+    players = tuple(replace(p, godsends=(), tokens=0) for p in s.players)  # TT-20
+    return replace(s, players=players, godsend_discard=(*s.godsend_discard, *e.cards))
+
+
+@on(ev.GodsendDeckShuffled)
+def _godsend_shuffled(s: TState, e: ev.GodsendDeckShuffled) -> TState:
+    return replace(s, godsend_deck=(*s.godsend_deck, *e.order), godsend_discard=())
+
+
+@on(ev.GodsendsRevealed)
+def _godsends_revealed(s: TState, e: ev.GodsendsRevealed) -> TState:
+    return replace(
+        s,
+        phase="godsend",
+        recipients=e.recipients,
+        godsend_up=e.cards,
+        godsend_deck=s.godsend_deck[len(e.cards) :],
+    )
+
+
+@on(ev.GodsendTaken)
+def _godsend_taken(s: TState, e: ev.GodsendTaken) -> TState:
+    deck, up = s.godsend_deck, list(s.godsend_up)
+    if e.source == "deck":
+        deck = deck[1:]
+    else:
+        index = 0 if e.source == "left" else 1
+        if e.replacement:
+            up[index] = e.replacement
+            deck = deck[1:]
+        else:
+            del up[index]
+    return replace(s, godsend_deck=deck, godsend_up=tuple(up), placing=e.godsend, phase="place")
+
+
+@on(ev.GodsendPlaced)
+def _godsend_placed(s: TState, e: ev.GodsendPlaced) -> TState:
+    s = s.with_player(e.seat, godsends=(*s.player(e.seat).godsends, e.godsend))
+    if e.godsend == "chivalry":
+        s = s.with_player(e.seat, tokens=3)
+    return replace(s, placing=None, recipients=s.recipients[1:], phase="godsend")
+
+
+@on(ev.GodsendCancelled)
+def _godsend_cancelled(s: TState, e: ev.GodsendCancelled) -> TState:
+    return replace(
+        s,
+        placing=None,
+        recipients=s.recipients[1:],
+        phase="godsend",
+        godsend_discard=(*s.godsend_discard, e.godsend),
+    )
+
+
+@on(ev.GodsendPhaseEnded)
+def _godsend_phase_ended(s: TState, e: ev.GodsendPhaseEnded) -> TState:
+    return replace(
+        s, godsend_up=(), recipients=(), godsend_discard=(*s.godsend_discard, *e.discarded)
+    )
+
+
+@on(ev.GameEnded)
+def _game_ended(s: TState, e: ev.GameEnded) -> TState:
+    return replace(s, phase="over", winners=e.winners, end_reason=e.reason)

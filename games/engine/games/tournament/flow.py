@@ -1,0 +1,199 @@
+"""The Builder: emits events, folds them at once, and drives the round from one decision to
+the next (Dawn TA-2/TT-8/TA-3, round end TT-15/TA-9, Dusk TT-17..TT-19, TX-4, TX-5).
+
+`decide` hands a move to the Builder, which emits what the move caused and then continues
+automatically (Shame for empty hands, Melee resolution, Dusk, dealing) until some seat must
+decide again. Melee play lives in `melee.py`, the Godsend phase in `godsend_phase.py`.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from games.engine.core import Event
+
+from . import events as ev
+from .characters import threshold
+from .config import HAND_SIZE, SHAME_INJURY
+from .evolve import evolve
+from .hooks import active, health_order, holder, run
+from .state import TState
+from .weapons import weapons_deck
+
+GRAIL_FLOOR = -150
+
+
+class Builder:
+    def __init__(self, state: TState | None, rng: Random | None) -> None:
+        self._state = state
+        self.rng = rng
+        self.events: list[Event] = []
+
+    @property
+    def state(self) -> TState:
+        assert self._state is not None
+        return self._state
+
+    @property
+    def over(self) -> bool:
+        return self._state is not None and self._state.phase == "over"
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+        self._state = evolve(self._state, event)
+
+    # -- Health -----------------------------------------------------------------------
+    def injure(self, seat: int, amount: int, why: str) -> None:
+        if amount and not self.over:
+            self.emit(ev.HealthChanged(seat, -amount, why))
+            self.health_changed()
+
+    def heal(self, seat: int, amount: int, why: str) -> None:
+        if amount and not self.over:
+            self.emit(ev.HealthChanged(seat, amount, why))
+
+    def shame(self, seat: int, card: str, why: str = "shame") -> None:
+        """TT-11: 5 Injury at once (powers: Sir Gawain and friends, Sir Kay, Morgause)."""
+        injury = SHAME_INJURY
+        kay = holder(self.state, "kay")
+        if kay is not None and kay != seat:
+            injury += int(active(self.state, kay, "kay")[0].params[0])
+        if active(self.state, seat, "shame_free"):
+            injury = 0
+        self.emit(ev.Shamed(seat, card, injury, why))
+        lead = self.state.lead
+        for data in active(self.state, seat, "morgause"):
+            if lead != seat:
+                self.emit(ev.HealthChanged(lead, -int(data.params[0]), "morgause"))
+        self.health_changed()
+
+    def health_changed(self) -> None:
+        """TT-5 Companions unlock the moment Health crosses; TT-18 the game may end at once."""
+        s = self.state
+        for seat, p in enumerate(s.players):
+            if p.companion and not p.unlocked and p.health <= threshold(p.companion):
+                self.emit(ev.CompanionUnlocked(seat, p.health))
+                run_threshold(self, seat)
+        self.check_end()
+
+    def alive(self, seat: int) -> bool:
+        health = self.state.player(seat).health
+        if active(self.state, seat, "grail"):
+            return health >= GRAIL_FLOOR  # The Grail
+        return health > 0
+
+    def check_end(self) -> None:
+        if self.over:
+            return
+        if not all(self.alive(s) for s in range(self.state.n)):
+            self.end("zero_health")
+
+    def end(self, reason: str) -> None:
+        """TT-18, TX-5: most Health wins; ties share the win."""
+        best = max(p.health for p in self.state.players)
+        winners = tuple(s for s, p in enumerate(self.state.players) if p.health == best)
+        self.emit(ev.GameEnded(winners, reason))
+
+    # -- Dawn -------------------------------------------------------------------------
+    def dawn(self) -> None:
+        """TA-2: a new Tourney Round; Nimue first picks her Location."""
+        if self.over:
+            return
+        nimue = holder(self.state, "nimue")
+        if nimue is not None:
+            self.emit(ev.LocationAsked(nimue, "nimue"))
+            return
+        self.deal()
+
+    def deal(self) -> None:
+        """TT-8: shuffle the round's deck and deal 12 each; TX-2 Location suits in Chaos."""
+        s = self.state
+        assert self.rng is not None
+        suits: tuple[str, ...] = ()
+        if s.rules.chaos and s.location is not None:
+            from .locations import LOCATIONS
+
+            suits = LOCATIONS[s.location].suits
+        cards = weapons_deck(s.rules.deck, s.n == 2, suits)
+        self.rng.shuffle(cards)
+        hands = tuple(tuple(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(s.n))
+        self.emit(ev.Dealt(s.round + 1, s.dealer, hands, tuple(cards[s.n * HAND_SIZE :])))
+        run("dawn", self)
+        if self.over:
+            return
+        self.passing_stage()
+
+    def passing_stage(self) -> None:
+        """TA-3 Fey Changelings (TC: none), unless The Sword decides otherwise."""
+        run("passing", self)
+        if self.state.phase == "sword":
+            return
+        if self.state.rules.ruleset == "avalon":
+            self.start_passing(None)
+        else:
+            self.begin_combat()
+
+    def start_passing(self, sword: int | None) -> None:
+        direction = 1 if self.state.round % 2 == 1 else -1  # left in odd rounds
+        self.emit(ev.PassingStarted(direction, sword))
+
+    def begin_combat(self) -> None:
+        """TT-7 / TX-4: the player left of the Dealer leads the first Melee."""
+        self.emit(ev.MeleeStarted(self.state.left_of(self.state.dealer)))
+        from .melee import continue_play
+
+        continue_play(self)
+
+    # -- Round end and Dusk -------------------------------------------------------------
+    def next_melee(self) -> None:
+        """TA-9 Swift End (Avalon) or TT-15 all cards played (Camelot)."""
+        s = self.state
+        hands = [len(p.hand) for p in s.players]
+        if s.rules.ruleset == "avalon" and min(hands) == 0:
+            self.end_round("swift_end")
+        elif max(hands) == 0:
+            self.end_round("cards_played")
+        else:
+            self.emit(ev.MeleeStarted(s.lead))
+            from .melee import continue_play
+
+            continue_play(self)
+
+    def end_round(self, reason: str) -> None:
+        self.emit(ev.RoundEnded(reason, self.state.carried))  # TT-14: last carry discarded
+        from .powers.dusk import dusk_decisions
+
+        queue = dusk_decisions(self.state)
+        if queue:
+            self.emit(ev.DuskStarted(queue))
+            return
+        self.finish_dusk()
+
+    def finish_dusk(self) -> None:
+        """TT-17 tally, TT-18 end, TT-19 next Dealer, TX-4/TX-5 Chaos Host and end."""
+        from .powers.dusk import tally
+
+        run("dusk_tally", self, stage="before")
+        self.emit(ev.DuskTallied(tally(self)))
+        self.health_changed()
+        if self.over:
+            return
+        s = self.state
+        if s.rules.chaos and s.round >= 3:
+            self.end("three_rounds")  # TX-5
+            return
+        # TT-19/TH-6: least Health deals; ties go to the first tied player left of the Dealer.
+        dealer = health_order(s)[0]
+        self.emit(ev.DealerChosen(dealer, dealer if s.rules.chaos else None))
+        if s.rules.chaos:
+            self.emit(ev.LocationAsked(dealer, "chaos"))  # TX-4
+            return
+        from .godsend_phase import godsend_phase
+
+        godsend_phase(self)
+
+
+def run_threshold(b: Builder, seat: int) -> None:
+    from .hooks import run_for
+
+    run_for("threshold_crossing", b, seat)

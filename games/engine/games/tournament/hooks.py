@@ -1,0 +1,110 @@
+"""Named engine hooks and the registry of power handlers (TH-7, TT-23).
+
+A power card's data names an `effect`; a handler registered for (hook, effect) runs when the
+engine reaches that hook, once per active card. Active cards of a seat, in TT-23 order:
+Godsends, Protagonist, Companion (if unlocked), then any Location the seat hosts. Seats are
+visited from the lowest Health up (TT-23: the lowest-Health player orders simultaneous
+effects; we fix that order so play needs no extra question).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from .carddata import CardData
+from .characters import CHARACTERS
+from .godsends import GODSENDS
+from .locations import LOCATIONS
+from .state import TState
+
+HOOKS = (
+    "dawn",
+    "passing",
+    "before_play",
+    "after_play",
+    "melee_resolution",
+    "dusk_tally",
+    "godsend_phase",
+    "threshold_crossing",
+)
+
+Handler = Callable[..., Any]
+_REGISTRY: dict[str, dict[str, Handler]] = {hook: {} for hook in HOOKS}
+
+
+def handler(hook: str, effect: str) -> Callable[[Handler], Handler]:
+    if hook not in _REGISTRY:
+        raise ValueError(f"unknown hook {hook!r}")
+
+    def deco(fn: Handler) -> Handler:
+        _REGISTRY[hook][effect] = fn
+        return fn
+
+    return deco
+
+
+def card(card_id: str) -> CardData:
+    return CHARACTERS.get(card_id) or GODSENDS.get(card_id) or LOCATIONS[card_id]
+
+
+def active_cards(state: TState, seat: int) -> Iterator[CardData]:
+    """The power cards working for `seat` now, in TT-23 order."""
+    if not state.rules.powers:
+        return
+    for cid in state.player(seat).powers():
+        yield card(cid)
+    for host, location in state.hosted:
+        if host == seat:
+            yield LOCATIONS[location]
+    if state.location is not None and state.host == seat:
+        yield LOCATIONS[state.location]
+
+
+def active(state: TState, seat: int, effect: str) -> list[CardData]:
+    return [c for c in active_cards(state, seat) if c.effect == effect]
+
+
+def holder(state: TState, effect: str) -> int | None:
+    """The seat with an active card of this effect (characters are unique per table)."""
+    for seat in range(state.n):
+        if active(state, seat, effect):
+            return seat
+    return None
+
+
+def health_order(state: TState) -> list[int]:
+    """Seats from the lowest Health up; ties from the left of the Dealer (TH-6)."""
+    return sorted(
+        range(state.n), key=lambda s: (state.player(s).health, (s - state.dealer - 1) % state.n)
+    )
+
+
+def run(hook: str, b: Any, **context: Any) -> None:
+    """Fire `hook`: every active card with a handler for it, seat by seat."""
+    table = _REGISTRY[hook]
+    for seat in health_order(b.state):
+        for data in list(active_cards(b.state, seat)):
+            fn = table.get(data.effect)
+            if fn is not None:
+                fn(b, seat, data, **context)
+
+
+def run_for(hook: str, b: Any, seat: int, **context: Any) -> None:
+    """Fire `hook` for one seat's active cards only."""
+    table = _REGISTRY[hook]
+    for data in list(active_cards(b.state, seat)):
+        fn = table.get(data.effect)
+        if fn is not None:
+            fn(b, seat, data, **context)
+
+
+def registered(hook: str) -> frozenset[str]:
+    return frozenset(_REGISTRY[hook])
+
+
+def fire(hook: str, effect: str, b: Any, seat: int, data: CardData, **context: Any) -> None:
+    """Fire one card's handler for `hook`, if it has one (Godsends taking effect at once)."""
+    fn = _REGISTRY[hook].get(effect)
+    if fn is not None:
+        fn(b, seat, data, **context)

@@ -1,0 +1,198 @@
+"""Playing a Melee: cards in, Shame, Mists of Avalon, Feints and the loser
+(TT-9..TT-14, TT-16, TA-5..TA-8, TC-1, TC-3, TH-2..TH-4).
+
+The Lead Suit is fixed by the first card and never changes (TT-16), even if that card
+later leaves the Melee. Feints are recomputed from the cards present, so a Feint lasts only
+while another card of its value remains (TT-12).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from . import events as ev
+from .flow import Builder
+from .hooks import active, health_order, run, run_for
+from .moves import Command, PlayCard, Shame
+from .rules import actor, elf_queen_leads, leading
+from .state import Entry, TState
+from .weapons import weapon
+
+
+def feinted(melee: tuple[Entry, ...]) -> frozenset[int]:
+    """TT-12: orders of the Feinted entries (equal values; the Elf Knight token too)."""
+    counts = Counter(x.value for x in melee)
+    return frozenset(x.order for x in melee if counts[x.value] > 1 or x.marked)
+
+
+def morgan_active(melee: tuple[Entry, ...]) -> bool:
+    return any(weapon(x.card).family == "morgan" for x in melee)  # TA-6, Feinted or not
+
+
+def loss_line(melee: tuple[Entry, ...]) -> list[Entry]:
+    """TT-13 / TA-6: the non-Feinted cards, the one that loses first."""
+    gone = feinted(melee)
+    live = [x for x in melee if x.order not in gone]
+    return sorted(live, key=lambda x: -x.value if morgan_active(melee) else x.value)
+
+
+def card_value(state: TState, seat: int, card: str, assigned: int, boost: bool) -> int:
+    """Printed or assigned value, plus the value powers of the card's player."""
+    w = weapon(card)
+    if w.value is None:
+        return assigned  # TH-2/TH-4: wild and special cards count as assigned
+    value = w.value + (3 if boost else 0)
+    family = w.suit if w.kind == "basic" else "alchemy"
+    for data in active(state, seat, "value_bonus"):
+        if data.params[0] == family:
+            value += int(data.params[1])
+    for data in active(state, seat, "value_malus"):
+        value -= int(data.params[0])
+    return value
+
+
+def continue_play(b: Builder) -> None:
+    """Shame empty hands automatically, close finished Melees, stop at the next decision."""
+    while not b.over and b.state.phase == "play":
+        s = b.state
+        if s.acted >= s.n:
+            end_melee(b)
+            if b.over or b.state.phase != "play":
+                return
+            b.next_melee()
+            return
+        seat = actor(s)
+        if s.player(seat).hand:
+            return
+        b.shame(seat, "")  # an empty hand cannot play (Arthur Pendragon ruling)
+        if not b.over:
+            b.emit(ev.TurnMoved(s.left_of(s.turn)))
+
+
+def play(b: Builder, move: PlayCard | Shame | Command) -> None:
+    s = b.state
+    seat = actor(s)
+    if isinstance(move, Command):
+        b.emit(ev.Commanded(seat, move.target))
+        continue_play(b)
+        return
+    if isinstance(move, Shame):
+        b.shame(seat, move.card)
+    else:
+        _place(b, seat, move)
+    if not b.over:
+        b.emit(ev.TurnMoved(s.left_of(s.turn)))
+        continue_play(b)
+
+
+def _place(b: Builder, seat: int, move: PlayCard) -> None:
+    s = b.state
+    w = weapon(move.card)
+    face_down = elf_queen_leads(s)
+    leads = leading(s)
+    if leads:
+        suit = w.suit if w.kind == "basic" else (None if w.kind == "alchemy" else move.suit)
+    else:
+        suit = w.suit if w.kind == "basic" else s.lead_suit
+    value = card_value(s, seat, move.card, move.value, move.boost)
+    first = s.played
+    b.emit(
+        ev.CardPlayed(
+            s.turn, seat, move.card, value, suit, face_down, leads, leads and w.kind == "alchemy"
+        )
+    )
+    if move.boost:
+        b.emit(ev.PowerUsed(seat, "king-arthur"))
+    if move.extra:
+        xw = weapon(move.extra)
+        xsuit = xw.suit if xw.kind == "basic" else b.state.lead_suit
+        xvalue = card_value(b.state, seat, move.extra, 0, False)
+        b.emit(ev.CardPlayed(s.turn, seat, move.extra, xvalue, xsuit, face_down))
+        for data in active(b.state, seat, "extra_card"):
+            if data.params[0] == "any":
+                b.emit(ev.PowerUsed(seat, data.id))  # The Lion: once per round
+    if not face_down:
+        for entry in [x for x in b.state.melee if x.order >= first]:
+            if not b.over:
+                after_play(b, entry)
+
+
+def after_play(b: Builder, entry: Entry) -> None:
+    """TA-8 Mists of Avalon: discard the lowest revealed card already in, Shame its player."""
+    run("after_play", b, entry=entry)
+    if weapon(entry.card).family != "mists":
+        return
+    earlier = [x for x in b.state.melee if x.order < entry.order and not x.face_down]
+    if not earlier:
+        return  # a Mists that leads discards nothing
+    low = min(x.value for x in earlier)
+    gone = [x for x in earlier if x.value == low]
+    before = feinted(b.state.melee)
+    b.emit(ev.EntriesDiscarded(tuple(x.order for x in gone), entry.seat))
+    for x in gone:
+        b.shame(x.seat, "", "mists")
+        if b.over:
+            return
+    broken = [
+        x for x in b.state.melee if x.order in before and x.order not in feinted(b.state.melee)
+    ]
+    for x in broken:
+        run_for("melee_resolution", b, x.seat, stage="broken", entry=x)
+
+
+@dataclass
+class Resolution:
+    """The loser as powers see and change it (Guinevere, Elf Knight)."""
+
+    line: list[Entry]
+    index: int = 0
+    changed: bool = False
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def loser(self) -> Entry | None:
+        return self.line[self.index] if self.index < len(self.line) else None
+
+
+def end_melee(b: Builder) -> None:
+    """TT-12..TT-14, TA-7: reveal, Feint, find the loser, hand out the cards."""
+    s = b.state
+    if any(x.face_down for x in s.melee):
+        b.emit(ev.CardsRevealed(s.melee))  # Elf Queen: revealed in turn order
+        for entry in list(b.state.melee):
+            if any(x.order == entry.order for x in b.state.melee):
+                after_play(b, entry)
+            if b.over:
+                return
+    res = Resolution(loss_line(b.state.melee))
+    for _ in range(b.state.n + 1):
+        res.changed = False
+        if res.loser is None:
+            break
+        run_for("melee_resolution", b, res.loser.seat, stage="loser", res=res)
+        if not res.changed:
+            break
+    melee = b.state.melee
+    cards = tuple(x.card for x in melee)
+    feints = len(feinted(melee))
+    run("melee_resolution", b, stage="feints")
+    if res.loser is None:  # TT-14: nobody loses; the cards wait for the next loser
+        b.emit(ev.MeleeEnded(None, (), (), (*b.state.carried, *cards), feints))
+    else:
+        loser = res.loser.seat
+        ctx = {"taken": [*cards, *b.state.carried], "discarded": [], "set_aside": []}
+        run_for("melee_resolution", b, loser, stage="take", ctx=ctx)
+        b.emit(
+            ev.MeleeEnded(
+                loser, tuple(ctx["taken"]), tuple(ctx["discarded"]), tuple(ctx["set_aside"]), feints
+            )
+        )
+        run_for("melee_resolution", b, loser, stage="lost")
+    s = b.state
+    if s.phase == "gift" and s.arthur is not None and not s.player(s.arthur[0]).hand:
+        b.emit(ev.CardGiven(s.arthur[0], s.arthur[1], ""))
+
+
+def healthiest_opponent(state: TState, seat: int) -> int:
+    return next(s for s in reversed(health_order(state)) if s != seat)

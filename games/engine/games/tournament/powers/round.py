@@ -1,0 +1,45 @@
+"""Dawn, passing and Godsend-phase powers: healing, Carmathen's Merlin, The Sword, Godsends
+that act at once (heal, injure, Ring of Stones) and The Swan's blessing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import events as ev
+from ..carddata import CardData
+from ..hooks import active, handler
+
+
+@handler("dawn", "dawn_heal")
+def dawn_heal(b: Any, seat: int, data: CardData, **kw: Any) -> None:
+    b.heal(seat, int(data.params[0]), data.id)
+
+
+@handler("dawn", "carmathen")
+def carmathen(b: Any, seat: int, data: CardData, **kw: Any) -> None:
+    """The special Merlin joins the Host's hand (only one exists)."""
+    if not any("avalon-merlin" in p.hand for p in b.state.players):
+        b.emit(ev.MerlinGranted(seat))
+
+
+@handler("passing", "sword")
+def sword(b: Any, seat: int, data: CardData, **kw: Any) -> None:
+    """The Sword: after the deal and before passing, allow or deny passing."""
+    if b.state.phase != "sword":
+        b.emit(ev.SwordAsked(seat))
+
+
+@handler("godsend_phase", "heal")
+def heal(b: Any, seat: int, data: CardData, **kw: Any) -> None:
+    bonus = sum(int(d.params[0]) for d in active(b.state, seat, "swan"))
+    b.heal(seat, int(data.params[0]) + bonus, data.id)
+
+
+@handler("godsend_phase", "injure")
+def injure(b: Any, seat: int, data: CardData, **kw: Any) -> None:
+    b.injure(seat, int(data.params[0]), data.id)
+
+
+@handler("godsend_phase", "ring_of_stones")
+def ring_of_stones(b: Any, seat: int, data: CardData, **kw: Any) -> None:
+    b.emit(ev.LocationAsked(seat, "ring"))

@@ -1,0 +1,122 @@
+"""The Tournament state: frozen dataclasses folded from the event log.
+
+Owns the shape only; `evolve.py` owns how events change it and `flow.py` what happens next.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from games.engine.core import register
+
+Phase = Literal["location", "sword", "passing", "play", "gift", "dusk", "godsend", "place", "over"]
+
+
+@register("tournament.rules")
+@dataclass(frozen=True)
+class Rules:
+    """The options of the table, copied from the config at the start (config.py)."""
+
+    ruleset: str
+    deck: str
+    chaos: bool
+    powers: bool
+    poisoned: tuple[int, ...]
+    slug: str = "tournament-avalon"
+
+
+@register("tournament.entry")
+@dataclass(frozen=True)
+class Entry:
+    """A card in the Melee. `slot` is whose turn placed it, `seat` who takes its results
+    (they differ only under Arthur Pendragon's command)."""
+
+    order: int
+    slot: int
+    seat: int
+    card: str
+    value: int  # the value that counts (printed or assigned, plus powers)
+    suit: str | None  # the suit it counts as (None: Alchemy led, every card in-suit)
+    face_down: bool = False  # Elf Queen's Melees
+    marked: bool = False  # Elf Knight token: counts as Feinted
+
+
+@register("tournament.player")
+@dataclass(frozen=True)
+class Player:
+    protagonist: str | None
+    companion: str | None
+    health: int
+    unlocked: bool = False
+    hand: tuple[str, ...] = ()
+    hits: tuple[str, ...] = ()
+    godsends: tuple[str, ...] = ()
+    used: tuple[str, ...] = ()  # once-per-round powers already used (TA-2 resets them)
+    tokens: int = 0  # Chivalry tokens left
+    passing: frozenset[str] | None = None  # TA-3: secret choice before the exchange
+    given: int = 0  # Dusk: hits given by Sir Lionel this round
+    given_to: int = -1  # ... and to whom (one opponent only)
+
+    def powers(self) -> tuple[str, ...]:
+        """Active power cards in TT-23 order: Godsends, Protagonist, Companion."""
+        out = list(self.godsends)
+        if self.protagonist:
+            out.append(self.protagonist)
+        if self.companion and self.unlocked:
+            out.append(self.companion)
+        return tuple(out)
+
+
+@register("tournament.state")
+@dataclass(frozen=True)
+class TState:
+    rules: Rules
+    players: tuple[Player, ...]
+    dealer: int
+    round: int = 0
+    phase: Phase = "play"
+    deck: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()  # face-up discards of this round (Shame, Mists)
+    lead: int = 0
+    turn: int = 0
+    commanded: int | None = None  # Arthur Pendragon: the opponent playing in his slot now
+    arthur: tuple[int, int] | None = None  # (Arthur, opponent): a card is owed at Melee end
+    lead_suit: str | None = None
+    alchemy_led: bool = False
+    melee: tuple[Entry, ...] = ()
+    played: int = 0  # entries ever placed in this Melee (orders)
+    acted: int = 0  # slots of this Melee already done
+    out: frozenset[int] = frozenset()  # Shamed out of this Melee
+    carried: tuple[str, ...] = ()  # TT-14: all-Feinted cards waiting for a loser
+    melee_no: int = 0
+    passing_on: bool = False
+    sword_waits: int | None = None  # The Sword: seat that passes after receiving
+    godsend_deck: tuple[str, ...] = ()
+    godsend_up: tuple[str, ...] = ()
+    godsend_discard: tuple[str, ...] = ()
+    recipients: tuple[int, ...] = ()
+    placing: str | None = None  # a drawn Godsend waiting for its opponent target
+    location: str | None = None  # Chaos of Battle's Location
+    host: int | None = None
+    hosted: tuple[tuple[int, str], ...] = ()  # (seat, location) from Nimue / Ring of Stones
+    chooser: int | None = None  # who picks a Location now
+    choosing: str = ""  # "chaos", "nimue" or "ring"
+    dusk_queue: tuple[int, ...] = ()
+    winners: tuple[int, ...] | None = None
+    end_reason: str = ""
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat]
+
+    def with_player(self, seat: int, **changes: object) -> TState:
+        players = list(self.players)
+        players[seat] = replace(players[seat], **changes)  # type: ignore[arg-type]
+        return replace(self, players=tuple(players))
+
+    def left_of(self, seat: int, step: int = 1) -> int:
+        return (seat + step) % self.n

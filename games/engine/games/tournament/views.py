@@ -1,0 +1,209 @@
+"""What each seat may see (views, redacted events) and the secrets the leak test checks.
+
+Secret shapes, used the same way everywhere: a card in a hand is {"owner": s, "card": c};
+a card chosen for passing {"owner": s, "passing": c}; a face-down Melee card
+{"seat": s, "card": c}; the decks {"deck": [...]}, {"godsend_deck": [...]}. Public places
+never put "owner" next to "card", so only the holder ever sees the hand shape.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.core import JSON, Event, Secret, Viewer, public_redact, to_json
+
+from . import events as ev
+from .characters import CHARACTERS
+from .hooks import card as card_data
+from .melee import feinted
+from .rules import actor
+from .state import Entry, TState
+from .weapons import injury, is_poisoned, weapon
+
+
+def secrets(s: TState) -> list[Secret]:
+    out: list[Secret] = []
+    for seat, p in enumerate(s.players):
+        out += [Secret(frozenset({seat}), {"owner": seat, "card": c}) for c in p.hand]
+        out += [
+            Secret(frozenset({seat}), {"owner": seat, "passing": c})
+            for c in sorted(p.passing or ())
+        ]
+    out += [
+        Secret(frozenset({x.seat}), {"seat": x.seat, "card": x.card})
+        for x in s.melee
+        if x.face_down
+    ]
+    if s.phase != "over":
+        if s.deck:
+            out.append(Secret(frozenset(), {"deck": list(s.deck)}))
+        if s.godsend_deck:
+            out.append(Secret(frozenset(), {"godsend_deck": list(s.godsend_deck)}))
+    return out
+
+
+def card_view(card: str, s: TState) -> dict[str, JSON]:
+    w = weapon(card)
+    return {
+        "name": w.name,
+        "kind": w.kind,
+        "suit": w.suit,
+        "value": w.value,
+        "injury": injury(card, s.rules.poisoned),
+        "poisoned": is_poisoned(card, s.rules.poisoned),
+    }
+
+
+def _entry(x: Entry, viewer: Viewer, s: TState, flags: frozenset[int] | None) -> JSON:
+    if x.face_down and viewer != x.seat and s.phase != "over":
+        return {"order": x.order, "slot": x.slot, "seat": x.seat, "face_down": True}
+    out: dict[str, JSON] = {
+        "order": x.order,
+        "slot": x.slot,
+        "seat": x.seat,
+        "card": x.card,
+        "value": x.value,
+        "suit": x.suit,
+        "face_down": x.face_down,
+    }
+    if flags is not None:
+        out["feinted"] = x.order in flags
+    return out
+
+
+def _character(cid: str | None) -> JSON:
+    if cid is None:
+        return None
+    c = CHARACTERS[cid]
+    return {
+        "id": c.id,
+        "name": c.name,
+        "text": c.text,
+        "source": c.source,
+        "threshold": c.threshold,
+    }
+
+
+def view(s: TState, viewer: Viewer) -> dict[str, JSON]:
+    from .decide import location_choices, pending_seats
+
+    over = s.phase == "over"
+    hidden = any(x.face_down for x in s.melee)
+    flags = None if hidden else feinted(s.melee)
+    out: dict[str, JSON] = {
+        "game": s.rules.slug,
+        "ruleset": s.rules.ruleset,
+        "deck": s.rules.deck,
+        "chaos": s.rules.chaos,
+        "round": s.round,
+        "phase": s.phase,
+        "dealer": s.dealer,
+        "lead": s.lead,
+        "turn": s.turn,
+        "melee_no": s.melee_no,
+        "actor": actor(s) if s.phase == "play" else None,
+        "pending": sorted(pending_seats(s)),
+        "commanded": s.commanded,
+        "arthur": list(s.arthur) if s.arthur else None,
+        "lead_suit": s.lead_suit,
+        "alchemy_led": s.alchemy_led,
+        "melee": [_entry(x, viewer, s, flags) for x in s.melee],
+        "carried": list(s.carried),
+        "discard": list(s.discard),
+        "deck_size": len(s.deck),
+        "godsend_up": [_godsend(g) for g in s.godsend_up],
+        "godsend_deck_size": len(s.godsend_deck),
+        "recipients": list(s.recipients),
+        "placing": _godsend(s.placing) if s.placing else None,
+        "location": s.location,
+        "host": s.host,
+        "hosted": [{"seat": h, "location": loc} for h, loc in s.hosted],
+        "chooser": s.chooser,
+        "choosing": s.choosing,
+        "location_choices": location_choices(s) if s.phase == "location" else [],
+        "winners": list(s.winners) if s.winners is not None else None,
+        "end_reason": s.end_reason,
+        "players": [
+            {
+                "seat": seat,
+                "protagonist": _character(p.protagonist),
+                "companion": _character(p.companion),
+                "unlocked": p.unlocked,
+                "health": p.health,
+                "hand_size": len(p.hand),
+                "hits": list(p.hits),
+                "godsends": [_godsend(g) for g in p.godsends],
+                "used": list(p.used),
+                "tokens": p.tokens,
+                "passed": p.passing is not None,
+            }
+            for seat, p in enumerate(s.players)
+        ],
+        "viewer": viewer,
+    }
+    seats = range(s.n) if over else ([viewer] if viewer is not None else [])
+    out["hands"] = [
+        {
+            "seat": seat,
+            "cards": [{"owner": seat, "card": c, **card_view(c, s)} for c in s.player(seat).hand],
+        }
+        for seat in seats
+    ]
+    out["passing"] = [
+        {"owner": seat, "passing": c}
+        for seat in seats
+        for c in sorted(s.player(seat).passing or ())
+    ]
+    return out
+
+
+def _godsend(gid: str | None) -> JSON:
+    if gid is None:
+        return None
+    g = card_data(gid)
+    return {"id": g.id, "name": g.name, "text": g.text, "source": g.source, "target": g.target}
+
+
+def redact(event: Event, viewer: Viewer, state: TState) -> dict[str, JSON] | None:
+    data: dict[str, Any] = dict(to_json(event))
+    if isinstance(event, ev.GameStarted):
+        data.pop("godsend_deck")
+        return data
+    if isinstance(event, ev.GodsendDeckShuffled):
+        return {"type": data["type"], "count": len(event.order)}
+    if isinstance(event, ev.Dealt):
+        out = {
+            "type": data["type"],
+            "round": event.round,
+            "dealer": event.dealer,
+            "hand_sizes": [len(h) for h in event.hands],
+            "deck_size": len(event.deck),
+        }
+        if viewer is not None:
+            out["hand"] = [{"owner": viewer, "card": c} for c in event.hands[viewer]]
+        return out
+    if isinstance(event, ev.PassChosen):
+        return data if viewer == event.seat else {"type": data["type"], "seat": event.seat}
+    if isinstance(event, ev.CardsPassed):
+        rows = [
+            {"from": f, "to": t, "cards": list(c)}
+            if viewer in (f, t)
+            else {"from": f, "to": t, "count": len(c)}
+            for f, t, c in event.moves
+        ]
+        return {"type": data["type"], "moves": rows}
+    if isinstance(event, ev.CardGiven):
+        out = {"type": data["type"], "from": event.seat, "to": event.to}
+        if viewer in (event.seat, event.to):
+            out["gift"] = event.card
+        return out
+    if isinstance(event, ev.CardPlayed) and event.face_down and viewer != event.seat:
+        return {
+            "type": data["type"],
+            "slot": event.slot,
+            "seat": event.seat,
+            "face_down": True,
+            "leads": event.leads,
+            "lead_suit": event.suit if event.leads else None,
+        }
+    return public_redact(event, viewer)

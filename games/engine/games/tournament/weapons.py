@@ -1,0 +1,112 @@
+"""Weapon cards: ids, suits, values and Injury (TT-1..TT-4, TC-1, TC-2, TA-1, TX-2).
+
+A card id is a short stable string: "swords-7", "alchemy-11", "merlin-2", "mists-1",
+"avalon-merlin"; the Camelot suits added in Chaos of Battle carry a "-c" suffix
+("sorcery-7-c") so the two copies of a card stay distinct.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal
+
+SUITS = ("swords", "arrows", "sorcery", "deception")
+Kind = Literal["basic", "alchemy", "wild", "special"]
+
+# TT-3: injury of the cards with a fixed value; basics depend on the Poisoned values (TH-1).
+_FIXED_INJURY = {
+    "alchemy": 5,
+    "merlin": 25,  # Camelot Merlin
+    "apprentice": 5,  # Sorcerer's Apprentice
+    "sorceress": 10,  # Apprentice Sorceress, Poisoned (fixed)
+    "morgan": 25,  # Morgan le Fay, Poisoned (fixed)
+    "mists": 25,  # Mists of Avalon
+    "avalon-merlin": 25,  # TH-5
+}
+_NAMES = {
+    "merlin": "Merlin",
+    "apprentice": "Sorcerer's Apprentice",
+    "sorceress": "Apprentice Sorceress",
+    "morgan": "Morgan le Fay",
+    "mists": "Mists of Avalon",
+    "avalon-merlin": "Merlin (Avalon)",
+}
+
+
+@dataclass(frozen=True)
+class Weapon:
+    id: str
+    kind: Kind
+    suit: str | None  # None for Alchemy and the wild/special cards
+    value: int | None  # None when the player assigns it on play (TC-1, TH-4)
+    family: str  # "swords".."deception", "alchemy", "merlin", "mists", ...
+    name: str
+
+
+@cache
+def weapon(card: str) -> Weapon:
+    """Parse a card id. Raises KeyError for an id that is no weapon."""
+    parts = card.split("-")
+    if card == "avalon-merlin":
+        return Weapon(card, "special", None, None, card, _NAMES[card])
+    if parts[-1] == "c":
+        parts = parts[:-1]
+    if len(parts) != 2 or not parts[1].isdigit():
+        raise KeyError(card)
+    family, number = parts[0], int(parts[1])
+    if family in SUITS and 1 <= number <= 15:
+        return Weapon(card, "basic", family, number, family, f"{number} of {family.title()}")
+    if family == "alchemy" and 1 <= number <= 15:
+        return Weapon(card, "alchemy", None, number, family, f"{number} of Alchemy")
+    if family in ("merlin", "apprentice") and 1 <= number <= 3:
+        return Weapon(card, "wild", None, None, family, _NAMES[family])
+    if family in ("mists", "morgan", "sorceress") and 1 <= number <= 3:
+        return Weapon(card, "special", None, None, family, _NAMES[family])
+    raise KeyError(card)
+
+
+def is_weapon(card: str) -> bool:
+    try:
+        weapon(card)
+    except KeyError:
+        return False
+    return True
+
+
+def is_poisoned(card: str, poisoned: tuple[int, ...]) -> bool:
+    w = weapon(card)
+    if w.kind == "basic":
+        return w.value in poisoned  # TH-1
+    return w.family in ("sorceress", "morgan")  # TT-3: fixed, cannot be changed
+
+
+def injury(card: str, poisoned: tuple[int, ...]) -> int:
+    """TT-3: the Injury a card inflicts on whoever holds it in their Weapon Hits."""
+    w = weapon(card)
+    if w.kind == "basic":
+        return 10 if w.value in poisoned else 5
+    return _FIXED_INJURY[w.family]
+
+
+def assigns_value(card: str) -> bool:
+    """TC-1/TH-4: wild and special weapons get a value (and the Lead Suit) when played."""
+    return weapon(card).kind in ("wild", "special")
+
+
+def suit_cards(suit: str, suffix: str = "") -> list[str]:
+    return [f"{suit}-{v}{suffix}" for v in range(1, 16)]
+
+
+def weapons_deck(deck: str, two_player: bool, chaos_suits: tuple[str, ...] = ()) -> list[str]:
+    """TT-4, TC-2, TX-2: the cards shuffled for a round (in a fixed order before shuffling)."""
+    suits = [s for s in SUITS if not (two_player and s == "arrows")]  # TC-2
+    cards = [c for s in suits for c in suit_cards(s)] + suit_cards("alchemy")
+    if deck == "camelot":
+        cards += ["merlin-1", "merlin-2", "merlin-3", "apprentice-1", "apprentice-2"]
+    else:
+        cards += [f"mists-{i}" for i in (1, 2, 3)] + [f"morgan-{i}" for i in (1, 2, 3)]
+        cards += ["sorceress-1", "sorceress-2"]  # TA-1: Avalon Merlin is never shuffled in
+    for suit in chaos_suits:  # TX-2: two Camelot suits named by the Location
+        cards += suit_cards(suit, "-c")
+    return cards
