@@ -134,6 +134,7 @@ ACCOUNT_PREVENT_ENUMERATION = True
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Avalon Tables] "
 ACCOUNT_FORMS = {"login": "accounts.forms.AvalonLoginForm"}
+ACCOUNT_CHANGE_EMAIL = True  # one address per player; a change is verified first
 ACCOUNT_RATE_LIMITS = {
     # 5 failed logins per account per 5 minutes, 10 per minute per IP.
     "login_failed": "10/m/ip,5/300s/key",

@@ -63,25 +63,59 @@ def json_objects(value: JSON) -> Iterator[Mapping[str, JSON]]:
     stack = [value]
     while stack:
         item = stack.pop()
-        if isinstance(item, Mapping):
+        if isinstance(item, dict):
             yield item
             stack.extend(item.values())
         elif isinstance(item, (list, tuple)):
             stack.extend(item)
 
 
+Scalar = tuple[str, str, JSON]
+
+
+def _scalar_key(key: str, value: JSON) -> Scalar | None:
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return (key, type(value).__name__, value)
+    return None
+
+
+class Payload:
+    """A JSON payload indexed by its scalar key/value pairs, so many fragments can be
+    looked up without walking the payload once per fragment."""
+
+    def __init__(self, value: JSON) -> None:
+        self.objects = list(json_objects(value))
+        self.index: dict[Scalar, list[Mapping[str, JSON]]] = {}
+        for obj in self.objects:
+            for k, v in obj.items():
+                key = _scalar_key(k, v)
+                if key is not None:
+                    self.index.setdefault(key, []).append(obj)
+
+    def contains(self, fragment: Mapping[str, JSON]) -> bool:
+        """True when some object holds every key/value pair of `fragment`."""
+        items = list(fragment.items())
+        candidates: Sequence[Mapping[str, JSON]] = self.objects
+        for k, v in items:
+            key = _scalar_key(k, v)
+            if key is not None:
+                candidates = self.index.get(key, [])
+                break
+        return any(all(k in obj and obj[k] == v for k, v in items) for obj in candidates)
+
+
 def contains_fragment(value: JSON, fragment: Mapping[str, JSON]) -> bool:
     """True when some object inside `value` holds every key/value pair of `fragment`."""
-    items = list(fragment.items())
-    return any(all(k in obj and obj[k] == v for k, v in items) for obj in json_objects(value))
+    return Payload(value).contains(fragment)
 
 
 def leaks(payload: JSON, viewer: Viewer, secrets: Sequence[Secret]) -> list[Secret]:
     """The secrets `payload` shows to `viewer` although the viewer is not a knower."""
+    indexed = Payload(payload)
     return [
         s
         for s in secrets
-        if (viewer is None or viewer not in s.knowers) and contains_fragment(payload, s.fragment)
+        if (viewer is None or viewer not in s.knowers) and indexed.contains(s.fragment)
     ]
 
 
@@ -130,8 +164,8 @@ def check_end_reveals(game: GameDefinition[Any, Any], state: Any, players: int) 
         return
     secrets = game.secrets(state)
     for viewer in viewers(players):
-        view = game.view(state, viewer)
-        hidden = [s.fragment for s in secrets if not contains_fragment(view, s.fragment)]
+        view = Payload(game.view(state, viewer))
+        hidden = [s.fragment for s in secrets if not view.contains(s.fragment)]
         assert not hidden, f"at the end, the view for {viewer} still hides {hidden}"
 
 
