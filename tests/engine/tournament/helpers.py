@@ -1,0 +1,65 @@
+"""Build exact Tournament tables for rule tests: chosen hands, characters and Health."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from games.engine.core import Event, Move, apply, fold
+from games.engine.games.tournament import events as ev
+from games.engine.games.tournament.characters import CHARACTERS
+from games.engine.games.tournament.config import DEFAULT_POISONED
+from games.engine.games.tournament.definition import AVALON, CAMELOT
+from games.engine.games.tournament.godsends import godsend_deck
+from games.engine.games.tournament.state import Rules, TState
+
+
+def table(
+    hands: list[list[str]],
+    *,
+    ruleset: str = "avalon",
+    deck: str = "avalon",
+    characters: list[str | None] | None = None,
+    health: int | list[int] = 400,
+    lead: int = 0,
+    dealer: int | None = None,
+    powers: bool = True,
+    chaos: bool = False,
+    draw: tuple[str, ...] = (),
+    start_melee: bool = True,
+    round_no: int = 1,
+) -> TState:
+    """A table in round `round_no` whose Melee led by `lead` is about to start."""
+    n = len(hands)
+    chars = characters or [None] * n
+    companions = tuple(CHARACTERS[c].pair if c else None for c in chars)
+    dealer = (lead - 1) % n if dealer is None else dealer
+    rules = Rules(ruleset, deck, chaos, powers, DEFAULT_POISONED, "tournament-avalon")
+    start_health = health if isinstance(health, int) else 400
+    events: list[Event] = [
+        ev.GameStarted(rules, tuple(chars), companions, start_health, dealer,
+                       tuple(godsend_deck(deck, chaos)), None),
+        ev.Dealt(round_no, dealer, tuple(tuple(h) for h in hands), draw),
+    ]
+    if isinstance(health, list):
+        events += [ev.HealthChanged(s, h - 400, "test") for s, h in enumerate(health)]
+    if start_melee:
+        events.append(ev.MeleeStarted(lead))
+    return fold(AVALON, events)  # type: ignore[no-any-return]
+
+
+def game_for(state: TState) -> Any:
+    return CAMELOT if state.rules.ruleset == "camelot" else AVALON
+
+
+def act(state: TState, seat: int, move: Move, seed: int = 0) -> tuple[list[Event], TState]:
+    events, new = apply(game_for(state), state, seat, move, Random(seed))
+    return events, new
+
+
+def kinds(events: list[Event]) -> list[str]:
+    return [type(e).__name__ for e in events]
+
+
+def of(events: list[Event], cls: type) -> list[Any]:
+    return [e for e in events if isinstance(e, cls)]
