@@ -4,10 +4,10 @@
 fold, view, redact, secrets, legal_moves, default_move, bot_move) and asserts every
 property a game must keep for the web layer to trust it:
 
-- every pending seat has legal moves, and each of them is accepted;
+- every pending seat has legal moves, and they are accepted (the one played and samples);
 - a seat that is not pending is refused with NotYourTurn, a move outside `legal_moves`
   (a legal move from another moment, or a legal move with a field mangled) with IllegalMove;
-- the game ends within a bound;
+- the game ends within a bound, then waits for nobody and refuses moves with GameOver;
 - fold(events) equals the incrementally evolved state, event by event;
 - every event, move and state round-trips through the JSON codec (and json.dumps);
 - no view or redacted event given to a viewer holds a secret fragment of the full state
@@ -33,6 +33,7 @@ from games.engine.core import (
     JSON,
     Event,
     GameDefinition,
+    GameOver,
     IllegalMove,
     Move,
     NotYourTurn,
@@ -216,6 +217,25 @@ def check_refusals(
     assert to_json(state) == before, "a refused move changed the state"
 
 
+def check_acceptance(
+    game: GameDefinition[Any, Any], state: Any, pending: frozenset[int], rng: Random
+) -> None:
+    """A few legal moves of every pending seat (not only the one played) are accepted."""
+    for seat in sorted(pending):
+        legal = list(game.legal_moves(state, seat))
+        for move in rng.sample(legal, min(2, len(legal))):
+            events, _ = apply(game, state, seat, move, rng_for("acceptance", seat))
+            assert events, f"legal move {move!r} of seat {seat} produced no event"
+
+
+def check_finished(game: GameDefinition[Any, Any], state: Any, pool: Sequence[Move]) -> None:
+    """A finished game waits for nobody and refuses every move with GameOver."""
+    assert not game.pending_seats(state), "the game is over but seats are still pending"
+    for move in pool[:3]:
+        with pytest.raises(GameOver):
+            apply(game, state, 0, move, rng_for("over", 0))
+
+
 def choose(
     game: GameDefinition[Any, Any],
     state: Any,
@@ -269,6 +289,7 @@ def check_playout(
         del pool[:-40]
         if thorough and rng.random() < 0.3:
             check_refusals(game, state, players, pending, pool, rng)
+            check_acceptance(game, state, pending, rng)
         move = choose(game, state, seat, legal, rng, len(out.events))
         assert_round_trip(move)
         new_events, new_state = apply(game, state, seat, move, rng_for(seed, len(out.events)))
@@ -287,6 +308,7 @@ def check_playout(
     if thorough:
         assert secrets_seen > 0, f"{game.slug} never reported a secret to the leak test"
         check_end_reveals(game, state, players)
+        check_finished(game, state, pool)
         assert_round_trip(state, type(state))
         outcome = game.outcome(state)
         assert outcome is not None and outcome.winners <= frozenset(range(players))
