@@ -58,6 +58,8 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games.apps.GamesConfig",
+    "clock.apps.ClockConfig",
+    "notifications.apps.NotificationsConfig",
 ]
 
 MIDDLEWARE = [
@@ -206,7 +208,21 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
-CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
+    # Time controls (issue 7): overdue seats are swept every few seconds; a run that waited
+    # too long in the queue is dropped, the next one finds the same overdue seats.
+    "clock-sweep": {"task": "clock.sweep", "schedule": 2.0, "options": {"expires": 20}},
+    # Deadline warnings, notices held back by quiet hours, daily digests.
+    "notifications-flush": {
+        "task": "notifications.flush",
+        "schedule": 60.0,
+        "options": {"expires": 120},
+    },
+}
+# Hours before a deadline when a warning email goes out (never more than half the period).
+NOTIFY_DEADLINE_WARNING_HOURS = float(os.environ.get("NOTIFY_DEADLINE_WARNING_HOURS", "6"))
+# Local hour at which a player's daily digest goes out.
+NOTIFY_DIGEST_HOUR = int(os.environ.get("NOTIFY_DIGEST_HOUR", "8"))
 
 # --- Email --------------------------------------------------------------------------------
 EMAIL_BACKEND = os.environ.get(

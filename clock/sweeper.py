@@ -1,0 +1,172 @@
+"""The sweeper: find overdue seats, claim their games, apply each table's timeout policy.
+
+Driven by Celery beat every few seconds (clock.tasks). It claims a game with
+`SELECT ... FOR UPDATE SKIP LOCKED` on the game row, the same row move_submit locks first, so
+a sweeper never waits for a player nor for another sweeper: a game busy elsewhere is simply
+left for the next run. Under the lock it re-reads the seat's deadline and passes the seq it
+saw to move_submit, so a late, repeated or concurrent run is a no-op. (SQLite has no row
+locks; its writers are serialised by the IMMEDIATE transactions of the embedded mode.)
+
+Policies (issue 7): a neutral default move (RA-W2), a bot that takes the seat until the
+player takes it back, or abandonment after a grace period; the N-th timeout in a row hands
+the seat to the bot whatever the policy.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from typing import Any
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from games.engine.core import Move, rng_for
+from games.log import definition_of, load_state
+from games.models import Game, GameEvent, Seat, Table
+from games.services import broadcast, hooks
+from games.services.moves import move_submit
+
+from .models import Abandonment, SeatGrace
+from .services import deadline_after
+
+logger = logging.getLogger(__name__)
+
+# The grace period of the "abandon" policy, as a share of the table's time per move.
+GRACE_SHARE = 0.5
+
+
+def overdue_game_ids(now: dt.datetime, limit: int = 200) -> list[int]:
+    """Games with at least one pending seat past its deadline, most overdue first."""
+    rows = (
+        Seat.objects.filter(
+            deadline_at__lte=now,
+            position__isnull=False,
+            table__game__status=Game.Status.PLAYING,
+        )
+        .order_by("deadline_at")
+        .values_list("table__game__pk", flat=True)[: limit * 4]
+    )
+    return list(dict.fromkeys(rows))[:limit]
+
+
+def sweep(now: dt.datetime | None = None, limit: int = 200) -> int:
+    """One sweeper run: returns how many timeouts (moves, grace starts, abandonments) it
+    applied. Each game is its own transaction, so one failing game never blocks others."""
+    now = now or timezone.now()
+    applied = 0
+    for game_id in overdue_game_ids(now, limit):
+        try:
+            applied += sweep_game(game_id, now)
+        except Exception:
+            # Logged and left overdue: the next run retries it; other games go on.
+            logger.exception("clock: sweeping game %s failed", game_id)
+    return applied
+
+
+def _claim(game_id: int) -> Game | None:
+    games = Game.objects.filter(pk=game_id, status=Game.Status.PLAYING)
+    if connection.features.has_select_for_update_skip_locked:
+        games = games.select_for_update(skip_locked=True, of=("self",))
+    else:
+        games = games.select_for_update()
+    return games.select_related("table__host").first()
+
+
+def sweep_game(game_id: int, now: dt.datetime) -> int:
+    """Apply every overdue seat of one game under its row lock."""
+    applied = 0
+    with transaction.atomic():
+        game = _claim(game_id)
+        if game is None:
+            return 0  # another sweeper or a player holds it, or it ended: nothing to do now
+        positions = list(
+            Seat.objects.filter(
+                table_id=game.table_id, deadline_at__lte=now, position__isnull=False
+            )
+            .order_by("deadline_at", "position")
+            .values_list("position", flat=True)
+        )
+        for position in positions:
+            # Re-read under the lock: the previous timeout may have moved the game on.
+            game = Game.objects.select_related("table__host").get(pk=game_id)
+            seat = Seat.objects.get(table_id=game.table_id, position=position)
+            if game.status != Game.Status.PLAYING:
+                break
+            if seat.deadline_at is None or seat.deadline_at > now:
+                continue
+            applied += _apply_policy(game, seat, now)
+    return applied
+
+
+def _apply_policy(game: Game, seat: Seat, now: dt.datetime) -> int:
+    definition = definition_of(game)
+    state = load_state(game, definition)
+    position = seat.position
+    assert position is not None
+    if position not in definition.pending_seats(state):
+        Seat.objects.filter(pk=seat.pk).update(deadline_at=None)  # stale deadline
+        return 0
+    table = game.table
+    if seat.is_bot:
+        _play(game, position, _bot_move(game, definition, state, position), "bot", now)
+        return 1
+    in_a_row = seat.timeouts_in_a_row + 1
+    bot_now = table.timeout_policy == Table.TimeoutPolicy.BOT or (
+        table.bot_after_timeouts > 0 and in_a_row >= table.bot_after_timeouts
+    )
+    if bot_now:
+        Seat.objects.filter(pk=seat.pk).update(is_bot=True, timeouts_in_a_row=in_a_row)
+        SeatGrace.objects.filter(seat=seat).delete()
+        _play(game, position, _bot_move(game, definition, state, position), "bot", now)
+        return 1
+    if table.timeout_policy == Table.TimeoutPolicy.ABANDON:
+        if SeatGrace.objects.filter(seat=seat).exists():
+            _abandon(game, position, state, now)
+        else:
+            SeatGrace.objects.create(seat=seat, started_at=now)
+            grace = max(1.0, table.time_per_move * GRACE_SHARE)
+            seat.deadline_at = deadline_after(table, seat.user_id, now, grace)
+            seat.timeouts_in_a_row = in_a_row
+            seat.save(update_fields=["deadline_at", "timeouts_in_a_row"])
+        return 1
+    # RA-W2: the game's neutral default (a missing vote approves, a missing card succeeds).
+    move = definition.default_move(state, position, _rng(game, "timeout"))
+    _play(game, position, move, GameEvent.ActorKind.TIMEOUT, now)
+    Seat.objects.filter(pk=seat.pk).update(timeouts_in_a_row=in_a_row)
+    return 1
+
+
+def _rng(game: Game, purpose: str) -> Any:
+    # Distinct from the engine's own Random at this seq, still reproducible from the seed.
+    return rng_for(f"{game.seed}:{purpose}", game.state_seq)
+
+
+def _bot_move(game: Game, definition: Any, state: Any, position: int) -> Move:
+    """The bot sees only the seat's own view, like the player would (never the full state)."""
+    legal = definition.legal_moves(state, position)
+    move: Move = definition.bot_move(definition.view(state, position), legal, _rng(game, "bot"))
+    return move
+
+
+def _play(game: Game, position: int, move: Move, kind: str, now: dt.datetime) -> None:
+    move_submit(
+        game=game, seat=position, move=move, expected_seq=game.state_seq, actor_kind=kind, now=now
+    )
+
+
+def _abandon(game: Game, position: int, state: Any, now: dt.datetime) -> None:
+    """The grace period ran out: the game ends without a result (nothing for ratings)."""
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.ABORTED, finished_at=now)
+    Table.objects.filter(pk=game.table_id).update(status=Table.Status.ABORTED)
+    Seat.objects.filter(table_id=game.table_id).update(deadline_at=None)
+    SeatGrace.objects.filter(seat__table_id=game.table_id).delete()
+    Abandonment.objects.create(game=game, seat=position, at=now)
+    game.refresh_from_db()
+    seats = Seat.objects.filter(table_id=game.table_id, position__isnull=False).count()
+
+    def after() -> None:
+        broadcast.game_updated(game, [], state, seats)
+        hooks.run(hooks.after_commit, game, [], state)
+
+    transaction.on_commit(after)

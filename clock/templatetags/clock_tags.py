@@ -1,0 +1,42 @@
+"""Template pieces of the time controls, dropped into the games and profile pages with one
+tag each so those pages need only a one-line edit: the clock panel of a game, the inbox of
+games waiting for me by deadline, and the vacation panel of the profile."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from accounts.models import User
+from games.models import Game
+
+from ..selectors import game_clock, my_deadlines, vacation_summary
+
+register = template.Library()
+
+
+def _user(user: Any) -> User | None:
+    return user if isinstance(user, User) else None
+
+
+@register.inclusion_tag("clock/panel.html", takes_context=True)
+def clock_panel(context: dict[str, Any], game: Game) -> dict[str, Any]:
+    return {
+        **game_clock(game, _user(context.get("user"))),
+        "csrf_token": context.get("csrf_token"),
+    }
+
+
+@register.inclusion_tag("clock/my_deadlines.html", takes_context=True)
+def deadline_inbox(context: dict[str, Any]) -> dict[str, Any]:
+    user = _user(context.get("user"))
+    return {"rows": my_deadlines(user) if user else []}
+
+
+@register.inclusion_tag("clock/vacation_panel.html", takes_context=True)
+def vacation_panel(context: dict[str, Any]) -> dict[str, Any]:
+    user = _user(context.get("user"))
+    if user is None:
+        return {"account": None}
+    return {**vacation_summary(user), "csrf_token": context.get("csrf_token")}

@@ -1,0 +1,174 @@
+"""Deciding who is owed which email, and delivering it under the user's rules.
+
+A notice is created once per occasion (unique key) and delivered under a row lock, so a
+repeated or concurrent task never sends it twice. Delivery checks, at send time: the
+profile switch and opt-outs, that it is still true (still your move, same deadline), that
+the player does not have the game open (websocket presence: no "your turn" then), quiet
+hours in the user's own zone (held back, the periodic flush retries), and the daily digest
+(turn notices wait for it).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+
+from django.conf import settings
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from accounts.models import User
+from games.log import definition_of, load_state
+from games.models import Game, GameEvent, Presence, Seat
+
+from . import emails
+from .models import Kind, Notice
+from .unsubscribe import is_subscribed
+
+logger = logging.getLogger(__name__)
+
+# Tables faster than this are played live: no deadline warning emails.
+LIVE_LIMIT_SECONDS = 3600
+
+
+def _create(user_id: int, game: Game, kind: str, key: str, seq: int = 0) -> Notice | None:
+    try:
+        with transaction.atomic():
+            return Notice.objects.create(user_id=user_id, game=game, kind=kind, key=key, seq=seq)
+    except IntegrityError:
+        return None  # this occasion already has its notice
+
+
+def _pending_positions(game: Game) -> frozenset[int]:
+    if game.status != Game.Status.PLAYING:
+        return frozenset()
+    definition = definition_of(game)
+    return frozenset(definition.pending_seats(load_state(game, definition)))
+
+
+def notices_for_game(game_id: int, now: dt.datetime | None = None) -> int:
+    """After a change of a game: a turn notice for each human seat newly waited for, or a
+    game-over notice for everyone seated. Delivers them; returns how many were created."""
+    now = now or timezone.now()
+    game = Game.objects.select_related("table").get(pk=game_id)
+    seats = Seat.objects.filter(table_id=game.table_id, position__isnull=False, user__isnull=False)
+    created: list[Notice] = []
+    if game.status != Game.Status.PLAYING:
+        for seat in seats:
+            assert seat.user_id is not None
+            notice = _create(seat.user_id, game, Kind.GAME_OVER, "over", game.state_seq)
+            created += [notice] if notice else []
+    else:
+        pending = _pending_positions(game)
+        for seat in seats.filter(position__in=pending, is_bot=False):
+            assert seat.user_id is not None
+            # One "your turn" per wait: none if one went out since the seat last acted.
+            last_acted = (
+                GameEvent.objects.filter(game=game, actor_seat=seat.position).aggregate(
+                    m=Max("seq")
+                )["m"]
+                or 0
+            )
+            if Notice.objects.filter(
+                user_id=seat.user_id, game=game, kind=Kind.TURN, seq__gt=last_acted
+            ).exists():
+                continue
+            notice = _create(seat.user_id, game, Kind.TURN, f"seq-{game.state_seq}", game.state_seq)
+            created += [notice] if notice else []
+    for notice in created:
+        deliver(notice.pk, now)
+    return len(created)
+
+
+def _still_true(notice: Notice, game: Game) -> bool:
+    """A turn or deadline notice is only worth sending while the move is still open."""
+    if notice.kind == Kind.GAME_OVER:
+        return True
+    seat = Seat.objects.filter(table_id=game.table_id, user_id=notice.user_id).first()
+    if seat is None or seat.is_bot or seat.position not in _pending_positions(game):
+        return False
+    if notice.kind == Kind.DEADLINE:
+        return seat.deadline_at is not None and seat.deadline_at.isoformat() == notice.key
+    return True
+
+
+def _lock(notice_id: int) -> Notice | None:
+    rows = Notice.objects.filter(pk=notice_id, status=Notice.Status.PENDING)
+    if connection.features.has_select_for_update_skip_locked:
+        rows = rows.select_for_update(skip_locked=True, of=("self",))
+    return rows.select_related("user", "game__table").first()
+
+
+def deliver(notice_id: int, now: dt.datetime | None = None) -> str:
+    """Send the notice now if its rules allow; returns its status afterwards ("pending"
+    when held back by quiet hours or the digest)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        notice = _lock(notice_id)
+        if notice is None:
+            return "claimed"
+        user: User = notice.user
+        game = notice.game
+        assert game is not None
+        reason = ""
+        if not user.email or not user.is_active:
+            reason = "no_email"
+        elif not is_subscribed(user, notice.kind):
+            reason = "preference"
+        elif not _still_true(notice, game):
+            reason = "stale"
+        elif notice.kind == Kind.TURN and Presence.objects.filter(game=game, user=user).exists():
+            reason = "online"  # they have the game open: the page tells them
+        if reason:
+            notice.status, notice.reason = Notice.Status.SKIPPED, reason
+            notice.save(update_fields=["status", "reason"])
+            return notice.status
+        if (notice.kind == Kind.TURN and user.daily_digest) or user.in_quiet_hours(now):
+            return notice.status  # the flush sends it later (digest / after quiet hours)
+        if notice.kind == Kind.TURN:
+            emails.send_turn(user, game)
+        elif notice.kind == Kind.DEADLINE:
+            emails.send_deadline(user, game, dt.datetime.fromisoformat(notice.key))
+        else:
+            won = None
+            if game.outcome is not None:
+                seat = Seat.objects.filter(table_id=game.table_id, user=user).first()
+                won = seat is not None and seat.position in game.outcome.get("winners", [])
+            emails.send_game_over(user, game, won=won, abandoned=game.status == Game.Status.ABORTED)
+        notice.status, notice.sent_at = Notice.Status.SENT, now
+        notice.save(update_fields=["status", "sent_at"])
+        return notice.status
+
+
+def warning_window(time_per_move: int) -> dt.timedelta:
+    """How long before a deadline the warning goes: the configured hours, at most half the
+    period (a 12-hour move is not warned about 12 hours ahead)."""
+    hours = float(getattr(settings, "NOTIFY_DEADLINE_WARNING_HOURS", 6))
+    return min(dt.timedelta(hours=hours), dt.timedelta(seconds=time_per_move / 2))
+
+
+def deadline_warnings(now: dt.datetime) -> int:
+    """Create and deliver warnings for running deadlines inside their warning window."""
+    horizon = now + warning_window(10**9)
+    seats = Seat.objects.filter(
+        deadline_at__gt=now,
+        deadline_at__lte=horizon,
+        is_bot=False,
+        user__isnull=False,
+        user__deadline_warnings=True,
+        table__game__status=Game.Status.PLAYING,
+    ).select_related("table__game")
+    count = 0
+    for seat in seats:
+        assert seat.deadline_at is not None and seat.user_id is not None
+        if seat.table.time_per_move < LIVE_LIMIT_SECONDS:
+            continue  # live tables: the player is at the table, an email would come too late
+        if seat.deadline_at - now > warning_window(seat.table.time_per_move):
+            continue
+        game = seat.table.game
+        notice = _create(seat.user_id, game, Kind.DEADLINE, seat.deadline_at.isoformat())
+        if notice is not None:
+            deliver(notice.pk, now)
+            count += 1
+    return count

@@ -1,0 +1,21 @@
+"""Celery tasks of the notifications: queued on commit after every change of a game
+(notifications.hooks), and the periodic flush run by beat (settings.CELERY_BEAT_SCHEDULE)."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from .digest import flush
+from .services import notices_for_game
+
+
+@shared_task(name="notifications.game_changed", ignore_result=True)  # type: ignore[untyped-decorator]
+def game_changed_task(game_id: int) -> int:
+    """Create and deliver the notices a change of this game calls for."""
+    return notices_for_game(game_id)
+
+
+@shared_task(name="notifications.flush", ignore_result=True)  # type: ignore[untyped-decorator]
+def flush_task() -> dict[str, int]:
+    """Deadline warnings, held-back notices, daily digests."""
+    return flush()
