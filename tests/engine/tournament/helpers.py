@@ -37,8 +37,15 @@ def table(
     rules = Rules(ruleset, deck, chaos, powers, DEFAULT_POISONED, "tournament-avalon")
     start_health = health if isinstance(health, int) else 400
     events: list[Event] = [
-        ev.GameStarted(rules, tuple(chars), companions, start_health, dealer,
-                       tuple(godsend_deck(deck, chaos)), None),
+        ev.GameStarted(
+            rules,
+            tuple(chars),
+            companions,
+            start_health,
+            dealer,
+            tuple(godsend_deck(deck, chaos)),
+            None,
+        ),
         ev.Dealt(round_no, dealer, tuple(tuple(h) for h in hands), draw),
     ]
     if isinstance(health, list):

@@ -18,7 +18,7 @@ def test_tt9_tt10_lead_suit_must_be_followed():
     s = table([["swords-10", "arrows-2"], ["swords-5", "arrows-9"], ["deception-4", "sorcery-3"]])
     _, s = act(s, 0, PlayCard("swords-10"))
     assert s.lead_suit == "swords"
-    with pytest.raises(IllegalMove, match="You must follow Swords: you hold a Swords card."):
+    with pytest.raises(IllegalMove, match=r"You must follow Swords: you hold a Swords card\."):
         act(s, 1, PlayCard("arrows-9"))
     _, s = act(s, 1, PlayCard("swords-5"))
     events, s = act(s, 2, Shame("deception-4"))
@@ -64,8 +64,11 @@ def test_ta4_enhanced_alchemy_in_place_of_lead_suit_and_leading():
 def test_tc3_camelot_alchemy_restrictions():
     """TC-3: Alchemy only without the Lead Suit, and then instead of Shame; lead Alchemy only
     with no basic weapon; when Alchemy leads anything follows; sorcerers may always play."""
-    hands = [["swords-10", "alchemy-2"], ["swords-5", "alchemy-11", "merlin-1"],
-             ["deception-4", "alchemy-3"]]
+    hands = [
+        ["swords-10", "alchemy-2"],
+        ["swords-5", "alchemy-11", "merlin-1"],
+        ["deception-4", "alchemy-3"],
+    ]
     s = table(hands, ruleset="camelot", deck="camelot")
     with pytest.raises(IllegalMove, match="lead Alchemy only when you hold no basic"):
         act(s, 0, PlayCard("alchemy-2"))
@@ -75,8 +78,11 @@ def test_tc3_camelot_alchemy_restrictions():
     assert PlayCard("merlin-1", 12) in legal_moves(s, 1)  # TC-1: instead of following
     _, s = act(s, 1, PlayCard("swords-5"))
     assert set(legal_moves(s, 2)) == {PlayCard("alchemy-3")}  # must play Alchemy, not Shame
-    s = table([["alchemy-2", "merlin-2"], ["swords-5", "arrows-1"], ["deception-4", "swords-3"]],
-              ruleset="camelot", deck="camelot")
+    s = table(
+        [["alchemy-2", "merlin-2"], ["swords-5", "arrows-1"], ["deception-4", "swords-3"]],
+        ruleset="camelot",
+        deck="camelot",
+    )
     _, s = act(s, 0, PlayCard("alchemy-2"))
     assert {m.card for m in legal_moves(s, 1)} == {"swords-5", "arrows-1"}  # type: ignore[attr-defined]
 
@@ -84,13 +90,16 @@ def test_tc3_camelot_alchemy_restrictions():
 def test_tc1_th2_th3_wild_value_and_named_lead_suit():
     """TC-1/TH-2: a sorcerer takes an assigned value 1-15 and the Lead Suit;
     TH-3: when it leads, its player names the Lead Suit."""
-    s = table([["merlin-1", "arrows-2"], ["swords-5", "arrows-9"], ["deception-4", "swords-3"]],
-              ruleset="camelot", deck="camelot")
+    s = table(
+        [["merlin-1", "arrows-2"], ["swords-5", "arrows-9"], ["deception-4", "swords-3"]],
+        ruleset="camelot",
+        deck="camelot",
+    )
     with pytest.raises(IllegalMove, match="value from 1 to 15"):
         act(s, 0, PlayCard("merlin-1", 16, "swords"))
     with pytest.raises(IllegalMove, match="Name the Lead Suit"):
         act(s, 0, PlayCard("merlin-1", 9))
-    events, s = act(s, 0, PlayCard("merlin-1", 9, "swords"))
+    _events, s = act(s, 0, PlayCard("merlin-1", 9, "swords"))
     assert s.lead_suit == "swords" and s.melee[0].value == 9
     assert PlayCard("swords-5") in legal_moves(s, 1)
 
@@ -110,8 +119,13 @@ def test_ta5_th4_special_weapons_any_time_and_may_be_kept_while_shaming():
 
 def test_tt12_feints_cannot_lose_but_are_taken_and_several_coexist():
     """TT-12: equal values Feint; the loser takes them; two Feints of different values."""
-    hands = [["swords-9", "swords-2"], ["alchemy-9", "swords-1"], ["swords-4", "swords-3"],
-             ["alchemy-4", "swords-5"], ["swords-6", "swords-7"]]
+    hands = [
+        ["swords-9", "swords-2"],
+        ["alchemy-9", "swords-1"],
+        ["swords-4", "swords-3"],
+        ["alchemy-4", "swords-5"],
+        ["swords-6", "swords-7"],
+    ]
     s = table(hands)
     for seat, card in enumerate(["swords-9", "alchemy-9", "swords-4", "alchemy-4", "swords-6"]):
         events, s = act(s, seat, PlayCard(card))
@@ -129,8 +143,12 @@ def test_tt14_all_feinted_cards_wait_for_the_next_loser():
     assert s.lead == 0 and s.carried == ("swords-9", "alchemy-9")
     _, s = act(s, 0, PlayCard("swords-2"))
     events, s = act(s, 1, PlayCard("swords-8"))
-    assert set(of(events, ev.MeleeEnded)[0].taken) == {"swords-9", "alchemy-9", "swords-2",
-                                                     "swords-8"}
+    assert set(of(events, ev.MeleeEnded)[0].taken) == {
+        "swords-9",
+        "alchemy-9",
+        "swords-2",
+        "swords-8",
+    }
 
 
 def test_tt14_last_melee_all_feinted_is_discarded():
@@ -145,8 +163,14 @@ def test_tt14_last_melee_all_feinted_is_discarded():
 
 def test_ta6_morgan_le_fay_makes_the_highest_lose_even_feinted():
     """TA-6: with Morgan le Fay in the Melee the highest value loses; a Feinted Morgan stays."""
-    s = table([["swords-9", "arrows-2"], ["morgan-1", "swords-1"], ["swords-12", "arrows-9"],
-               ["alchemy-5", "arrows-8"]])
+    s = table(
+        [
+            ["swords-9", "arrows-2"],
+            ["morgan-1", "swords-1"],
+            ["swords-12", "arrows-9"],
+            ["alchemy-5", "arrows-8"],
+        ]
+    )
     _, s = act(s, 0, PlayCard("swords-9"))
     _, s = act(s, 1, PlayCard("morgan-1", 5))
     _, s = act(s, 2, PlayCard("swords-12"))
@@ -190,8 +214,14 @@ def test_tt12_a_feint_breaks_when_its_partner_leaves():
     """TT-12: a card stays Feinted only while another card of its value remains."""
     from games.engine.games.tournament.melee import feinted
 
-    s = table([["swords-4", "arrows-2"], ["alchemy-4", "swords-1"], ["mists-1", "arrows-9"],
-               ["swords-9", "arrows-8"]])
+    s = table(
+        [
+            ["swords-4", "arrows-2"],
+            ["alchemy-4", "swords-1"],
+            ["mists-1", "arrows-9"],
+            ["swords-9", "arrows-8"],
+        ]
+    )
     _, s = act(s, 0, PlayCard("swords-4"))
     _, s = act(s, 1, PlayCard("alchemy-4"))
     assert len(feinted(s.melee)) == 2
@@ -201,8 +231,11 @@ def test_tt12_a_feint_breaks_when_its_partner_leaves():
 
 def test_tt15_camelot_round_ends_when_all_cards_are_played():
     """TT-15: Camelot plays every dealt card; TA-9 Swift End does not apply."""
-    s = table([["swords-9", "swords-2"], ["swords-8", "swords-1"], ["swords-7", "swords-3"]],
-              ruleset="camelot", deck="camelot")
+    s = table(
+        [["swords-9", "swords-2"], ["swords-8", "swords-1"], ["swords-7", "swords-3"]],
+        ruleset="camelot",
+        deck="camelot",
+    )
     _, s = act(s, 0, PlayCard("swords-9"))
     _, s = act(s, 1, PlayCard("swords-8"))
     events, s = act(s, 2, PlayCard("swords-7"))

@@ -299,8 +299,8 @@ _AVALON = [
         (
             "Armor of Avalon",
             200,
-            "Once per Tourney Round, when you lose a Melee holding "
-            "Feinted cards, the Feinted cards are discarded instead of taken.",
+            "Once per Tourney Round, when a Melee ends with your card in a Feint, the other "
+            "cards of that Feint are discarded (the Feint breaks).",
             "inferred",
             "armor",
             (),

@@ -30,7 +30,7 @@ from .moves import (
     Shame,
 )
 from .powers import dusk
-from .rules import actor, legal_plays
+from .rules import actor, follow_suits, legal_plays, suits_in_play
 from .state import TState
 from .weapons import weapon
 
@@ -179,36 +179,41 @@ def explain(s: TState, seat: int, move: Move) -> str:
             "play": "play a card",
         }
         return f"That is not possible now: you must {names.get(s.phase, 'wait')}."
-    hand = s.player(actor(s)).hand
-    card = getattr(move, "card", "")
     if isinstance(move, Command):
-        return "You cannot command that player now."
-    if card and card not in hand:
+        return "You cannot command that player now (once per Tourney Round, on your own turn)."
+    hand = s.player(actor(s)).hand
+    if move.card and move.card not in hand:
         return "You do not hold that card."
-    if isinstance(move, PlayCard):
-        w = weapon(move.card)
-        if w.value is None and not 1 <= move.value <= 15:
+    suits = sorted(follow_suits(s))
+    named = " or ".join(x.title() for x in suits)
+    held = [c for c in hand if weapon(c).kind == "basic" and weapon(c).suit in suits]
+    alchemy = any(weapon(c).kind == "alchemy" for c in hand)
+    if isinstance(move, Shame):
+        if held and not s.alchemy_led:
+            return f"You cannot Shame: you hold a {named} card."
+        if alchemy or s.alchemy_led or s.played == 0:
+            return "You cannot Shame: you hold a card you can legally play (Alchemy is in-suit)."
+        return "You cannot Shame now."
+    w = weapon(move.card)
+    if w.value is None:
+        if not 1 <= move.value <= 15:
             return f"Give your {w.name} a value from 1 to 15."
-        if w.value is not None and move.value:
-            return f"The {w.name} has a printed value; only wild cards take one."
-        if s.played == 0 and w.value is None and not move.suit:
+        if s.played == 0 and move.suit not in suits_in_play(s):
             return f"Name the Lead Suit your {w.name} leads."
         if s.played and move.suit:
             return "Only a card that leads names the Lead Suit."
-        if w.kind == "alchemy" and s.played == 0:
-            return "You may lead Alchemy only when you hold no basic weapon."
+    elif move.value or move.suit:
+        return f"The {w.name} has a printed value and suit; only wild cards take them."
+    if s.played == 0:
         if w.kind == "alchemy":
-            return (
-                f"You must follow {(s.lead_suit or '').title()}: you hold a "
-                f"{(s.lead_suit or '').title()} card, so Alchemy must wait."
-            )
-        if w.kind == "basic" and s.lead_suit:
-            return (
-                f"You must follow {s.lead_suit.title()}: play a {s.lead_suit.title()} card, "
-                "Alchemy or a special weapon."
-            )
-        if move.extra or move.boost:
-            return "That power cannot be used with this play."
-    if isinstance(move, Shame):
-        return "You cannot Shame: you hold a card you can legally play."
+            return "Under Camelot rules you may lead Alchemy only when you hold no basic weapon."
+    elif not s.alchemy_led:
+        if w.kind == "basic" and w.suit not in suits:
+            if held:
+                return f"You must follow {named}: you hold a {named} card."
+            return f"You must play Alchemy or a special weapon: you hold no {named} card."
+        if w.kind == "alchemy" and held:
+            return f"Under Camelot rules you may play Alchemy only when you hold no {named} card."
+    if move.extra or move.boost:
+        return "That power cannot be used with this play (or was already used this round)."
     return "That play is not allowed here."

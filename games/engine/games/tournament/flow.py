@@ -114,7 +114,8 @@ class Builder:
             from .locations import LOCATIONS
 
             suits = LOCATIONS[s.location].suits
-        cards = weapons_deck(s.rules.deck, s.n == 2, suits)
+        deck = "avalon" if s.rules.chaos else s.rules.deck  # TX-2: Avalon's full deck
+        cards = weapons_deck(deck, s.n == 2, suits)
         self.rng.shuffle(cards)
         hands = tuple(tuple(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(s.n))
         self.emit(ev.Dealt(s.round + 1, s.dealer, hands, tuple(cards[s.n * HAND_SIZE :])))

@@ -123,7 +123,11 @@ def after_play(b: Builder, entry: Entry) -> None:
     run("after_play", b, entry=entry)
     if weapon(entry.card).family != "mists":
         return
-    earlier = [x for x in b.state.melee if x.order < entry.order and not x.face_down]
+    earlier = [  # only opponents' cards already in and revealed
+        x
+        for x in b.state.melee
+        if x.order < entry.order and not x.face_down and x.seat != entry.seat
+    ]
     if not earlier:
         return  # a Mists that leads discards nothing
     low = min(x.value for x in earlier)
@@ -134,10 +138,13 @@ def after_play(b: Builder, entry: Entry) -> None:
         b.shame(x.seat, "", "mists")
         if b.over:
             return
-    broken = [
-        x for x in b.state.melee if x.order in before and x.order not in feinted(b.state.melee)
-    ]
-    for x in broken:
+    broken_feints(b, before)
+
+
+def broken_feints(b: Builder, before: frozenset[int]) -> None:
+    """TT-12: a card whose Feint partner left is no longer Feinted (Lancelot du Lac)."""
+    now = feinted(b.state.melee)
+    for x in [x for x in b.state.melee if x.order in before and x.order not in now]:
         run_for("melee_resolution", b, x.seat, stage="broken", entry=x)
 
 
@@ -165,6 +172,9 @@ def end_melee(b: Builder) -> None:
                 after_play(b, entry)
             if b.over:
                 return
+    before = feinted(b.state.melee)
+    run("melee_resolution", b, stage="before")  # Armor of Avalon
+    broken_feints(b, before)
     res = Resolution(loss_line(b.state.melee))
     for _ in range(b.state.n + 1):
         res.changed = False

@@ -1,7 +1,10 @@
 """Melee powers: who loses and who takes what (Guinevere, Elf Knight, Sir Galahad, Armor of
-Avalon, Sir Bors, Lancelot du Lac, Chivalry). Stages of the melee_resolution hook:
+Avalon, Sir Bors, Lancelot du Lac, Chivalry).
+
+Stages of the melee_resolution hook: "before" (cards leave before the loss is decided),
 "loser" (change the loser), "feints" (Feints resolved), "take" (what the loser takes),
-"lost" (after the loss), "broken" (a Feint broke when a card left the Melee)."""
+"lost" (after the loss), "broken" (a Feint broke when a card left the Melee).
+"""
 
 from __future__ import annotations
 
@@ -58,18 +61,18 @@ def galahad(b: Any, seat: int, data: CardData, **kw: Any) -> None:
 
 @handler("melee_resolution", "armor")
 def armor(b: Any, seat: int, data: CardData, **kw: Any) -> None:
-    """Once per round the Feinted cards of a lost Melee are discarded instead of taken."""
-    if kw.get("stage") != "take" or not _unused(b, seat, data):
+    """Once per round, the other cards of a Feint holding his card are discarded."""
+    if kw.get("stage") != "before" or not _unused(b, seat, data):
         return
     from ..melee import feinted
 
-    ctx = kw["ctx"]
-    gone = feinted(b.state.melee)
-    cards = [x.card for x in b.state.melee if x.order in gone and x.card in ctx["taken"]]
-    if cards:
+    melee = b.state.melee
+    gone = feinted(melee)
+    mine = {x.value for x in melee if x.seat == seat and x.order in gone}
+    others = tuple(x.order for x in melee if x.value in mine and x.seat != seat)
+    if others:
         b.emit(ev.PowerUsed(seat, data.id))
-        ctx["taken"] = [c for c in ctx["taken"] if c not in cards]
-        ctx["discarded"] = [*ctx["discarded"], *cards]
+        b.emit(ev.EntriesDiscarded(others, seat))
 
 
 @handler("melee_resolution", "bors")

@@ -1,0 +1,354 @@
+"""Character, Godsend and Location powers (TH-7), each through its engine hook."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+
+from games.engine.core import IllegalMove
+from games.engine.games.tournament import events as ev
+from games.engine.games.tournament.decide import legal_moves, pending_seats
+from games.engine.games.tournament.definition import AVALON
+from games.engine.games.tournament.flow import Builder
+from games.engine.games.tournament.moves import (
+    ChooseLocation,
+    ChoosePass,
+    Command,
+    DecidePassing,
+    FinishDusk,
+    GiveCard,
+    GiveHit,
+    PlayCard,
+    Shame,
+)
+
+from .helpers import act, kinds, of, table
+
+
+def test_arthur_pendragon_commands_and_gives_a_card():
+    """Arthur Pendragon (rulebook): the commanded opponent plays in his place and takes the
+    results of both cards; at the end of the Melee Arthur gives them a card."""
+    s = table(
+        [["swords-9", "arrows-1"], ["swords-12", "arrows-2"], ["swords-2", "swords-5"]],
+        characters=[None, "arthur-pendragon", None],
+    )
+    _, s = act(s, 0, PlayCard("swords-9"))
+    assert Command(2) in legal_moves(s, 1)
+    _, s = act(s, 1, Command(2))
+    assert pending_seats(s) == {2}
+    _, s = act(s, 2, PlayCard("swords-2"))  # in Arthur's slot
+    assert s.melee[-1].slot == 1 and s.melee[-1].seat == 2
+    events, s = act(s, 2, PlayCard("swords-5"))  # her own turn
+    assert of(events, ev.MeleeEnded)[0].loser == 2
+    assert s.phase == "gift" and pending_seats(s) == {1}
+    events, s = act(s, 1, GiveCard("arrows-2"))
+    assert "arrows-2" in s.player(2).hand and s.phase == "play"
+    assert Command(0) not in legal_moves(s, 1)  # once per Tourney Round
+
+
+def test_arthur_pendragon_command_on_empty_hand_shames():
+    """Rulebook: a commanded opponent who cannot play (no cards) is Shamed."""
+    s = table(
+        [["swords-9", "arrows-1"], ["swords-12", "arrows-2"], ["swords-2"]],
+        characters=[None, "arthur-pendragon", None],
+    )
+    _, s = act(s, 0, PlayCard("swords-9"))
+    _, s = act(s, 1, Command(2))
+    events, s = act(s, 2, PlayCard("swords-2"))  # her last card, in Arthur's slot
+    assert of(events, ev.Shamed)[0].seat == 2 and s.player(2).health == 395
+    assert of(events, ev.MeleeEnded)[0].loser == 2 and s.phase == "gift"
+    _, s = act(s, 1, GiveCard("arrows-2"))
+    assert s.player(2).hand == ("arrows-2",)
+
+
+def test_the_sword_denies_or_allows_passing_and_receives_first():
+    """The Sword (rulebook): after the deal, allow or deny passing; when passing, its holder
+    adds the received cards before choosing."""
+    hands = [
+        [f"swords-{i}" for i in range(1, 5)],
+        [f"arrows-{i}" for i in range(1, 5)],
+        [f"sorcery-{i}" for i in range(1, 5)],
+    ]
+    s = table(
+        hands,
+        characters=["arthur-pendragon", None, None],
+        health=[150, 400, 400],
+        start_melee=False,
+    )
+    s = AVALON.evolve(s, ev.CompanionUnlocked(0, 150))
+    b = Builder(s, Random(0))
+    b.passing_stage()
+    s = b.state
+    assert s.phase == "sword" and pending_seats(s) == {0}
+    _, denied = act(s, 0, DecidePassing(False))
+    assert denied.phase == "play"
+    _, s = act(s, 0, DecidePassing(True))
+    assert pending_seats(s) == {1, 2}
+    _, s = act(s, 1, ChoosePass(frozenset(hands[1][:3])))
+    _events, s = act(s, 2, ChoosePass(frozenset(hands[2][:3])))
+    assert set(hands[2][:3]) <= set(s.player(0).hand) and len(s.player(0).hand) == 7
+    assert pending_seats(s) == {0}
+    _, s = act(s, 0, ChoosePass(frozenset(hands[2][:3])))  # passes on what it received
+    assert set(hands[2][:3]) <= set(s.player(1).hand) and s.phase == "play"
+
+
+def test_sir_percival_gives_arrows_hits_at_dusk():
+    """Sir Percival (inferred): Arrows hits may be given to several opponents at Dusk."""
+    s = table([["arrows-9"], ["arrows-14"], ["arrows-8"]], characters=[None, None, "sir-percival"])
+    for seat, card in enumerate(["arrows-9", "arrows-14", "arrows-8"]):
+        _, s = act(s, seat, PlayCard(card))
+    assert s.phase == "dusk" and pending_seats(s) == {2}
+    _, s = act(s, 2, GiveHit("arrows-14", 0))
+    _, s = act(s, 2, GiveHit("arrows-9", 1))
+    events, s = act(s, 2, FinishDusk())
+    tally = of(events, ev.DuskTallied)[0]
+    assert tally.injuries == (5, 5, 5)
+
+
+def test_merlin_plays_an_extra_sorcery_card():
+    """Merlin (inferred): in any Melee he may add a Sorcery card; both count."""
+    s = table(
+        [
+            ["swords-9", "arrows-1"],
+            ["swords-12", "sorcery-2", "arrows-3"],
+            ["swords-5", "arrows-2"],
+        ],
+        characters=[None, "merlin", None],
+    )
+    _, s = act(s, 0, PlayCard("swords-9"))
+    assert PlayCard("swords-12", extra="sorcery-2") in legal_moves(s, 1)
+    _, s = act(s, 1, PlayCard("swords-12", extra="sorcery-2"))
+    events, s = act(s, 2, PlayCard("swords-5"))
+    assert of(events, ev.MeleeEnded)[0].loser == 1  # his Sorcery 2 is the lowest
+
+
+def test_the_lion_once_per_round_extra_card():
+    """The Lion (rulebook hint): play additional cards; all count for the loss."""
+    s = table(
+        [
+            ["swords-9", "arrows-1"],
+            ["swords-12", "swords-13", "arrows-3"],
+            ["swords-5", "arrows-2"],
+        ],
+        characters=[None, "sir-yvain", None],
+    )
+    s = AVALON.evolve(s, ev.CompanionUnlocked(1, 200))
+    _, s = act(s, 0, PlayCard("swords-9"))
+    _, s = act(s, 1, PlayCard("swords-12", extra="swords-13"))
+    assert "the-lion" in s.player(1).used and len(s.melee) == 3
+
+
+def test_king_arthur_plus_three():
+    """King Arthur (inferred from the +3 token): once per round, +3 to a card's value."""
+    s = table(
+        [["swords-9", "arrows-1"], ["swords-7", "arrows-3"], ["swords-8", "arrows-2"]],
+        characters=[None, "king-arthur", None],
+    )
+    _, s = act(s, 0, PlayCard("swords-9"))
+    _, s = act(s, 1, PlayCard("swords-7", boost=True))
+    assert s.melee[-1].value == 10
+    events, s = act(s, 2, PlayCard("swords-8"))
+    assert of(events, ev.MeleeEnded)[0].loser == 2
+
+
+def test_sir_bors_heals_everyone_in_his_feint():
+    """Sir Bors (inferred): players in a Feint with him heal, once each."""
+    s = table(
+        [["swords-9", "arrows-1"], ["alchemy-9", "arrows-3"], ["swords-2", "arrows-2"]],
+        characters=["sir-bors", None, None],
+        health=[300, 300, 300],
+    )
+    _, s = act(s, 0, PlayCard("swords-9"))
+    _, s = act(s, 1, PlayCard("alchemy-9"))
+    _, s = act(s, 2, PlayCard("swords-2"))
+    assert [p.health for p in s.players] == [305, 305, 300]
+
+
+def test_guinevere_passes_her_first_loss_on():
+    """Guinevere (house): the first Melee she would lose goes to the next card in line."""
+    s = table(
+        [["swords-9", "arrows-1"], ["swords-2", "arrows-3"], ["swords-5", "arrows-2"]],
+        characters=[None, "guinevere", None],
+    )
+    for seat, card in enumerate(["swords-9", "swords-2", "swords-5"]):
+        events, s = act(s, seat, PlayCard(card))
+    assert of(events, ev.MeleeEnded)[0].loser == 2
+
+
+def test_sir_galahad_takes_only_his_own_cards_and_the_grail_saves_him():
+    """Sir Galahad (house) sets the others' cards aside; The Grail (inferred) keeps him in
+    the game down to -150."""
+    s = table(
+        [["swords-9", "arrows-1"], ["swords-2", "arrows-3"], ["swords-5", "arrows-2"]],
+        characters=[None, "sir-galahad", None],
+    )
+    for seat, card in enumerate(["swords-9", "swords-2", "swords-5"]):
+        events, s = act(s, seat, PlayCard(card))
+    ended = of(events, ev.MeleeEnded)[0]
+    assert ended.taken == ("swords-2",) and set(ended.set_aside) == {"swords-9", "swords-5"}
+    s = table(
+        [["swords-9", "arrows-1"], ["arrows-2", "arrows-3"], ["swords-5", "arrows-4"]],
+        characters=[None, "sir-galahad", None],
+        health=[300, 3, 300],
+    )
+    s = AVALON.evolve(s, ev.CompanionUnlocked(1, 3))
+    _, s = act(s, 0, PlayCard("swords-9"))
+    _, s = act(s, 1, Shame("arrows-2"))
+    assert s.player(1).health == -2 and s.phase == "play"
+
+
+def test_elf_queen_melees_are_face_down_until_revealed():
+    """Elf Queen (inferred): her Melees are played face down and revealed in turn."""
+    s = table(
+        [["swords-9", "arrows-1"], ["swords-2", "arrows-3"], ["swords-5", "arrows-2"]],
+        characters=["elf-queen", None, None],
+    )
+    _, s = act(s, 0, PlayCard("swords-9"))
+    view = AVALON.view(s, 1)
+    assert view["melee"][0] == {"order": 0, "slot": 0, "seat": 0, "face_down": True}
+    assert view["lead_suit"] == "swords"
+    _, s = act(s, 1, PlayCard("swords-2"))
+    events, s = act(s, 2, PlayCard("swords-5"))
+    assert "CardsRevealed" in kinds(events) and of(events, ev.MeleeEnded)[0].loser == 1
+
+
+def test_sir_morien_makes_swords_in_suit():
+    """Sir Morien (inferred): after his Swords card, Swords cards are in-suit."""
+    s = table(
+        [["arrows-9", "arrows-1"], ["swords-4", "arrows-3"], ["swords-5", "arrows-2"]],
+        characters=[None, "sir-morien", None],
+    )
+    _, s = act(s, 0, PlayCard("arrows-9"))
+    _, s = act(s, 1, PlayCard("arrows-3"))
+    with pytest.raises(IllegalMove):
+        act(s, 2, PlayCard("swords-5"))
+    s = table(
+        [["arrows-9", "arrows-1"], ["swords-4", "arrows-3"], ["swords-5", "deception-2"]],
+        characters=[None, "sir-morien", None],
+    )
+    _, s = act(s, 0, PlayCard("arrows-9"))
+    with pytest.raises(IllegalMove, match="follow Arrows"):
+        act(s, 1, PlayCard("swords-4"))
+
+
+def test_armor_breaks_the_feint_and_lancelot_du_lac_hands_out_his_card():
+    """Armor of Avalon (inferred) discards the other cards of his Feint; Lancelot du Lac
+    (inferred) then gives his no longer Feinted card to the healthiest opponent."""
+    s = table(
+        [
+            ["swords-4", "arrows-1"],
+            ["swords-3", "arrows-3"],
+            ["alchemy-3", "arrows-2"],
+            ["swords-9", "arrows-5"],
+        ],
+        characters=[None, "lancelot-du-lac", None, None],
+        health=[400, 200, 300, 300],
+    )
+    s = AVALON.evolve(s, ev.CompanionUnlocked(1, 200))
+    for seat, card in enumerate(["swords-4", "swords-3", "alchemy-3", "swords-9"]):
+        events, s = act(s, seat, PlayCard(card))
+    assert of(events, ev.EntriesDiscarded)[0].orders == (2,)
+    assert of(events, ev.EntryMoved)[0].to == 0 and "swords-3" in s.player(0).hits
+    assert of(events, ev.MeleeEnded)[0].loser == 0  # the 4 is now the lowest
+
+
+def test_sir_kay_and_morgause_punish_shame():
+    """Sir Kay (house): others' Shame costs 5 more; Morgause (house): the Lead Player takes 5
+    when her player is Shamed."""
+    s = table(
+        [["swords-9", "arrows-1"], ["arrows-2", "arrows-3"], ["swords-5", "arrows-4"]],
+        characters=[None, "sir-kay", None],
+    )
+    _, s = act(s, 0, PlayCard("swords-9"))
+    _, s = act(s, 1, Shame("arrows-2"))
+    assert s.player(1).health == 395  # Kay's own Shame is normal
+    s = table(
+        [["swords-9", "arrows-1"], ["arrows-2", "arrows-3"], ["swords-5", "arrows-4"]],
+        characters=["sir-kay", "mordred", None],
+        health=[400, 150, 400],
+    )
+    s = AVALON.evolve(s, ev.CompanionUnlocked(1, 150))
+    _, s = act(s, 0, PlayCard("swords-9"))
+    _, s = act(s, 1, Shame("arrows-2"))
+    assert s.player(1).health == 140 and s.player(0).health == 395
+
+
+def test_mordred_sends_his_worst_hit_to_the_healthiest():
+    """Mordred (house): his most injurious hit goes to the healthiest opponent at Dusk."""
+    s = table(
+        [["swords-9"], ["swords-3"], ["swords-5"]],
+        characters=[None, "mordred", None],
+        health=[300, 300, 350],
+    )
+    events = []
+    for seat, card in enumerate(["swords-9", "swords-3", "swords-5"]):
+        new, s = act(s, seat, PlayCard(card))
+        events += new
+    given = of(events, ev.HitGiven)[0]
+    assert given.card == "swords-3" and given.to == 2
+
+
+def test_nimue_hosts_a_location_and_carmathen_brings_merlin():
+    """Nimue (inferred) picks a Location at Dawn; Carmathen gives its Host Merlin (TH-5)."""
+    s = table(
+        [["swords-1"], ["swords-2"], ["swords-3"]],
+        characters=["nimue", None, None],
+        start_melee=False,
+    )
+    b = Builder(s, Random(0))
+    b.dawn()
+    s = b.state
+    assert s.phase == "location" and pending_seats(s) == {0}
+    _events, s = act(s, 0, ChooseLocation("carmathen"))
+    assert "avalon-merlin" in s.player(0).hand and s.hosted == ((0, "carmathen"),)
+
+
+def test_the_swan_cancels_harmful_godsends_and_guinguemar_restores_camelot_alchemy():
+    """The Swan (house) discards a harmful Godsend placed on its player; Guinguemar
+    (inferred) subjects its target to Camelot's Alchemy rules."""
+    from games.engine.games.tournament.godsend_phase import place
+
+    s = table(
+        [["swords-9", "alchemy-3"], ["swords-2", "alchemy-4"], ["a"]],
+        characters=[None, "sir-percival", None],
+        health=[400, 150, 400],
+    )
+    s = AVALON.evolve(s, ev.CompanionUnlocked(1, 150))
+    b = Builder(s, Random(0))
+    b.emit(ev.GodsendsRevealed((0, 0), ("black-knight", "guinguemar")))
+    place(b, 1, 0, "black-knight")
+    assert of(b.events, ev.GodsendCancelled) and b.state.player(1).health == 150
+    s = table([["swords-9", "alchemy-3"], ["swords-2", "alchemy-4"], ["swords-1", "x"]])
+    s = s.with_player(1, godsends=("guinguemar",))
+    _, s = act(s, 0, PlayCard("swords-9"))
+    assert PlayCard("alchemy-4") not in legal_moves(s, 1)
+
+
+def test_dusk_modifiers_suit_free_cap_and_lionel():
+    """Excalibur (suit free), Sir Bedivere (cap) and Sir Lionel's Dusk gift."""
+    s = table(
+        [["swords-9"], ["swords-3"], ["swords-5"]],
+        characters=[None, "king-arthur", "sir-bors"],
+        health=[400, 200, 200],
+    )
+    s = AVALON.evolve(s, ev.CompanionUnlocked(1, 200))
+    s = AVALON.evolve(s, ev.CompanionUnlocked(2, 200))
+    events = []
+    for seat, card in enumerate(["swords-9", "swords-3", "swords-5"]):
+        new, s = act(s, seat, PlayCard(card))
+        events += new
+    assert of(events, ev.DuskTallied)[0].injuries[1] == 0  # Excalibur: Swords are free
+    s = table(
+        [["arrows-9"], ["arrows-3"], ["arrows-5"]],
+        characters=[None, "sir-bors", None],
+        health=[400, 200, 400],
+    )
+    s = AVALON.evolve(s, ev.CompanionUnlocked(1, 200))
+    for seat, card in enumerate(["arrows-9", "arrows-3", "arrows-5"]):
+        _, s = act(s, seat, PlayCard(card))
+    assert s.phase == "dusk" and pending_seats(s) == {1}
+    _, s = act(s, 1, GiveHit("arrows-9", 2))
+    assert all(m.to == 2 for m in legal_moves(s, 1) if isinstance(m, GiveHit))
+    events, s = act(s, 1, FinishDusk())
+    assert of(events, ev.DuskTallied)[0].injuries == (0, 15, 5)
