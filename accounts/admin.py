@@ -10,6 +10,8 @@ from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.db.models import Exists, OuterRef, QuerySet
 from django.http import HttpRequest
 
+from moderation.admin_users import UserModerationMixin
+
 from .models import User
 
 
@@ -38,7 +40,7 @@ else:  # generic for the type checker only
 
 
 @admin.register(User)
-class UserAdmin(_BaseUserAdmin):
+class UserAdmin(UserModerationMixin, _BaseUserAdmin):  # moderation: issue 5
     list_display = (
         "username",
         "display_name",

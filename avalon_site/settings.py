@@ -13,6 +13,10 @@ import os
 from pathlib import Path
 
 import dj_database_url
+import django_stubs_ext
+
+# Lets admin.ModelAdmin[Model] and other django-stubs generics be subscripted at runtime.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("AVALON_VAR_DIR", BASE_DIR / "var"))
@@ -58,6 +62,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games.apps.GamesConfig",
+    "moderation.apps.ModerationConfig",
     "clock.apps.ClockConfig",
     "notifications.apps.NotificationsConfig",
 ]
@@ -69,6 +74,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "moderation.middleware.IpSightingMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
@@ -88,6 +94,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "avalon_site.context_processors.site",
+                "moderation.context_processors.moderation",
             ],
         },
     },
@@ -223,6 +230,12 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
 NOTIFY_DEADLINE_WARNING_HOURS = float(os.environ.get("NOTIFY_DEADLINE_WARNING_HOURS", "6"))
 # Local hour at which a player's daily digest goes out.
 NOTIFY_DIGEST_HOUR = int(os.environ.get("NOTIFY_DIGEST_HOUR", "8"))
+
+# Moderation: forget IP sightings past the privacy note's retention, once a day.
+CELERY_BEAT_SCHEDULE["moderation-ip-sightings-purge"] = {
+    "task": "moderation.ip_sightings_purge",
+    "schedule": 24 * 60 * 60,
+}
 
 # --- Email --------------------------------------------------------------------------------
 EMAIL_BACKEND = os.environ.get(

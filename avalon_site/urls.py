@@ -11,6 +11,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
+    path("moderation/", include("moderation.urls")),
     path("clock/", include("clock.urls")),
     path("notifications/", include("notifications.urls")),
     path("", include("games.urls")),

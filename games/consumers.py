@@ -19,6 +19,7 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.template.loader import render_to_string
 
 from accounts.models import User
 from accounts.permissions import user_is_verified
@@ -163,6 +164,19 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         else:
             await self.send(text_data=render_chat_append(message["message"]))
 
+    async def chat_hidden(self, message: dict[str, Any]) -> None:
+        """A moderator hid a message: it reads "removed by a moderator" (issue 5)."""
+        if self.json_mode:
+            await self._send_json({"type": "chat_hidden", "message": message["message"]})
+        else:
+            html = render_to_string("games/partials/chat_hidden.html", {"m": message["message"]})
+            await self.send(text_data=html)
+
+    async def moderation_disconnect(self, message: dict[str, Any]) -> None:
+        """Moderation closes this socket (the user was suspended, or their seat was handed
+        on); a reconnect is checked again from scratch."""
+        await self.close(code=4403)
+
     @db
     def _players_html(self) -> str:
         self.feed["players"] = players_of(self.game)
@@ -248,4 +262,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         await self.send(text_data=html)
 
     async def chat_message(self, message: dict[str, Any]) -> None:
+        return None
+
+    async def chat_hidden(self, message: dict[str, Any]) -> None:
         return None

@@ -8,16 +8,34 @@ the log and the replay). Used by both the services (writes) and the selectors (r
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from games.engine.core import Event, GameDefinition, from_json, get_game, lookup, to_json
-from games.engine.core.codec import type_name
+from games.engine.core.codec import register, type_name
 
 from .models import Game, GameEvent
 
 # The state class of each game, learnt from its first event: states need not be registered
 # with the codec (only moves and events are), so the cache is decoded with an explicit class.
 _STATE_TYPES: dict[str, type] = {}
+
+
+@register("site.notice")
+@dataclass(frozen=True)
+class SiteNotice(Event):
+    """A log entry outside the rules, written by moderation (a game voided, a seat handed
+    to a bot or a substitute): shown to everyone as `text`, skipped by every game's fold."""
+
+    kind: str
+    text: str
+
+
+def evolve(definition: GameDefinition[Any, Any], state: Any, event: Event) -> Any:
+    """The game's fold step; site notices leave the state as it is."""
+    if isinstance(event, SiteNotice):
+        return state
+    return definition.evolve(state, event)
 
 
 def definition_of(game: Game) -> GameDefinition[Any, Any]:
@@ -84,5 +102,5 @@ def replay(
     state: Any = None
     for row in rows:
         event = decode_event(row)
-        state = definition.evolve(state, event)
+        state = evolve(definition, state, event)
         yield row, event, state

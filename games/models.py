@@ -231,6 +231,13 @@ class ChatMessage(models.Model):
     def __str__(self) -> str:
         return f"{self.author_id} in {self.channel}: {self.body[:30]}"
 
+    REMOVED_TEXT = "removed by a moderator"
+
+    @property
+    def shown_body(self) -> str:
+        """What everyone reads: the body, or the moderator's placeholder once hidden."""
+        return self.REMOVED_TEXT if self.hidden_by_moderator else self.body
+
 
 class MoveReceipt(models.Model):
     """The first result of a move sent with an idempotency key; a repeat gets it back."""

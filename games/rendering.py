@@ -48,7 +48,10 @@ def log_lines(
     return [
         {
             "seq": e["seq"],
-            "text": presenter.describe(e, names),
+            # Site notices (moderation) carry their own wording; the game never sees them.
+            "text": str(e["event"].get("text", ""))
+            if str(e["type"]).startswith("site.")
+            else presenter.describe(e, names),
             "actor_kind": e["actor_kind"],
             "created_at": e["created_at"],
         }

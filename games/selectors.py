@@ -170,14 +170,13 @@ def tables_of_user(user: User) -> QuerySet[Table]:
 
 def chat_for(table: Table, seat: int | None, *, after_id: int = 0) -> QuerySet[ChatMessage]:
     """Chat a viewer may read: players' table talk for all; spectators' channel for
-    spectators only (so watchers cannot coach players). Hidden messages are left out."""
+    spectators only (so watchers cannot coach players). Messages hidden by a moderator stay
+    in place and show `shown_body` ("removed by a moderator") instead of their text."""
     channels = [ChatMessage.Channel.PLAYERS]
     if seat is None:
         channels.append(ChatMessage.Channel.SPECTATORS)
     return (
-        ChatMessage.objects.filter(
-            table=table, channel__in=channels, hidden_by_moderator=False, pk__gt=after_id
-        )
+        ChatMessage.objects.filter(table=table, channel__in=channels, pk__gt=after_id)
         .select_related("author")
         .order_by("created_at", "pk")
     )

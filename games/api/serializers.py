@@ -87,5 +87,5 @@ class ChatOut(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     author = serializers.CharField(source="author.public_name")
     channel = serializers.ChoiceField(ChatMessage.Channel.choices)
-    body = serializers.CharField()
+    body = serializers.CharField(source="shown_body")  # placeholder once hidden (issue 5)
     created_at = serializers.DateTimeField()

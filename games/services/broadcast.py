@@ -90,6 +90,21 @@ def chat_posted(message: ChatMessage, game_id: int | None, seats: int) -> None:
             _send(seat_group(game_id, seat), data)
 
 
+def chat_hidden(message: ChatMessage, game_id: int | None, seats: int) -> None:
+    """A moderator hid a message: every reader of its channel replaces it (issue 5)."""
+    data: dict[str, JSON] = {
+        "type": "chat.hidden",
+        "message": {"id": message.pk, "body": message.shown_body, "channel": message.channel},
+    }
+    _send(table_group(message.table_id), data)
+    if game_id is None:
+        return
+    _send(spectator_group(game_id), data)
+    if message.channel == ChatMessage.Channel.PLAYERS:
+        for seat in range(seats):
+            _send(seat_group(game_id, seat), data)
+
+
 def presence_changed(game_id: int, seats: int) -> None:
     for seat in range(seats):
         _send(seat_group(game_id, seat), {"type": "presence.changed"})

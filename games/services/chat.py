@@ -7,7 +7,7 @@ from django.db import transaction
 from accounts.models import User
 from games.models import ChatMessage, Game, Seat, Table
 
-from . import broadcast
+from . import broadcast, hooks
 from .errors import BadOptions, Forbidden
 
 MAX_LENGTH = 1000
@@ -16,6 +16,7 @@ MAX_LENGTH = 1000
 def chat_post(*, table: Table, user: User, body: str) -> ChatMessage:
     """Seated players talk in the players' channel, everyone else in the spectators'.
     The body is stored as typed; pages and clients escape it when showing it."""
+    hooks.authorise(user, "chat")
     body = body.strip()
     if not body:
         raise BadOptions("Say something first.", field="body")

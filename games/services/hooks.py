@@ -7,6 +7,11 @@
 
 A hook takes (game, events, state) where `events` are the GameEvent rows just appended and
 `state` is the engine state after them.
+
+- `actor_gates` decide whether a user may act at all ("play", "chat", "create_table",
+  "join"); a gate raises a ServiceError to refuse. Every service that acts for a user calls
+  `authorise` first, so pages, API, websocket and tasks share one check (moderation, issue 5,
+  registers the sanction and site-switch gate).
 """
 
 from __future__ import annotations
@@ -21,6 +26,21 @@ Hook = Callable[["Game", Sequence["GameEvent"], Any], None]
 
 in_transaction: list[Hook] = []
 after_commit: list[Hook] = []
+Gate = Callable[[Any, str], None]
+actor_gates: list[Gate] = []
+
+
+def register_actor_gate(gate: Gate) -> Gate:
+    """Decorator: `gate(user, action)` raises a ServiceError when the user may not act."""
+    if gate not in actor_gates:
+        actor_gates.append(gate)
+    return gate
+
+
+def authorise(user: Any, action: str) -> None:
+    """Run every actor gate for `user` doing `action`; the first refusal propagates."""
+    for gate in list(actor_gates):
+        gate(user, action)
 
 
 def register_in_transaction(hook: Hook) -> Hook:

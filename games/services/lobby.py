@@ -51,6 +51,7 @@ def lobby_create(
 ) -> Table:
     """Open a table with the host seated. `settings` are Table fields (visibility,
     auto_start, time_per_move, timeout_policy, ...)."""
+    hooks.authorise(host, "create_table")
     options = dict(options or {})
     decode_options(game_slug, options, seat_count)
     allowed = {
@@ -85,6 +86,7 @@ def _lock_open(table: Table) -> Table:
 def table_join(*, table: Table, user: User, invite_code: str | None = None) -> Seat:
     """Take a free seat; a private table needs its invite code. A full auto-start table
     starts at once."""
+    hooks.authorise(user, "join")
     with transaction.atomic():
         locked = _lock_open(table)
         if locked.visibility == Table.Visibility.PRIVATE and invite_code != locked.invite_code:

@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.engine.core import JSON, Event, MalformedMove, Move, apply, from_json, rng_for
-from games.log import append, definition_of, encode_state, load_state
+from games.log import append, definition_of, encode_state, evolve, load_state
 from games.models import Game, GameEvent, MoveReceipt, Seat, Table
 
 from . import broadcast, hooks
@@ -50,6 +50,8 @@ def move_submit(
     """Apply one move of `user` (or of `seat`, for system callers) and return the result
     {"seq", "applied_events"}. Raises a ServiceError or an engine error; nothing changes then.
     """
+    if user is not None:
+        hooks.authorise(user, "play")  # e.g. a suspended player is refused (issue 5)
     if move is None:
         move = decode_move(move_json)
     with transaction.atomic():
@@ -105,7 +107,7 @@ def game_append_system_event(
         before = load_state(locked, definition)
         state = before
         for event in events:
-            state = definition.evolve(state, event)
+            state = evolve(definition, state, event)
         rows = append(
             locked, events, first_seq=locked.state_seq + 1, actor_seat=None, actor_kind=actor_kind
         )
@@ -161,7 +163,7 @@ def _store(
     steps = []
     current = before
     for row, event in zip(rows, events, strict=True):
-        current = definition.evolve(current, event)
+        current = evolve(definition, current, event)
         steps.append((row, event, current))
     seats = Seat.objects.filter(table_id=game.table_id, position__isnull=False).count()
 

@@ -1,0 +1,401 @@
+"""Admin of the games domain for moderators (issue 5): tables, games, the event log and
+chat. Nothing here writes a model directly: every action calls a moderation service, which
+goes through the games services and writes the audit log.
+
+- GameEvent is read-only for everyone (no add, change or delete, superusers included); Table
+  and Game cannot be deleted here either, since that would cascade into the log.
+- The per-game seed is never shown.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING, Any
+
+from django.contrib import admin, messages
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
+from django.http import HttpRequest
+from django.template.response import TemplateResponse
+from django.urls import URLPattern, path, reverse
+from django.utils import timezone
+from django.utils.html import format_html
+
+from accounts.models import User
+from games.engine.core import all_games
+from games.models import ChatMessage, Game, GameEvent, Seat, Table
+from games.services.errors import ServiceError
+from moderation import admin_actions as forms
+from moderation.admin_game_log import game_log_view, game_replay_view
+from moderation.models import Report
+from moderation.services import chat as chat_services
+from moderation.services import games as game_services
+
+
+class ReadOnlyMixin:
+    """No add or delete for anyone; every field shown read-only."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+def _can(request: HttpRequest, codename: str) -> bool:
+    return request.user.has_perm(f"moderation.{codename}")
+
+
+class GameSlugFilter(admin.SimpleListFilter):
+    title = "game"
+    parameter_name = "game"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [(g.slug, g.name) for g in all_games()]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        return queryset.filter(table__game_slug=self.value()) if self.value() else queryset
+
+
+class StalledFilter(admin.SimpleListFilter):
+    """Games in play whose last event is older than N days."""
+
+    title = "stalled for"
+    parameter_name = "stalled"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [("1", "1 day"), ("3", "3 days"), ("7", "7 days"), ("14", "14 days")]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        if not (self.value() or "").isdigit():
+            return queryset
+        cutoff = timezone.now() - dt.timedelta(days=int(self.value() or 0))
+        return queryset.filter(status=Game.Status.PLAYING, last_event_at__lt=cutoff)
+
+
+class ReportedFilter(admin.SimpleListFilter):
+    title = "reported"
+    parameter_name = "reported"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [("open", "Open reports"), ("any", "Any report")]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        reports = Report.objects.filter(game=OuterRef("pk"))
+        if self.value() == "open":
+            return queryset.filter(Exists(reports.filter(status=Report.Status.OPEN)))
+        if self.value() == "any":
+            return queryset.filter(Exists(reports))
+        return queryset
+
+
+if TYPE_CHECKING:
+    _SeatInlineBase = admin.TabularInline[Seat, Any]
+else:  # generic for the type checker only
+    _SeatInlineBase = admin.TabularInline
+
+
+class SeatInline(ReadOnlyMixin, _SeatInlineBase):
+    model = Seat
+    fields = ("position", "user", "is_bot", "deadline_at", "timeouts_in_a_row", "extensions_left")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+
+@admin.register(Table)
+class TableAdmin(ReadOnlyMixin, admin.ModelAdmin[Table]):
+    list_display = ("id", "game_slug", "title", "host", "status", "visibility", "created_at")
+    list_filter = ("status", "game_slug", "visibility", "timeout_policy")
+    search_fields = ("title", "host__username", "host__display_name")
+    exclude = ("invite_code",)
+    inlines = [SeatInline]
+
+
+@admin.register(Game)
+class GameAdmin(ReadOnlyMixin, admin.ModelAdmin[Game]):
+    list_display = (
+        "id",
+        "game_name",
+        "table_link",
+        "status",
+        "state_seq",
+        "started_at",
+        "last_event_at",
+        "open_reports",
+        "log_links",
+    )
+    list_filter = (GameSlugFilter, "status", StalledFilter, ReportedFilter)
+    search_fields = ("=id", "table__title", "table__seats__user__username")
+    fields = (
+        "table",
+        "status",
+        "rules_version",
+        "state_seq",
+        "outcome",
+        "started_at",
+        "finished_at",
+    )  # never the seed; the full state is behind the (audited) log view
+    actions = [
+        "abort_games",
+        "void_games",
+        "verify_games",
+        "extend_deadline",
+        "replace_seat_with_bot",
+        "hand_seat_to_substitute",
+    ]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Game]:
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("table")
+            .annotate(
+                last_event_at=Max("events__created_at"),
+                open_report_count=Count(
+                    "reports", filter=Q(reports__status=Report.Status.OPEN), distinct=True
+                ),
+            )
+        )
+
+    def get_urls(self) -> list[URLPattern]:
+        site = self.admin_site
+        return [
+            path("<int:game_id>/log/", site.admin_view(self.log_view), name="games_game_log"),
+            path(
+                "<int:game_id>/replay/",
+                site.admin_view(self.replay_view),
+                name="games_game_replay",
+            ),
+            *super().get_urls(),
+        ]
+
+    def log_view(self, request: HttpRequest, game_id: int) -> TemplateResponse:
+        return game_log_view(self, request, game_id)
+
+    def replay_view(self, request: HttpRequest, game_id: int) -> TemplateResponse:
+        return game_replay_view(self, request, game_id)
+
+    @admin.display(description="game", ordering="table__game_slug")
+    def game_name(self, obj: Game) -> str:
+        return obj.table.game_slug
+
+    @admin.display(description="table")
+    def table_link(self, obj: Game) -> str:
+        url = reverse("admin:games_table_change", args=[obj.table_id])
+        return format_html('<a href="{}">{}</a>', url, obj.table.title or f"Table {obj.table_id}")
+
+    @admin.display(description="last event", ordering="last_event_at")
+    def last_event_at(self, obj: Game) -> Any:
+        return getattr(obj, "last_event_at", None)
+
+    @admin.display(description="open reports", ordering="open_report_count")
+    def open_reports(self, obj: Game) -> int:
+        return int(getattr(obj, "open_report_count", 0))
+
+    @admin.display(description="moderator views")
+    def log_links(self, obj: Game) -> str:
+        return format_html(
+            '<a href="{}">full log</a> · <a href="{}">replay</a>',
+            reverse("admin:games_game_log", args=[obj.pk]),
+            reverse("admin:games_game_replay", args=[obj.pk]),
+        )
+
+    def has_moderate_games_permission(self, request: HttpRequest) -> bool:
+        return _can(request, "moderate_games")
+
+    def _by(self, request: HttpRequest) -> User:
+        assert isinstance(request.user, User)
+        return request.user
+
+    @admin.action(description="Abort (no result)", permissions=["moderate_games"])
+    def abort_games(self, request: HttpRequest, queryset: QuerySet[Game]) -> Any:
+        by = self._by(request)
+
+        def apply(game: Any, d: dict[str, Any]) -> str:
+            game_services.game_abort(game=game, by=by, reason=d["reason"])
+            return f"Game {game.pk} aborted."
+
+        return forms.run_with_form(
+            self,
+            request,
+            queryset,
+            action="abort_games",
+            title="Abort games",
+            form_class=forms.ReasonForm,
+            apply=apply,
+        )
+
+    @admin.action(description="Void (annul the result)", permissions=["moderate_games"])
+    def void_games(self, request: HttpRequest, queryset: QuerySet[Game]) -> Any:
+        by = self._by(request)
+
+        def apply(game: Any, d: dict[str, Any]) -> str:
+            game_services.game_void(game=game, by=by, reason=d["reason"])
+            return f"Game {game.pk} voided."
+
+        return forms.run_with_form(
+            self,
+            request,
+            queryset,
+            action="void_games",
+            title="Void games",
+            form_class=forms.ReasonForm,
+            apply=apply,
+        )
+
+    @admin.action(description="Verify (rebuild from the log)", permissions=["moderate_games"])
+    def verify_games(self, request: HttpRequest, queryset: QuerySet[Game]) -> None:
+        for game in queryset:
+            result = game_services.game_verify(game=game, by=self._by(request))
+            if result["ok"]:
+                self.message_user(
+                    request,
+                    f"Game {game.pk}: the log folds to the cached state (seq {result['log_seq']}).",
+                    messages.SUCCESS,
+                )
+            else:
+                self.message_user(
+                    request,
+                    f"Game {game.pk}: MISMATCH — log seq {result['log_seq']}, cache "
+                    f"seq {result['state_seq']}, differing: {', '.join(result['differing'])}.",
+                    messages.ERROR,
+                )
+
+    @admin.action(description="Extend a deadline", permissions=["moderate_games"])
+    def extend_deadline(self, request: HttpRequest, queryset: QuerySet[Game]) -> Any:
+        by = self._by(request)
+
+        def apply(game: Any, d: dict[str, Any]) -> str:
+            seat = game_services.deadline_extend(
+                game=game, seat=d["seat"], hours=d["hours"], by=by, reason=d["reason"]
+            )
+            until = f"{seat.deadline_at:%Y-%m-%d %H:%M}"
+            return f"Seat {d['seat']} of game {game.pk} now has until {until}."
+
+        return forms.run_with_form(
+            self,
+            request,
+            queryset,
+            action="extend_deadline",
+            title="Extend a deadline",
+            form_class=forms.ExtendForm,
+            apply=apply,
+            single=True,
+        )
+
+    @admin.action(description="Replace a seat with a bot", permissions=["moderate_games"])
+    def replace_seat_with_bot(self, request: HttpRequest, queryset: QuerySet[Game]) -> Any:
+        by = self._by(request)
+
+        def apply(game: Any, d: dict[str, Any]) -> str:
+            game_services.seat_replace_with_bot(
+                game=game, seat=d["seat"], by=by, reason=d["reason"]
+            )
+            return f"Seat {d['seat']} of game {game.pk} is now played by a bot."
+
+        return forms.run_with_form(
+            self,
+            request,
+            queryset,
+            action="replace_seat_with_bot",
+            title="Replace a seat with a bot",
+            form_class=forms.SeatForm,
+            apply=apply,
+            single=True,
+        )
+
+    @admin.action(description="Hand a seat to a substitute", permissions=["moderate_games"])
+    def hand_seat_to_substitute(self, request: HttpRequest, queryset: QuerySet[Game]) -> Any:
+        by = self._by(request)
+
+        def apply(game: Any, d: dict[str, Any]) -> str:
+            substitute = User.objects.filter(username=d["substitute"]).first()
+            if substitute is None:
+                raise ServiceError(f"There is no user {d['substitute']!r}.")
+            game_services.seat_hand_to_substitute(
+                game=game, seat=d["seat"], substitute=substitute, by=by, reason=d["reason"]
+            )
+            return f"Seat {d['seat']} of game {game.pk} is now played by {substitute}."
+
+        return forms.run_with_form(
+            self,
+            request,
+            queryset,
+            action="hand_seat_to_substitute",
+            title="Hand a seat to a substitute",
+            form_class=forms.SubstituteForm,
+            apply=apply,
+            single=True,
+        )
+
+
+@admin.register(GameEvent)
+class GameEventAdmin(ReadOnlyMixin, admin.ModelAdmin[GameEvent]):
+    """The log: read-only for everyone, superusers included (design: append-only)."""
+
+    list_display = ("game", "seq", "type", "actor_kind", "actor_seat", "created_at")
+    list_filter = ("actor_kind",)
+    search_fields = ("=game__id", "type")
+    list_select_related = ("game__table",)
+
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        return {}  # not even "delete selected"
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(ReadOnlyMixin, admin.ModelAdmin[ChatMessage]):
+    list_display = ("created_at", "table", "author", "channel", "shown", "hidden_by_moderator")
+    list_filter = ("hidden_by_moderator", "channel")
+    search_fields = ("body", "author__username", "author__display_name", "=table__id")
+    list_select_related = ("author", "table")
+    actions = ["hide_messages", "restore_messages"]
+
+    @admin.display(description="message")
+    def shown(self, obj: ChatMessage) -> str:
+        if obj.hidden_by_moderator:
+            return f"[hidden] {obj.body[:80]}"
+        return obj.body[:80]
+
+    def has_moderate_chat_permission(self, request: HttpRequest) -> bool:
+        return _can(request, "moderate_chat")
+
+    @admin.action(description="Hide (removed by a moderator)", permissions=["moderate_chat"])
+    def hide_messages(self, request: HttpRequest, queryset: QuerySet[ChatMessage]) -> Any:
+        assert isinstance(request.user, User)
+        by = request.user
+
+        def apply(message: Any, d: dict[str, Any]) -> str:
+            chat_services.chat_hide(messages=[message], by=by, reason=d["reason"])
+            return f"Message {message.pk} hidden."
+
+        return forms.run_with_form(
+            self,
+            request,
+            queryset,
+            action="hide_messages",
+            title="Hide messages",
+            form_class=forms.ReasonForm,
+            apply=apply,
+        )
+
+    @admin.action(description="Restore hidden messages", permissions=["moderate_chat"])
+    def restore_messages(self, request: HttpRequest, queryset: QuerySet[ChatMessage]) -> Any:
+        assert isinstance(request.user, User)
+        by = request.user
+
+        def apply(message: Any, d: dict[str, Any]) -> str:
+            chat_services.chat_restore(messages=[message], by=by, reason=d["reason"])
+            return f"Message {message.pk} restored."
+
+        return forms.run_with_form(
+            self,
+            request,
+            queryset,
+            action="restore_messages",
+            title="Restore messages",
+            form_class=forms.ReasonForm,
+            apply=apply,
+        )

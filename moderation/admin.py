@@ -1,0 +1,206 @@
+"""Admin of moderation: the reports queue, sanctions, the read-only audit log, the site
+switches and IP sightings. Actions call moderation services (audited); nothing is edited
+by hand except the site switches, whose save also goes through a service."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+
+from accounts.models import User
+from games.admin import ReadOnlyMixin
+
+from . import admin_actions as forms
+from .models import AuditLog, IpSighting, Report, Sanction, SiteSwitches
+from .selectors import chat_around
+from .services import reports as report_services
+from .services import sanctions as sanction_services
+from .services.switches import site_switches_update
+
+
+def _user(request: HttpRequest) -> User:
+    assert isinstance(request.user, User)
+    return request.user
+
+
+@admin.register(Report)
+class ReportAdmin(ReadOnlyMixin, admin.ModelAdmin[Report]):
+    list_display = (
+        "id",
+        "created_at",
+        "status",
+        "reason",
+        "reporter",
+        "target",
+        "game_link",
+        "assignee",
+    )
+    list_filter = ("status", "reason", ("assignee", admin.RelatedOnlyFieldListFilter))
+    search_fields = ("target__username", "reporter__username", "details", "=game__id")
+    list_select_related = ("reporter", "target", "assignee", "game")
+    fields = (
+        "status",
+        "reason",
+        "details",
+        "reporter",
+        "target",
+        "game_link",
+        "context",
+        "assignee",
+        "resolution",
+        "created_at",
+        "resolved_at",
+    )
+    readonly_fields = fields
+    actions = ["assign_to_me", "resolve"]
+
+    @admin.display(description="game")
+    def game_link(self, obj: Report) -> str:
+        if obj.game_id is None:
+            return "—"
+        return format_html(
+            '<a href="{}">Game {}</a> (<a href="{}">full log</a>)',
+            reverse("admin:games_game_change", args=[obj.game_id]),
+            obj.game_id,
+            reverse("admin:games_game_log", args=[obj.game_id]),
+        )
+
+    @admin.display(description="chat around the message")
+    def context(self, obj: Report) -> str:
+        if obj.chat_message is None:
+            return "—"
+        lines = [
+            (
+                "font-weight:bold" if m.pk == obj.chat_message_id else "",
+                f"{m.created_at:%Y-%m-%d %H:%M}",
+                m.author.public_name,
+                m.shown_body,
+            )
+            for m in chat_around(obj.chat_message)
+        ]
+        return format_html(
+            "<ol>{}</ol>",
+            format_html_join("", '<li style="{}">{} <b>{}</b>: {}</li>', lines),
+        )
+
+    def has_change_report_permission(self, request: HttpRequest) -> bool:
+        return request.user.has_perm("moderation.change_report")
+
+    @admin.action(description="Assign to me", permissions=["change_report"])
+    def assign_to_me(self, request: HttpRequest, queryset: QuerySet[Report]) -> None:
+        for report in queryset:
+            report_services.report_assign(report=report, assignee=_user(request), by=_user(request))
+        self.message_user(request, f"{queryset.count()} report(s) assigned to you.")
+
+    @admin.action(description="Close (actioned or dismissed)", permissions=["change_report"])
+    def resolve(self, request: HttpRequest, queryset: QuerySet[Report]) -> Any:
+        by = _user(request)
+
+        def apply(report: Any, d: dict[str, Any]) -> str:
+            report_services.report_resolve(
+                report=report, status=d["status"], by=by, reason=d["reason"]
+            )
+            return f"Report {report.pk} closed as {d['status']}."
+
+        return forms.run_with_form(
+            self,
+            request,
+            queryset,
+            action="resolve",
+            title="Close reports",
+            form_class=forms.ResolveForm,
+            apply=apply,
+        )
+
+
+@admin.register(Sanction)
+class SanctionAdmin(ReadOnlyMixin, admin.ModelAdmin[Sanction]):
+    """Sanctions are made from the user admin's actions (which log the user out); here
+    they are listed and lifted."""
+
+    list_display = ("user", "kind", "until", "reason", "created_by", "created_at", "lifted_at")
+    list_filter = ("kind", ("lifted_at", admin.EmptyFieldListFilter))
+    search_fields = ("user__username", "reason")
+    list_select_related = ("user", "created_by")
+    actions = ["lift"]
+
+    def has_moderate_users_permission(self, request: HttpRequest) -> bool:
+        return request.user.has_perm("moderation.moderate_users")
+
+    @admin.action(description="Lift (the user may play again)", permissions=["moderate_users"])
+    def lift(self, request: HttpRequest, queryset: QuerySet[Sanction]) -> Any:
+        by = _user(request)
+
+        def apply(sanction: Any, d: dict[str, Any]) -> str:
+            lifted = sanction_services.sanction_lift(user=sanction.user, by=by, reason=d["reason"])
+            return f"{sanction.user}: {lifted} sanction(s) lifted."
+
+        return forms.run_with_form(
+            self,
+            request,
+            queryset,
+            action="lift",
+            title="Lift sanctions",
+            form_class=forms.ReasonForm,
+            apply=apply,
+        )
+
+
+@admin.register(AuditLog)
+class AuditLogAdmin(ReadOnlyMixin, admin.ModelAdmin[AuditLog]):
+    list_display = (
+        "created_at",
+        "actor",
+        "action",
+        "object_type",
+        "object_id",
+        "object_repr",
+        "reason",
+    )
+    list_filter = ("action", "object_type")
+    search_fields = ("actor__username", "object_repr", "reason", "=object_id")
+    list_select_related = ("actor",)
+    date_hierarchy = "created_at"
+
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        return {}
+
+
+@admin.register(SiteSwitches)
+class SiteSwitchesAdmin(admin.ModelAdmin[SiteSwitches]):
+    fields = ("stop_table_creation", "banner", "updated_at")
+    readonly_fields = ("updated_at",)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def changelist_view(self, request: HttpRequest, extra_context: Any = None) -> HttpResponse:
+        # One row: go straight to it.
+        switches = SiteSwitches.load()
+        return HttpResponseRedirect(
+            reverse("admin:moderation_siteswitches_change", args=[switches.pk])
+        )
+
+    def save_model(self, request: HttpRequest, obj: SiteSwitches, form: Any, change: bool) -> None:
+        site_switches_update(
+            by=_user(request), stop_table_creation=obj.stop_table_creation, banner=obj.banner
+        )
+        messages.info(request, "The change is in the audit log.")
+
+
+@admin.register(IpSighting)
+class IpSightingAdmin(ReadOnlyMixin, admin.ModelAdmin[IpSighting]):
+    list_display = ("user", "ip", "first_seen", "last_seen")
+    search_fields = ("user__username", "ip")
+    list_select_related = ("user",)
+
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        return {}

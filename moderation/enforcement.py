@@ -1,0 +1,55 @@
+"""Where sanctions and switches take effect:
+
+- `actor_gate(user, action)`: the single check every games service runs before acting for
+  a user (games.services.hooks.authorise): a suspended or banned user may not play, chat or
+  join; nobody may open a table while the "stop table creation" switch is on. Pages, the
+  API and the websocket all inherit it because they all call those services.
+- `notice_at_login`: the suspension notice (reason, end date) as a message at log-in; the
+  same notice stays on every page through the context processor.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from allauth.account.signals import user_logged_in
+from django.contrib import messages
+from django.http import HttpRequest
+from django.utils import timezone
+
+from games.services import hooks
+
+from .errors import Suspended, TableCreationPaused
+from .models import Sanction, SiteSwitches
+from .selectors import sanction_active_for
+
+
+def sanction_notice(sanction: Sanction) -> str:
+    """The sentence a sanctioned player reads."""
+    if sanction.kind == Sanction.Kind.BAN:
+        return f"Your account is banned: {sanction.reason}"
+    assert sanction.until is not None
+    end = timezone.localtime(sanction.until, timezone.get_current_timezone())
+    return f"Your account is suspended until {end:%Y-%m-%d %H:%M %Z}: {sanction.reason}"
+
+
+def actor_gate(user: Any, action: str) -> None:
+    sanction = sanction_active_for(user)
+    if sanction is not None:
+        raise Suspended(sanction_notice(sanction))
+    if action == "create_table" and SiteSwitches.load().stop_table_creation:
+        raise TableCreationPaused(
+            "New tables are paused for a moment (planned maintenance). Games in play go on."
+        )
+
+
+def notice_at_login(sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:
+    sanction = sanction_active_for(user)
+    if sanction is not None:
+        messages.error(request, sanction_notice(sanction))
+
+
+def connect() -> None:
+    """Called once from ModerationConfig.ready()."""
+    hooks.register_actor_gate(actor_gate)
+    user_logged_in.connect(notice_at_login, dispatch_uid="moderation.notice_at_login")

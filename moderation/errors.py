@@ -1,0 +1,24 @@
+"""Moderation's refusals, as games ServiceErrors so every interface maps them the same way
+(one error shape in the API and over the websocket, a message on the pages)."""
+
+from __future__ import annotations
+
+from games.services.errors import Conflict, Forbidden, ServiceError
+
+
+class Suspended(Forbidden):
+    """The user is suspended or banned: they may read, not play, chat or join."""
+
+    code = "suspended"
+
+
+class TableCreationPaused(Conflict):
+    """The site switch "stop table creation" is on (e.g. before a planned restart)."""
+
+    code = "tables_paused"
+
+
+class ModerationError(ServiceError):
+    """A moderator's request that cannot be done as asked (the message says why)."""
+
+    code = "moderation_refused"

@@ -1,0 +1,44 @@
+"""Reads of moderation: a user's active sanction, accounts seen from the same addresses,
+the chat around a reported message."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from accounts.models import User
+from games.models import ChatMessage
+
+from .models import IpSighting, Sanction
+
+
+def sanction_active_for(user: object, now: dt.datetime | None = None) -> Sanction | None:
+    """The sanction in force for `user` (a ban before a suspension; the longest first)."""
+    if not isinstance(user, User) or not user.is_authenticated:
+        return None
+    sanctions = list(Sanction.objects.filter(user=user).active(now))
+    if not sanctions:
+        return None
+    far = timezone.now() + dt.timedelta(days=365 * 1000)
+    return max(sanctions, key=lambda s: far if s.kind == Sanction.Kind.BAN else s.until or far)
+
+
+def accounts_same_ip(user: User) -> QuerySet[User]:
+    """Other accounts seen from any address this user was seen from (within retention)."""
+    ips = IpSighting.objects.filter(user=user).values("ip")
+    return (
+        User.objects.filter(ip_sightings__ip__in=ips)
+        .exclude(pk=user.pk)
+        .distinct()
+        .order_by("username")
+    )
+
+
+def chat_around(message: ChatMessage, before: int = 5, after: int = 5) -> list[ChatMessage]:
+    """The reported message with the few before and after it, in its channel."""
+    same = ChatMessage.objects.filter(table_id=message.table_id, channel=message.channel)
+    earlier = list(same.filter(pk__lt=message.pk).order_by("-pk")[:before])
+    later = list(same.filter(pk__gt=message.pk).order_by("pk")[:after])
+    return [*reversed(earlier), message, *later]
