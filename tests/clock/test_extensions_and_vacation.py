@@ -104,7 +104,8 @@ def test_a_vacation_longer_than_the_allowance_is_refused(clock) -> None:
         vacation_declare(user=user, starts_at=now(), ends_at=now() + 4 * DAY)
     vacation_declare(user=user, starts_at=now(), ends_at=now() + DAY)
     with pytest.raises(Conflict, match="overlaps"):
-        vacation_declare(user=user, starts_at=now() + dt.timedelta(hours=2), ends_at=now() + 2 * DAY)
+        later = now() + dt.timedelta(hours=2)
+        vacation_declare(user=user, starts_at=later, ends_at=now() + 2 * DAY)
 
 
 def test_the_allowance_accrues_one_day_per_week_played_up_to_a_cap(
