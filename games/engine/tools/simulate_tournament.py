@@ -35,8 +35,9 @@ CONFIGS: list[tuple[str, TournamentGame, Any, int]] = [
 ]
 
 
-def play(game: TournamentGame, config: Any, players: int, seed: str,
-         bot_seats: frozenset[int]) -> tuple[Any, list[Event]]:
+def play(
+    game: TournamentGame, config: Any, players: int, seed: str, bot_seats: frozenset[int]
+) -> tuple[Any, list[Event]]:
     """One complete game; bots at `bot_seats`, uniformly random legal moves elsewhere."""
     rng = Random(seed)
     log, state = start(game, config, players, rng_for(seed, 0))
