@@ -51,7 +51,9 @@ def notices_for_game(game_id: int, now: dt.datetime | None = None) -> int:
     """After a change of a game: a turn notice for each human seat newly waited for, or a
     game-over notice for everyone seated. Delivers them; returns how many were created."""
     now = now or timezone.now()
-    game = Game.objects.select_related("table").get(pk=game_id)
+    game = Game.objects.select_related("table").filter(pk=game_id).first()
+    if game is None:
+        return 0  # deleted since the task was queued
     seats = Seat.objects.filter(table_id=game.table_id, position__isnull=False, user__isnull=False)
     created: list[Notice] = []
     if game.status != Game.Status.PLAYING:
