@@ -91,7 +91,8 @@ def run_task(task_name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> N
     """Run a registered Celery task inside this process (what a worker would do)."""
     from avalon_site.celery import app
 
-    app.loader.import_default_modules()  # make autodiscovered tasks known
+    if task_name not in app.tasks:
+        app.loader.import_default_modules()  # autodiscovery is lazy: import tasks modules
     # Each run gets fresh DB connections in this thread; a dropped connection must not stick.
     close_old_connections()
     try:
