@@ -352,3 +352,24 @@ def test_dusk_modifiers_suit_free_cap_and_lionel():
     assert all(m.to == 2 for m in legal_moves(s, 1) if isinstance(m, GiveHit))
     events, s = act(s, 1, FinishDusk())
     assert of(events, ev.DuskTallied)[0].injuries == (0, 15, 5)
+
+
+def test_destrier_charge_on_after_play_and_sir_ector_on_threshold_crossing():
+    """The Destrier (house, after_play hook) and Sir Ector (house, threshold_crossing hook)."""
+    s = table(
+        [["swords-9", "arrows-1"], ["swords-14", "arrows-3"], ["swords-5", "arrows-2"]],
+        characters=[None, "sir-morien", None],
+        health=[400, 250, 400],
+    )
+    s = AVALON.evolve(s, ev.CompanionUnlocked(1, 250))
+    _, s = act(s, 0, PlayCard("swords-9"))
+    _, s = act(s, 1, PlayCard("swords-14"))
+    assert s.player(0).health == 395
+    s = table(
+        [["swords-9", "arrows-1"], ["arrows-2", "arrows-3"], ["swords-5", "arrows-4"]],
+        characters=[None, "sir-kay", None],
+        health=[400, 203, 400],
+    )
+    _, s = act(s, 0, PlayCard("swords-9"))
+    events, s = act(s, 1, Shame("arrows-2"))
+    assert of(events, ev.CompanionUnlocked) and s.player(1).health == 198 + 25

@@ -176,10 +176,10 @@ _CAMELOT = [
         (
             "Sir Ector",
             200,
-            "At Dusk, Sorcery cards in your Weapon Hits inflict no Injury.",
+            "When Sir Ector joins you (at his Threshold), heal 25 at once.",
             "house",
-            "suit_free",
-            ("sorcery",),
+            "join_heal",
+            (25,),
         ),
     ),
 ]
@@ -319,10 +319,11 @@ _AVALON = [
         (
             "The Destrier",
             250,
-            "Your Swords cards count 2 higher in Melees.",
+            "When you play a Swords card valued 13 or more into a Melee you do not lead, the "
+            "Lead Player takes 5 Injury (the charge).",
             "house",
-            "value_bonus",
-            ("swords", 2),
+            "destrier",
+            (13, 5),
         ),
     ),
     *_pair(

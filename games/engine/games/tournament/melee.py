@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import events as ev
 from .flow import Builder
@@ -37,19 +38,14 @@ def loss_line(melee: tuple[Entry, ...]) -> list[Entry]:
     return sorted(live, key=lambda x: -x.value if morgan_active(melee) else x.value)
 
 
-def card_value(state: TState, seat: int, card: str, assigned: int, boost: bool) -> int:
-    """Printed or assigned value, plus the value powers of the card's player."""
+def card_value(b: Builder, seat: int, card: str, assigned: int, boost: bool) -> int:
+    """Printed or assigned value, changed by the card player's before_play powers."""
     w = weapon(card)
     if w.value is None:
         return assigned  # TH-2/TH-4: wild and special cards count as assigned
-    value = w.value + (3 if boost else 0)
-    family = w.suit if w.kind == "basic" else "alchemy"
-    for data in active(state, seat, "value_bonus"):
-        if data.params[0] == family:
-            value += int(data.params[1])
-    for data in active(state, seat, "value_malus"):
-        value -= int(data.params[0])
-    return value
+    ctx: dict[str, Any] = {"card": card, "value": w.value, "boost": boost}
+    run_for("before_play", b, seat, ctx=ctx)
+    return int(ctx["value"])
 
 
 def continue_play(b: Builder) -> None:
@@ -95,7 +91,7 @@ def _place(b: Builder, seat: int, move: PlayCard) -> None:
         suit = w.suit if w.kind == "basic" else (None if w.kind == "alchemy" else move.suit)
     else:
         suit = w.suit if w.kind == "basic" else s.lead_suit
-    value = card_value(s, seat, move.card, move.value, move.boost)
+    value = card_value(b, seat, move.card, move.value, move.boost)
     first = s.played
     b.emit(
         ev.CardPlayed(
@@ -107,7 +103,7 @@ def _place(b: Builder, seat: int, move: PlayCard) -> None:
     if move.extra:
         xw = weapon(move.extra)
         xsuit = xw.suit if xw.kind == "basic" else b.state.lead_suit
-        xvalue = card_value(b.state, seat, move.extra, 0, False)
+        xvalue = card_value(b, seat, move.extra, 0, False)
         b.emit(ev.CardPlayed(s.turn, seat, move.extra, xvalue, xsuit, face_down))
         for data in active(b.state, seat, "extra_card"):
             if data.params[0] == "any":

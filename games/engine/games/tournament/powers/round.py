@@ -1,5 +1,5 @@
-"""Dawn, passing and Godsend-phase powers: healing, Carmathen's Merlin, The Sword, Godsends
-that act at once (heal, injure, Ring of Stones) and The Swan's blessing."""
+"""Dawn, passing, Godsend-phase and threshold powers: healing, Carmathen's Merlin, The Sword,
+Godsends that act at once (heal, injure, Ring of Stones), The Swan's blessing, Sir Ector."""
 
 from __future__ import annotations
 
@@ -43,3 +43,9 @@ def injure(b: Any, seat: int, data: CardData, **kw: Any) -> None:
 @handler("godsend_phase", "ring_of_stones")
 def ring_of_stones(b: Any, seat: int, data: CardData, **kw: Any) -> None:
     b.emit(ev.LocationAsked(seat, "ring"))
+
+
+@handler("threshold_crossing", "join_heal")
+def join_heal(b: Any, seat: int, data: CardData, **kw: Any) -> None:
+    """Sir Ector: heals once, the moment he unlocks."""
+    b.heal(seat, int(data.params[0]), data.id)
