@@ -129,6 +129,12 @@ class TournamentGame:
     def secrets(self, state: TState) -> list[Secret]:
         return secrets(state)
 
+    def golden_cases(self) -> Sequence[tuple[TournamentConfig, int]]:
+        """Recorded playthroughs (tests/engine/golden/<slug>/), bot moves, 300 Health."""
+        if self.config_type is CamelotConfig:
+            return [(CamelotConfig(health=300), 3), (CamelotConfig(health=300), 2)]
+        return [(AvalonConfig(health=300), 4), (AvalonConfig(chaos=True, health=300), 5)]
+
     def contract_configs(self) -> Sequence[tuple[TournamentConfig, int]]:
         if self.config_type is CamelotConfig:
             return [
