@@ -187,6 +187,8 @@ def start_embedded_beat(
     if not settings.EMBEDDED:
         return None
     if _scheduler is None:
+        # Eager runs log one INFO line each; a sweep every few seconds would flood the console.
+        logging.getLogger("celery.app.trace").setLevel(logging.WARNING)
         _scheduler = EmbeddedScheduler(settings.CELERY_BEAT_SCHEDULE, loop=loop)
         _scheduler.start()
     return _scheduler
