@@ -140,3 +140,12 @@ def test_healthz_and_admin_are_routed(client: Client) -> None:
 def test_login_label_says_username_or_email(client: Client) -> None:
     html = client.get(reverse("account_login")).content.decode()
     assert '<label for="id_login">Username or email:</label>' in html
+
+
+def test_unverified_players_see_a_verification_notice(client: Client) -> None:
+    client.force_login(make_user("kay", "kay@camelot.test", verified=False))
+    assert b"Verify your email address to join and play games" in client.get("/").content
+    client.force_login(make_user())
+    assert b"Verify your email address to join and play games" not in client.get("/").content
+    client.logout()
+    assert b"Verify your email address to join and play games" not in client.get("/").content
