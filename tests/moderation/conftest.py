@@ -3,10 +3,11 @@ the data migration) logged in to the admin, players and a started toy game."""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Group
+from django.contrib.auth.models import Group, Permission
 from django.test import Client
 
 from accounts.models import User
@@ -15,11 +16,28 @@ from tests.games import toygame  # noqa: F401  (registers "toy-secrets")
 from tests.games.conftest import make_user, seat_users, started_game
 
 
+def moderators_group() -> Group:
+    """The group from the data migration; transactional tests flush it away, so it is
+    rebuilt here from the migration's own list (permissions come back after a flush)."""
+    group, created = Group.objects.get_or_create(name="Moderators")
+    if created:
+        migration = importlib.import_module("moderation.migrations.0002_moderators_group")
+        group.permissions.set(
+            [
+                Permission.objects.get(
+                    content_type__app_label=app, content_type__model=model, codename=codename
+                )
+                for app, model, codename in migration.PERMISSIONS
+            ]
+        )
+    return group
+
+
 def make_moderator(name: str = "kay") -> User:
     user = make_user(name)
     user.is_staff = True
     user.save()
-    user.groups.add(Group.objects.get(name="Moderators"))
+    user.groups.add(moderators_group())
     return user
 
 

@@ -1,0 +1,207 @@
+"""A suspended or banned player cannot play or chat through the pages, the API or the
+websocket, nor join or open tables (one check in the games services, issue 5); they read
+the suspension notice with its reason and end date when they log in; their open game
+socket is closed when the sanction lands."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+from rest_framework.authtoken.models import Token
+
+from accounts.models import User
+from games.models import ChatMessage, Game, GameEvent
+from games.routing import websocket_urlpatterns
+from games.services.lobby import lobby_create
+from moderation.models import Sanction
+
+from .conftest import action, make_moderator, make_user, seat_users, started_game
+
+APP = URLRouter(websocket_urlpatterns)
+VOTE = {"type": "toy.vote", "choice": "up"}
+
+
+def suspend(user: User, days: int = 3, reason: str = "Abusive chat") -> None:
+    """Suspend through the admin, logged in as a moderator."""
+    client = Client()
+    client.force_login(make_moderator(f"mod-{user.username}"))
+    action(client, "/admin/accounts/user/", "suspend_users", [user.pk], reason=reason, days=days)
+    assert Sanction.objects.active().filter(user=user).exists()
+
+
+def logged_in(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.mark.django_db
+def test_pages_refuse_moves_and_chat(game: Game, players: list[User]) -> None:
+    player = players[0]
+    suspend(player)
+    client = logged_in(player)  # they may log in again and read
+    page = client.get(f"/games/{game.pk}/")
+    assert page.status_code == 200 and "suspended until" in page.content.decode()
+    before = GameEvent.objects.filter(game=game).count()
+    move = client.post(
+        f"/games/{game.pk}/move/",
+        {"move": json.dumps(VOTE), "expected_seq": game.state_seq},
+        follow=True,
+    )
+    assert "suspended until" in move.content.decode()
+    chat = client.post(f"/games/{game.pk}/chat/", {"body": "hello"}, follow=True)
+    assert "suspended until" in chat.content.decode()
+    assert GameEvent.objects.filter(game=game).count() == before
+    assert not ChatMessage.objects.exists()
+
+
+@pytest.mark.django_db
+def test_api_refuses_moves_chat_join_and_new_tables(game: Game, players: list[User]) -> None:
+    player = players[1]
+    suspend(player, reason="Cheating")
+    token = Token.objects.create(user=player)  # even a token made after the sanction
+    client = Client(HTTP_AUTHORIZATION=f"Token {token.key}")
+    move = client.post(
+        f"/api/games/{game.pk}/moves/",
+        {"move": VOTE, "expected_seq": game.state_seq},
+        "application/json",
+    )
+    assert move.status_code == 403 and move.json()["error"]["code"] == "suspended"
+    assert "Cheating" in move.json()["error"]["message"]
+    chat = client.post(
+        f"/api/tables/{game.table_id}/chat/post/", {"body": "hi"}, "application/json"
+    )
+    assert chat.status_code == 403 and chat.json()["error"]["code"] == "suspended"
+    table = lobby_create(host=make_user(), game_slug="toy-secrets", seat_count=3)
+    join = client.post(f"/api/tables/{table.pk}/join/", {}, "application/json")
+    assert join.status_code == 403
+    create = client.post(
+        "/api/tables/create/", {"game": "toy-secrets", "seat_count": 3}, "application/json"
+    )
+    assert create.status_code == 403
+    # Reading stays open.
+    assert client.get(f"/api/games/{game.pk}/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_ban_refuses_too_and_lifting_restores_play(game: Game, players: list[User]) -> None:
+    player = players[2]
+    moderator = logged_in(make_moderator("gaheris"))
+    action(moderator, "/admin/accounts/user/", "ban_users", [player.pk], reason="Bots")
+    client = logged_in(player)
+    url = f"/api/games/{game.pk}/moves/"
+    body = {"move": VOTE, "expected_seq": game.state_seq}
+    refused = client.post(url, body, "application/json")
+    assert refused.status_code == 403 and "banned" in refused.json()["error"]["message"]
+    action(moderator, "/admin/accounts/user/", "lift_sanctions", [player.pk], reason="Appeal")
+    assert client.post(url, body, "application/json").status_code == 200
+
+
+@pytest.mark.django_db
+def test_notice_with_reason_and_end_date_at_login(players: list[User]) -> None:
+    player = players[0]
+    suspend(player, days=2, reason="Spoiling roles")
+    until = Sanction.objects.get(user=player).until
+    assert until is not None
+    client = Client()
+    response = client.post(
+        "/accounts/login/",
+        {"login": player.username, "password": "pw-Excalibur-42"},
+        follow=True,
+    )
+    html = response.content.decode()
+    assert "suspended until" in html and "Spoiling roles" in html
+    assert f"{until:%Y-%m-%d %H:%M}" in html
+
+
+# --- websocket ---------------------------------------------------------------------------
+
+
+async def connect(game_id: int, user: Any) -> WebsocketCommunicator:
+    comm = WebsocketCommunicator(APP, f"/ws/games/{game_id}/?format=json")
+    comm.scope["user"] = user
+    connected, _ = await comm.connect()
+    assert connected
+    return comm
+
+
+async def next_of(comm: WebsocketCommunicator, kind: str) -> dict[str, Any]:
+    for _ in range(20):
+        data = json.loads(await comm.receive_from(timeout=5))
+        if data.get("type") == kind:
+            return dict(data)
+    raise AssertionError(f"no {kind} message")
+
+
+@database_sync_to_async  # type: ignore[untyped-decorator]
+def setup() -> tuple[Game, dict[int, User]]:
+    game = started_game([make_user() for _ in range(3)])
+    return game, seat_users(game)
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_websocket_refuses_moves_and_chat() -> None:
+    game, seats = await setup()
+    await database_sync_to_async(suspend)(seats[0])
+    sock = await connect(game.pk, seats[0])
+    feed = (await next_of(sock, "update"))["game"]
+    await sock.send_to(
+        text_data=json.dumps({"type": "move", "expected_seq": feed["seq"], "move": VOTE})
+    )
+    error = await next_of(sock, "error")
+    assert error["status"] == 403 and error["error"]["code"] == "suspended"
+    await sock.send_to(text_data=json.dumps({"type": "chat", "body": "let me talk"}))
+    error = await next_of(sock, "error")
+    assert error["status"] == 403 and error["error"]["code"] == "suspended"
+    count = await database_sync_to_async(GameEvent.objects.filter(game=game).count)()
+    assert count == feed["seq"]
+    await sock.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_open_socket_is_closed_when_the_sanction_lands() -> None:
+    game, seats = await setup()
+    sock = await connect(game.pk, seats[1])
+    await next_of(sock, "update")
+    await database_sync_to_async(suspend)(seats[1])
+    for _ in range(20):
+        output = await sock.receive_output(timeout=5)
+        if output["type"] == "websocket.close":
+            assert output["code"] == 4403
+            break
+    else:
+        raise AssertionError("the socket was not closed")
+    await sock.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_hidden_message_is_replaced_on_open_sockets() -> None:
+    from games.services.chat import chat_post
+
+    game, seats = await setup()
+    sock = await connect(game.pk, seats[2])
+    await next_of(sock, "update")
+    message = await database_sync_to_async(chat_post)(
+        table=game.table, user=seats[0], body="spoiler!"
+    )
+    assert (await next_of(sock, "chat"))["message"]["body"] == "spoiler!"
+
+    def hide() -> None:
+        client = Client()
+        client.force_login(make_moderator("lucan"))
+        action(client, "/admin/games/chatmessage/", "hide_messages", [message.pk], reason="r")
+
+    await database_sync_to_async(hide)()
+    hidden = await next_of(sock, "chat_hidden")
+    assert hidden["message"] == {
+        "id": message.pk,
+        "body": "removed by a moderator",
+        "channel": "players",
+    }
+    await sock.disconnect()

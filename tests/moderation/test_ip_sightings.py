@@ -1,0 +1,53 @@
+"""IP sightings (issue 5): a logged-in request notes the address (throttled), moderators
+see other accounts from the same address, and the purge task forgets sightings older than
+the retention the privacy note promises."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from moderation.models import IpSighting
+from moderation.selectors import accounts_same_ip
+from moderation.tasks import IP_RETENTION_DAYS, ip_sightings_purge, ip_sightings_purge_task
+
+from .conftest import make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def test_requests_note_the_address_and_link_accounts() -> None:
+    first, second, elsewhere = make_user("ywain"), make_user("yvain"), make_user("erec")
+    for user, ip in ((first, "198.51.100.7"), (second, "198.51.100.7"), (elsewhere, "192.0.2.1")):
+        client = Client(REMOTE_ADDR=ip)
+        client.force_login(user)
+        client.get("/lobby/")
+        client.get("/lobby/")  # throttled: still one row
+    assert IpSighting.objects.filter(user=first).count() == 1
+    assert list(accounts_same_ip(first)) == [second]
+    assert list(accounts_same_ip(elsewhere)) == []
+    Client(REMOTE_ADDR="198.51.100.7").get("/lobby/")  # anonymous: nothing noted
+    assert IpSighting.objects.count() == 3
+
+
+def test_purge_keeps_only_the_promised_retention() -> None:
+    user = make_user()
+    now = timezone.now()
+    old = IpSighting.objects.create(
+        user=user, ip="192.0.2.5", last_seen=now - dt.timedelta(days=IP_RETENTION_DAYS + 1)
+    )
+    recent = IpSighting.objects.create(
+        user=user, ip="192.0.2.6", last_seen=now - dt.timedelta(days=IP_RETENTION_DAYS - 1)
+    )
+    assert ip_sightings_purge(now) == 1
+    assert not IpSighting.objects.filter(pk=old.pk).exists()
+    assert IpSighting.objects.filter(pk=recent.pk).exists()
+    assert ip_sightings_purge_task.apply().get() == 0  # the beat task runs the same purge
+
+
+def test_privacy_note_states_the_retention(client: Client) -> None:
+    page = client.get("/moderation/privacy/").content.decode()
+    assert f"{IP_RETENTION_DAYS} days after we last saw you" in page
