@@ -1,0 +1,122 @@
+"""Integration with a real Celery worker and beat on Redis and PostgreSQL (CI runs it).
+
+The processes use this test run's database (pytest-django, transaction=True, so what the
+test writes is committed and visible to them) and a Redis database of their own. An
+aiosmtpd server run by the test receives their emails. No timed assertions: the test waits
+(generously) for outcomes and then checks counts.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import email
+import os
+from collections.abc import Iterator
+
+import pytest
+import redis
+from django.db import connection
+
+from avalon_site.celery import app
+from games.models import Game, GameEvent
+from tests.games.conftest import make_user, started_game
+
+from .helpers import vote
+from .procs import CeleryProcs, Inbox, database_url, private_redis_url, smtp_server, wait_for
+
+REDIS_URL = os.environ.get("REDIS_URL", "")
+# A Redis database number used only by these processes (0 is the site's default).
+PRIVATE_REDIS_DB = 13
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        not REDIS_URL or not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+        reason="needs PostgreSQL and Redis (DATABASE_URL, REDIS_URL), as in CI",
+    ),
+]
+
+
+@pytest.fixture
+def eager_here() -> Iterator[None]:
+    """This test process runs its own on-commit tasks in-process, so it queues nothing; only
+    the worker's tasks travel through Redis."""
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before
+
+
+@pytest.fixture
+def smtp() -> Iterator[tuple[int, Inbox]]:
+    controller, inbox = smtp_server()
+    yield controller.port, inbox
+    controller.stop()
+
+
+@pytest.fixture
+def procs(smtp: tuple[int, Inbox], eager_here: None) -> Iterator[CeleryProcs]:
+    broker = private_redis_url(REDIS_URL, PRIVATE_REDIS_DB)
+    redis.Redis.from_url(broker).flushdb()
+    running = CeleryProcs(database_url(connection.settings_dict), broker, smtp[0])
+    yield running
+    running.stop()
+    redis.Redis.from_url(broker).flushdb()
+
+
+def timeouts_of(game: Game) -> int:
+    """Timeout moves in the log (a move's every event carries its actor kind: count one)."""
+    return GameEvent.objects.filter(game=game, actor_kind="timeout", type="toy.vote_cast").count()
+
+
+def subjects(inbox: Inbox) -> list[str]:
+    return [str(email.message_from_string(m)["Subject"]) for m in inbox.messages]
+
+
+def test_a_deadline_is_met_by_the_worker_once_and_mailed_over_smtp(
+    procs: CeleryProcs, smtp: tuple[int, Inbox]
+) -> None:
+    _, inbox = smtp
+    procs.start_worker()
+    procs.start_beat()
+    users = [make_user() for _ in range(2)]
+    game = started_game(users, time_per_move=3, options={"rounds": 1})
+    vote(game, 0)  # seat 1 lets the clock run out; its timeout ends the game
+    assert wait_for(lambda: timeouts_of(game), timeout=90), procs.logs()
+    over = f"Game over at table {game.table_id}"
+    assert wait_for(lambda: sum(over in s for s in subjects(inbox)) >= 2, 90), procs.logs()
+    # Several more sweeps run; none may apply the timeout again.
+    wait_for(lambda: False, timeout=6)
+    assert timeouts_of(game) == 1
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    [event] = GameEvent.objects.filter(game=game, actor_kind="timeout", type="toy.vote_cast")
+    assert event.payload["vote"] == "up"  # the neutral default (RA-W2)
+    assert sum(over in s for s in subjects(inbox)) == 2
+    message = email.message_from_string(inbox.messages[-1])
+    assert "/notifications/unsubscribe/" in str(message["List-Unsubscribe"])
+    assert "/replay/" in message.get_payload()
+
+
+def test_a_killed_and_restarted_worker_loses_no_timeout(procs: CeleryProcs) -> None:
+    procs.start_worker()
+    procs.start_beat()
+    games = [
+        started_game([make_user(), make_user()], time_per_move=seconds, options={"rounds": 1})
+        for seconds in (2, 4, 6, 8, 10)
+    ]
+    started = dt.datetime.now(dt.UTC)
+    # Kill it while deadlines fall due (some may be mid-sweep), keep it down past the rest.
+    wait_for(lambda: dt.datetime.now(dt.UTC) > started + dt.timedelta(seconds=5), 30)
+    procs.kill_worker()
+    wait_for(lambda: dt.datetime.now(dt.UTC) > started + dt.timedelta(seconds=14), 30)
+    procs.start_worker()
+
+    def all_done() -> bool:
+        return all(Game.objects.get(pk=g.pk).status == Game.Status.FINISHED for g in games)
+
+    assert wait_for(all_done, timeout=120), procs.logs()
+    wait_for(lambda: False, timeout=6)
+    # Every seat of these games timed out exactly once (both players let time run out).
+    assert [timeouts_of(g) for g in games] == [2] * len(games)
