@@ -130,8 +130,10 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
             ),
         )
 
-    def outcome(m: PlayCard) -> tuple[bool, bool]:
-        """(feinted, would lose now) for my card against the visible cards."""
+    def outcome(m: PlayCard) -> tuple[bool, bool, bool]:
+        """(Feinted, would lose now, solid) for my card against the visible cards; solid:
+        a live card clearly worse than mine is in (by more than the players still to come,
+        since their Feints or Mists could expose me)."""
         value = (
             m.value
             if weapon(m.card).value is None
@@ -141,27 +143,27 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
         morgan = any(weapon(c).family == "morgan" for c in [e["card"] for e in entries] + [m.card])
         live = [x for x in values if values.count(x) == 1]
         if values.count(value) > 1:
-            return True, False
+            return True, False, True
         worst = max(live) if morgan else min(live)
-        return False, worst == value and len(values) > 1
+        gap = (worst - value) if morgan else (value - worst)
+        return False, worst == value and len(values) > 1, gap >= 1 + left
 
     scored: list[tuple[tuple[Any, ...], str, int, str, PlayCard]] = []
     key: tuple[Any, ...]
     for m in plays:
-        feint, lose = outcome(m)
+        feint, lose, solid = outcome(m)
         wild = weapon(m.card).kind in ("wild", "special")
         value = m.value if wild else _value(m.card, info)
-        if left == 0:  # last to act: certain result
-            key = (
-                not lose,
-                feint,
-                0 if lose else _injury(m.card, info),
-                -value,
-                not wild,
-                not m.boost,
-            )
-        else:
-            key = (not lose, feint, value if not wild else value - 20, not wild, not m.boost)
+        injury = _injury(m.card, info)
+        if left == 0:  # last to act: the result is certain
+            tier = (injury, -value) if not lose else (-injury, -value)
+            key = (not lose, tier, not wild, not m.boost)
+        elif not lose and (solid or feint):  # dump the heaviest, lowest card that stays clear
+            key = (True, True, not wild, injury, -value, not m.boost)
+        elif not lose:  # clear for now: keep a margin
+            key = (True, False, not wild, value, 0, not m.boost)
+        else:  # at risk: play as high as possible, sparing wild cards
+            key = (False, False, value - (5 if wild else 0), 0, 0, not m.boost)
         scored.append((key, m.card, m.value, m.suit, m))
     scored.sort(key=lambda t: t[:4])
     best = scored[-1][4] if scored else None
