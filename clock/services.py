@@ -106,6 +106,7 @@ def vacation_accrue(game: Game, rows: Sequence[GameEvent], state: Any) -> None:
 
 
 def _my_locked_seat(game: Game, user: User) -> tuple[Game, Seat]:
+    hooks.authorise(user, "play")  # a suspended player cannot extend or take back (issue 5)
     locked = Game.objects.select_for_update().select_related("table__host").get(pk=game.pk)
     seat = (
         Seat.objects.select_for_update()

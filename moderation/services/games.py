@@ -37,7 +37,7 @@ def _need_reason(reason: str) -> str:
 
 def _seat(game: Game, position: int) -> Seat:
     seat = (
-        Seat.objects.select_for_update()
+        Seat.objects.select_for_update(of=("self",))  # the user side is nullable
         .select_related("user")
         .filter(table_id=game.table_id, position=position)
         .first()

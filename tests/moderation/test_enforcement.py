@@ -205,3 +205,21 @@ async def test_hidden_message_is_replaced_on_open_sockets() -> None:
         "channel": "players",
     }
     await sock.disconnect()
+
+
+@pytest.mark.django_db
+def test_suspended_seat_is_settled_by_the_tables_timeout_policy(
+    game: Game, players: list[User], django_capture_on_commit_callbacks: Any
+) -> None:
+    from clock.services import extension_spend
+    from clock.sweeper import sweep
+    from games.services.errors import ServiceError
+
+    position = next(s for s, u in seat_users(game).items() if u == players[0])
+    suspend(players[0])
+    with pytest.raises(ServiceError, match="suspended"):
+        extension_spend(game=game, user=players[0])
+    with django_capture_on_commit_callbacks(execute=True):
+        sweep()
+    acted = GameEvent.objects.filter(game=game, actor_seat=position).last()
+    assert acted is not None and acted.actor_kind == GameEvent.ActorKind.TIMEOUT
