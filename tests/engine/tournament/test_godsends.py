@@ -75,3 +75,11 @@ def test_tt23_godsends_before_protagonist_before_companion_lowest_health_first()
     s = s.with_player(0, godsends=("holy-grail",))
     assert [c.id for c in active_cards(s, 0)] == ["holy-grail", "sir-gawain", "the-green-sash"]
     assert health_order(s) == [1, 2, 0]
+
+
+def test_tt21_ties_go_left_of_the_previous_dealer():
+    """TT-21: ties for most injured go to the tied player first left of the previous Dealer
+    (the new Dealer is already chosen when Godsends are handed out)."""
+    s = table([["a"]] * 4, health=[400, 300, 300, 300], start_melee=False, dealer=0)
+    s = replace(s, prev_dealer=2)
+    assert recipients(s) == (3, 3, 1, 2)

@@ -181,7 +181,27 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
         )
     if best is None:
         return legal[0]
-    return best
+    return _with_extra(best, scored[-1][0], legal, info)
+
+
+def _with_extra(
+    best: PlayCard, key: tuple[Any, ...], legal: Sequence[Move], info: Mapping[str, Any]
+) -> PlayCard:
+    """Merlin / The Lion: add a second card when the first is clearly clear of the loss,
+    dumping the heaviest extra card (its value must not be the lowest either)."""
+    if not (key[0] is True and key[1] is True):
+        return best
+    extras = [
+        m
+        for m in legal
+        if isinstance(m, PlayCard)
+        and m.extra
+        and (m.card, m.value, m.suit, m.boost) == (best.card, best.value, best.suit, best.boost)
+        and _value(m.extra, info) > _value(best.card, info) - 3
+    ]
+    if not extras:
+        return best
+    return max(extras, key=lambda m: (_injury(m.extra, info), -_value(m.extra, info), m.extra))
 
 
 def _command(view: Mapping[str, Any], commands: Sequence[Command], me: int) -> Command:

@@ -286,7 +286,9 @@ def _tallied(s: TState, e: ev.DuskTallied) -> TState:
 
 @on(ev.DealerChosen)
 def _dealer(s: TState, e: ev.DealerChosen) -> TState:
-    return replace(s, dealer=e.dealer, host=e.host if e.host is not None else s.host)
+    return replace(
+        s, dealer=e.dealer, prev_dealer=s.dealer, host=e.host if e.host is not None else s.host
+    )
 
 
 @on(ev.GodsendsCleared)

@@ -25,7 +25,7 @@ CHAOS_CHART = (3, 5, 7)  # TX-3
 
 def recipients(state: TState) -> tuple[int, ...]:
     """TT-21: who receives a Godsend this phase, in picking order."""
-    order = health_order(state)
+    order = health_order(state, state.prev_dealer)  # ties: left of the previous Dealer
     best = max(p.health for p in state.players)
     eligible = [s for s in order if state.player(s).health < best]  # never the healthiest
     r = state.round

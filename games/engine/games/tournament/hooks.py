@@ -73,11 +73,10 @@ def holder(state: TState, effect: str) -> int | None:
     return None
 
 
-def health_order(state: TState) -> list[int]:
+def health_order(state: TState, dealer: int | None = None) -> list[int]:
     """Seats from the lowest Health up; ties from the left of the Dealer (TH-6)."""
-    return sorted(
-        range(state.n), key=lambda s: (state.player(s).health, (s - state.dealer - 1) % state.n)
-    )
+    d = state.dealer if dealer is None else dealer
+    return sorted(range(state.n), key=lambda s: (state.player(s).health, (s - d - 1) % state.n))
 
 
 def run(hook: str, b: Any, **context: Any) -> None:

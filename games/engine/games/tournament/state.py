@@ -74,6 +74,7 @@ class TState:
     rules: Rules
     players: tuple[Player, ...]
     dealer: int
+    prev_dealer: int = 0  # TT-21: Godsend ties look left of the previous Dealer
     round: int = 0
     phase: Phase = "play"
     deck: tuple[str, ...] = ()
