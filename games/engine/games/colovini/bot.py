@@ -1,0 +1,203 @@
+"""A bot for Avalon by Leo Colovini that plays from its own view only.
+
+It answers every enchantment and attack it can (a counter-spell or a resistance costs
+nothing: the card stays on its side). On its turn it takes the win when the crowns are
+there; attacks where the crowns are worth the losses (CA-11) and its cards outlast them;
+enchants to open attacks or to protect its regions; reinforces regions the opponent could
+take and regions it means to attack next; keeps two cards for answers; ends the turn with
+the tile the rulebook advises (light under two cards, else dark) that gives the most.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from random import Random
+from typing import Any
+
+from games.engine.core import JSON, Move
+
+from .cards import COPIES, KNIGHT, colour_of, kind_of
+from .moves import (
+    ATTACK,
+    ENCHANT,
+    CounterSpell,
+    Discard,
+    EndTurn,
+    LoseHandCard,
+    LosePileTop,
+    PlayCard,
+    Resist,
+    UseAvalon,
+)
+from .regions import BY_KEY, EXPECTED_CROWNS
+from .tiles import LIGHT, TINT, cards_given
+
+KEEP = 2  # cards held back for counter-spells and resistance (the rulebook's advice)
+
+
+def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
+    if len(legal) == 1:
+        return legal[0]
+    for answer in (CounterSpell(), Resist()):
+        if answer in legal:
+            return answer
+    me = _Me(view)
+    if UseAvalon() in legal:
+        return UseAvalon()
+    if any(isinstance(m, (LoseHandCard, LosePileTop)) for m in legal):
+        return min(legal, key=lambda m: (me.loss_cost(m), rng.random()))
+    if all(isinstance(m, Discard) for m in legal):
+        return min(legal, key=lambda m: (me.keep_value(getattr(m, "card", "")), rng.random()))
+    return me.turn_move(legal, rng)
+
+
+class _Me:
+    """The bot's reading of its own view."""
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        self.view = view
+        self.seat: int = view["you"]["seat"]
+        self.opp = 1 - self.seat
+        self.hand: list[str] = list(view["you"]["hand"])
+        self.regions: list[dict[str, Any]] = list(view["regions"])
+        self.crowns: int = view["players"][self.seat]["crowns"]
+        self.left = view["max_conquests"] - view["conquests_this_turn"]
+
+    def mine(self, r: Mapping[str, Any]) -> int:
+        return int(r["counts"][self.seat])
+
+    def theirs(self, r: Mapping[str, Any]) -> int:
+        return int(r["counts"][self.opp])
+
+    def value(self, r: Mapping[str, Any]) -> float:
+        """Crowns a conquest of `r` swings: gained, plus denied if the opponent owns it."""
+        crowns = float(r["crowns"]) if r["crowns"] is not None else EXPECTED_CROWNS
+        return crowns * (2 if r["owner"] == self.opp else 1)
+
+    def safety(self, r: Mapping[str, Any]) -> int:
+        """How many cards the opponent must add before attacking a region of mine."""
+        return self.mine(r) + int(r["defence_bonus"]) - self.theirs(r) + 1
+
+    def total_cards(self) -> int:
+        return len(self.hand) + sum(self.mine(r) for r in self.regions)
+
+    def unseen(self, name: str) -> int:
+        """Copies of `name` that could be in the opponent's hand or the deck."""
+        seen = self.hand.count(name) + list(self.view["discard"]).count(name)
+        seen += sum(list(r["piles"][s]).count(name) for r in self.regions for s in (0, 1))
+        return max(COPIES - seen, 0)
+
+    def attack_cost(self, r: Mapping[str, Any]) -> int:
+        """CA-11: step 1 plus step 2 once the attacking card is on the pile."""
+        mine, theirs = self.mine(r) + 1, self.theirs(r)
+        avalon = 1 if self._avalon_ready() else 0
+        return theirs + mine + theirs + int(r["defence_bonus"]) - avalon
+
+    def _avalon_ready(self) -> bool:
+        owns = any(r["owner"] == self.seat and r["region"] == "avalon" for r in self.regions)
+        return owns and not self.view["avalon_used"]
+
+    # -- the turn ---------------------------------------------------------------------
+
+    def turn_move(self, legal: Sequence[Move], rng: Random) -> Move:
+        plays = [m for m in legal if isinstance(m, PlayCard)]
+        attacks = [m for m in plays if m.mode == ATTACK]
+        best = self._best_attack(attacks, rng)
+        if best is not None:
+            return best
+        enchant = self._best_enchant([m for m in plays if m.mode == ENCHANT], rng)
+        if enchant is not None:
+            return enchant
+        reinforce = self._reinforcement(plays, rng)
+        if reinforce is not None:
+            return reinforce
+        return self._end_turn([m for m in legal if isinstance(m, EndTurn)], rng)
+
+    def _best_attack(self, attacks: Sequence[PlayCard], rng: Random) -> Move | None:
+        if not attacks:
+            return None
+        scored = []
+        for move in attacks:
+            r = self.regions[move.region]
+            cost = self.attack_cost(r)
+            crowns = float(r["crowns"]) if r["crowns"] is not None else EXPECTED_CROWNS
+            wins = self.crowns + crowns >= self.view["win_crowns"]
+            spare = self.total_cards() - 1 - cost
+            if not wins and (spare < 1 or self.value(r) * 2.5 < cost):
+                continue
+            risk = self.unseen(f"{colour_of(move.card)}-{KNIGHT}")
+            score = (1000 if wins else 0) + self.value(r) * 2.5 - cost - 0.2 * risk
+            scored.append((score, rng.random(), move))
+        return max(scored, key=lambda t: (t[0], t[1]))[2] if scored else None
+
+    def _best_enchant(self, enchants: Sequence[PlayCard], rng: Random) -> Move | None:
+        if len(self.hand) <= 1:
+            return None
+        scored = []
+        for move in enchants:
+            r = self.regions[move.region]
+            score = 1.0
+            if r["owner"] == self.seat and self.safety(r) <= 2:
+                score += 2.0  # protects a region the opponent could take
+            elif r["owner"] != self.seat:
+                gap = self.theirs(r) + int(r["defence_bonus"]) - self.mine(r)
+                score += self.value(r) if gap <= 3 else 0.5
+            score -= 0.15 * self.unseen(move.card)  # chance of a counter-spell
+            scored.append((score, rng.random(), move))
+        best = max(scored, key=lambda t: (t[0], t[1]), default=None)
+        return best[2] if best is not None and best[0] > 1.0 else None
+
+    def _reinforcement(self, plays: Sequence[PlayCard], rng: Random) -> Move | None:
+        if len(self.hand) <= KEEP:
+            return None
+        card = min(self.hand, key=lambda c: (self.keep_value(c), rng.random()))
+        needs: list[tuple[float, float, int]] = []
+        for r in self.regions:
+            index = r["region_index"]
+            if r["owner"] == self.seat:
+                if self.safety(r) <= 1:
+                    needs.append((self.value(r) * 2, rng.random(), index))
+            else:
+                gap = self.theirs(r) + int(r["defence_bonus"]) - self.mine(r)
+                if 0 < gap <= 2:  # one or two more and the next turn may attack here
+                    needs.append((self.value(r) / gap, rng.random(), index))
+        if not needs:
+            return None
+        index = max(needs)[2]
+        move = PlayCard(card, index)
+        return move if move in plays else None
+
+    def keep_value(self, card: str) -> float:
+        """How much a card is worth keeping: knights attack and resist; duplicates less."""
+        value = 1.0 + (0.3 if kind_of(card) == KNIGHT else 0.0)
+        return value - 0.4 * (self.hand.count(card) - 1)
+
+    def _end_turn(self, ends: Sequence[EndTurn], rng: Random) -> Move:
+        owned = {
+            r["region_index"]: BY_KEY[r["region"]]
+            for r in self.regions
+            if r["owner"] == self.seat and r["region"] is not None
+        }
+        want_light = len(self.hand) < KEEP
+
+        def score(move: EndTurn) -> tuple[bool, float, float]:
+            gives = cards_given(move.tile, owned)
+            light = TINT[move.tile] == LIGHT
+            if light:
+                gives = min(gives, self.view["hand_limit"] - len(self.hand))
+            return (light == want_light, gives, rng.random())
+
+        return max(ends, key=score)
+
+    # -- losses -----------------------------------------------------------------------
+
+    def loss_cost(self, move: Move) -> float:
+        if isinstance(move, LoseHandCard):
+            return self.keep_value(move.card) + (1.0 if len(self.hand) <= KEEP else 0.0)
+        assert isinstance(move, LosePileTop)
+        r = self.regions[move.region]
+        if r["owner"] == self.seat:
+            safety = self.safety(r)
+            return self.value(r) * (1.5 if safety <= 2 else 0.6 if safety <= 3 else 0.2)
+        gap = self.theirs(r) + int(r["defence_bonus"]) - self.mine(r)
+        return 0.7 + (0.5 * self.value(r) if gap <= 1 else 0.0)

@@ -1,0 +1,41 @@
+"""The 80 character cards (CA-1): five colours, sorceresses and knights, eight of each.
+
+Cards of one colour and kind are interchangeable, so a card is its name, "red-knight":
+hands and piles are lists of names and a move names the card it plays.
+"""
+
+from __future__ import annotations
+
+COLOURS = ("yellow", "green", "red", "blue", "purple")
+SORCERESS = "sorceress"
+KNIGHT = "knight"
+KINDS = (SORCERESS, KNIGHT)
+COPIES = 8  # CA-1: per colour and kind
+
+CARDS = tuple(f"{colour}-{kind}" for colour in COLOURS for kind in KINDS)
+
+
+def card(colour: str, kind: str) -> str:
+    return f"{colour}-{kind}"
+
+
+def colour_of(name: str) -> str:
+    return name.split("-", 1)[0]
+
+
+def kind_of(name: str) -> str:
+    return name.split("-", 1)[1]
+
+
+def is_card(name: object) -> bool:
+    return isinstance(name, str) and name in CARDS
+
+
+def full_deck() -> list[str]:
+    """CA-1: all 80 cards, unshuffled."""
+    return [name for name in CARDS for _ in range(COPIES)]
+
+
+def label(name: str) -> str:
+    """ "red-knight" -> "red knight" for messages."""
+    return name.replace("-", " ")

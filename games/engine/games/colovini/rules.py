@@ -1,0 +1,131 @@
+"""The rules of Avalon by Leo Colovini as the engine asks for them: whose turn it is, what
+is legal, what a timeout plays, `decide` (routing a move to combat.py or turn.py) and the
+outcome."""
+
+from __future__ import annotations
+
+from random import Random
+
+from games.engine.core import Event, IllegalMove, Move, Outcome
+
+from . import combat, turn
+from .batch import Batch
+from .config import WIN_CROWNS
+from .moves import (
+    ATTACK,
+    ENCHANT,
+    REINFORCE,
+    CounterSpell,
+    Discard,
+    EndTurn,
+    LetPass,
+    LoseHandCard,
+    LosePileTop,
+    PlayCard,
+    Resist,
+    UseAvalon,
+)
+from .state import ColoviniState, Phase
+from .tiles import LIGHT, TINT
+
+PHASE_MOVES: dict[Phase, tuple[tuple[type[Move], ...], str]] = {
+    Phase.PLAY: ((PlayCard, EndTurn), "play cards or end your turn"),
+    Phase.COUNTER: ((CounterSpell, LetPass), "the defender answers the enchantment"),
+    Phase.RESIST: ((Resist, LetPass), "the defender answers the attack"),
+    Phase.LOSSES: ((LoseHandCard, LosePileTop, UseAvalon), "the conqueror pays the losses"),
+    Phase.DISCARD: ((Discard,), "discard down to 5 cards"),
+}
+
+
+def pending_seats(state: ColoviniState) -> frozenset[int]:
+    if state.phase is Phase.OVER:
+        return frozenset()
+    if state.phase in (Phase.COUNTER, Phase.RESIST):  # CH-3: the defender answers
+        return frozenset({state.opponent(state.active)})
+    return frozenset({state.active})
+
+
+def legal_moves(state: ColoviniState, seat: int) -> list[Move]:
+    if seat not in pending_seats(state):
+        return []
+    hand = sorted(set(state.hands[seat]))
+    if state.phase is Phase.PLAY:
+        out: list[Move] = []
+        for name in hand:
+            for index in range(len(state.row)):
+                for mode in (REINFORCE, ENCHANT, ATTACK):
+                    move = PlayCard(name, index, mode)
+                    if combat.play_problem(state, seat, move) is None:
+                        out.append(move)
+        return out + [EndTurn(kind) for kind in turn.free_kinds(state)]
+    if state.phase in (Phase.COUNTER, Phase.RESIST):
+        react: Move = CounterSpell() if state.phase is Phase.COUNTER else Resist()
+        return [react, LetPass()] if combat.can_react(state) else [LetPass()]
+    if state.phase is Phase.LOSSES:
+        out = [LoseHandCard(name) for name in hand]
+        out += [LosePileTop(i) for i, pair in enumerate(state.piles) if pair[seat]]
+        if combat.avalon_problem(state, seat) is None:
+            out.append(UseAvalon())
+        return out
+    return [Discard(name) for name in hand]
+
+
+def default_move(state: ColoviniState, seat: int, rng: Random) -> Move:
+    """A timeout: no reaction (CH-3); the active player ends the turn or pays neutrally."""
+    legal = legal_moves(state, seat)
+    if not legal:
+        raise IllegalMove("You have nothing to do right now.")
+    if state.phase in (Phase.COUNTER, Phase.RESIST):
+        return LetPass()
+    if state.phase is Phase.PLAY:
+        # The rulebook's advice: a light tile with under two cards in hand, else a dark one.
+        want_light = len(state.hands[seat]) < 2
+        ends = [m for m in legal if isinstance(m, EndTurn)]
+        fits = [m for m in ends if (TINT[m.tile] == LIGHT) == want_light]
+        return (fits or ends)[0]
+    if state.phase is Phase.LOSSES:
+        if UseAvalon() in legal:
+            return UseAvalon()
+        return legal[0]  # a hand card first, else the first pile
+    return legal[0]
+
+
+def decide(state: ColoviniState, seat: int, move: Move, rng: Random) -> list[Event]:
+    allowed, doing = PHASE_MOVES.get(state.phase, ((), "nothing is left to do"))
+    if not isinstance(move, allowed):
+        raise IllegalMove(f"That move does not fit now: {doing}.")
+    batch: Batch
+    if isinstance(move, PlayCard):
+        batch = combat.play(state, seat, move)
+    elif isinstance(move, (CounterSpell, Resist)):
+        batch = combat.react(state, seat)
+    elif isinstance(move, LetPass):
+        batch = Batch(state)
+        combat.let_pass(batch)
+    elif isinstance(move, UseAvalon):
+        batch = combat.use_avalon(state, seat)
+    elif isinstance(move, LoseHandCard):
+        batch = combat.pay(state, seat, move.card, None)
+    elif isinstance(move, LosePileTop):
+        batch = combat.pay(state, seat, None, move.region)
+    elif isinstance(move, EndTurn):
+        batch = turn.end_turn(state, seat, move.tile, rng)
+    else:
+        assert isinstance(move, Discard)
+        batch = turn.discard(state, seat, move.card, rng)
+    return batch.events
+
+
+def outcome(state: ColoviniState) -> Outcome | None:
+    if state.phase is not Phase.OVER:
+        return None
+    crowns = {seat: state.crowns(seat) for seat in (0, 1)}
+    if len(state.winners) == 2:
+        summary = f"A shared win: no card can be played any more and both hold {crowns[0]} crowns."
+        reason = "deadlock"
+    else:
+        winner = state.winners[0]
+        reason = "fifteen_crowns" if crowns[winner] >= WIN_CROWNS else "deadlock"
+        how = "" if reason == "fifteen_crowns" else ", the most when no card can be played"
+        summary = f"Seat {winner + 1} wins with {crowns[winner]} crowns{how}."
+    return Outcome(winners=frozenset(state.winners), summary=summary, reason=reason, scores=crowns)

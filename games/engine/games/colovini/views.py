@@ -1,0 +1,194 @@
+"""What each viewer may see: per-seat views, redacted events, and the list of secrets.
+
+CH-4: hands, the deck order and face-down regions are secret; the opponent sees a hand's
+size only. Everything on the table is face up (CA-5), and so is the discard pile (our
+reading: the rulebook never hides it). At the end everything is revealed.
+
+Secret facts use one JSON shape everywhere, so the leak test can find them:
+{"seat": s, "hand": [...]} (sorted), {"deck": [...]} and {"region_index": i, "region": key}.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.core import JSON, Event, Secret, Viewer, public_redact, to_json
+
+from . import combat, powers
+from .config import HAND_LIMIT, MAX_CONQUESTS, WIN_CROWNS
+from .events import CardsDrawn, DeckReshuffled, GameSetUp
+from .regions import POWER_TEXT
+from .rules import outcome, pending_seats
+from .state import ColoviniState, Phase
+from .tiles import TILES
+
+
+def hand(seat: int, cards: tuple[str, ...]) -> dict[str, JSON]:
+    return {"seat": seat, "hand": list(cards)}
+
+
+def view(state: ColoviniState, viewer: Viewer) -> dict[str, JSON]:
+    over = state.phase is Phase.OVER
+    pending = pending_seats(state)
+    out: dict[str, JSON] = {
+        "game": "colovini-avalon",
+        "phase": state.phase.value,
+        "turn": state.turn,
+        "active": state.active,
+        "waiting_for": sorted(pending),
+        "options": {k: v for k, v in to_json(state.config).items() if k != "type"},
+        "win_crowns": WIN_CROWNS,
+        "hand_limit": HAND_LIMIT,
+        "max_conquests": MAX_CONQUESTS,
+        "conquests_this_turn": state.conquests,
+        "avalon_used": state.avalon_used,
+        "regions": [_region(state, i, over) for i in range(len(state.row))],
+        "players": [_player(state, s) for s in (0, 1)],
+        "deck_size": len(state.deck),
+        "discard": list(state.discard),
+        "tiles": _tiles(state),
+        "reaction": _reaction(state),
+        "losses": _losses(state),
+        "outcome": _outcome(state),
+        "you": None if viewer is None else _you(state, viewer, pending),
+        "reveal": _reveal(state) if over else None,
+    }
+    return out
+
+
+def _region(state: ColoviniState, index: int, over: bool) -> dict[str, JSON]:
+    shown = state.face_up[index] or over
+    region = state.region(index)
+    entry: dict[str, JSON] = {
+        "region_index": index,
+        "face_up": state.face_up[index],
+        "region": region.key if shown else None,
+        "name": region.name if shown else None,
+        "crowns": region.crowns if shown else None,
+        "landscape": region.landscape if shown else None,
+        "power": region.power if shown else None,
+        "power_text": POWER_TEXT.get(region.power or "") if shown else None,
+        "owner": state.owners[index],
+        "defence_bonus": powers.defence_bonus(state, index),
+        "piles": [list(state.pile(index, s)) for s in (0, 1)],
+        "counts": [len(state.pile(index, s)) for s in (0, 1)],
+    }
+    return entry
+
+
+def _player(state: ColoviniState, seat: int) -> dict[str, JSON]:
+    held = state.held_tiles[seat]
+    return {
+        "seat": seat,
+        "hand_size": len(state.hands[seat]),
+        "crowns": state.crowns(seat),
+        "regions": sorted(state.owned(seat)),
+        "dark_tile": None if held is None else TILES[held].kind,
+        "active": seat == state.active,
+    }
+
+
+def _tiles(state: ColoviniState) -> list[JSON]:
+    free = set(state.free_tiles())
+    out: list[JSON] = []
+    for index, tile in enumerate(TILES):
+        holder = next((s for s in (0, 1) if state.held_tiles[s] == index), None)
+        status = "held" if holder is not None else "free" if index in free else "used"
+        out.append(
+            {
+                "tile": index,
+                "kind": tile.kind,
+                "tint": tile.tint,
+                "text": tile.text,
+                "status": status,
+                "holder": holder,
+            }
+        )
+    return out
+
+
+def _reaction(state: ColoviniState) -> dict[str, JSON] | None:
+    reaction = state.reaction
+    if reaction is None:
+        return None
+    return {
+        "kind": "enchantment" if state.phase is Phase.COUNTER else "attack",
+        "attacker": reaction.attacker,
+        "defender": state.opponent(reaction.attacker),
+        "region_index": reaction.region,
+        "card": reaction.card,
+        "answer_with": combat.reaction_card(state),
+    }
+
+
+def _losses(state: ColoviniState) -> dict[str, JSON] | None:
+    if state.losses is None:
+        return None
+    return {
+        "seat": state.active,
+        "region_index": state.losses.region,
+        "remaining": state.losses.remaining,
+        "avalon_available": combat.avalon_problem(state, state.active) is None,
+    }
+
+
+def _outcome(state: ColoviniState) -> dict[str, JSON] | None:
+    result = outcome(state)
+    if result is None:
+        return None
+    return {
+        "winner": state.winners[0] if len(state.winners) == 1 else None,
+        "winners": sorted(result.winners),
+        "reason": result.reason,
+        "summary": result.summary,
+        "crowns": [state.crowns(0), state.crowns(1)],
+    }
+
+
+def _you(state: ColoviniState, me: int, pending: frozenset[int]) -> dict[str, JSON]:
+    you = hand(me, state.hands[me])
+    you["must_act"] = me in pending
+    return you
+
+
+def _reveal(state: ColoviniState) -> dict[str, JSON]:
+    return {
+        "hands": [hand(s, state.hands[s]) for s in (0, 1)],
+        "deck": list(state.deck),
+    }
+
+
+def redact(event: Event, viewer: Viewer, state: ColoviniState) -> dict[str, JSON] | None:
+    """The event as `viewer` may see it; `state` is the state just after it."""
+    if state.phase is Phase.OVER:
+        return dict(to_json(event))
+    if isinstance(event, GameSetUp):
+        shown: dict[str, Any] = {
+            "type": event.TYPE,
+            "first": event.first,
+            "regions": len(event.row),
+            "piles": to_json(event.piles),
+            "hand_sizes": [len(h) for h in event.hands],
+            "deck_size": len(event.deck),
+        }
+        if viewer is not None:
+            shown["you"] = hand(viewer, tuple(sorted(event.hands[viewer])))
+        return shown
+    if isinstance(event, CardsDrawn) and viewer != event.seat:
+        return {"type": event.TYPE, "seat": event.seat, "count": len(event.cards)}
+    if isinstance(event, DeckReshuffled):
+        return {"type": event.TYPE, "size": len(event.deck)}
+    if isinstance(event, CardsDrawn):
+        return dict(to_json(event))
+    return public_redact(event, viewer)
+
+
+def secrets(state: ColoviniState) -> list[Secret]:
+    """Every hidden fact of the full state, with who may know it (CH-4)."""
+    out = [Secret(frozenset({s}), hand(s, state.hands[s])) for s in (0, 1)]
+    if state.deck:
+        out.append(Secret(frozenset(), {"deck": list(state.deck)}))
+    for index, key in enumerate(state.row):
+        if not state.face_up[index]:
+            out.append(Secret(frozenset(), {"region_index": index, "region": key}))
+    return out
