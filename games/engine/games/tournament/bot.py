@@ -146,7 +146,8 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
             return True, False, True
         worst = max(live) if morgan else min(live)
         gap = (worst - value) if morgan else (value - worst)
-        return False, worst == value and len(values) > 1, gap >= 1 + left
+        heavy = sum(_injury(e["card"], info) for e in entries) >= 25  # Poisoned / special
+        return False, worst == value and len(values) > 1, gap >= 1 + left + int(heavy)
 
     scored: list[tuple[tuple[Any, ...], str, int, str, PlayCard]] = []
     key: tuple[Any, ...]

@@ -191,6 +191,23 @@ class TournamentGame:
                 4,
             ),
             (AvalonConfig(chaos=True, health=300), 5),  # TX
+            (AvalonConfig(chaos=True, powers=False), 6),
+            (
+                AvalonConfig(
+                    chaos=True,
+                    health=300,
+                    characters=(
+                        "elf-queen",
+                        "king-arthur",
+                        "sir-kay",
+                        "guinevere",
+                        "nimue",
+                        "arthur-pendragon",
+                        "sir-galahad",
+                    ),
+                ),
+                7,
+            ),
             (AvalonConfig(chaos=True), 8),
         ]
 
