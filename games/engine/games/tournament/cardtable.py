@@ -11,6 +11,27 @@ from .characters import ALWAYS, CHARACTERS
 from .godsends import CHAOS_EXCLUDED, GODSENDS
 from .locations import LOCATIONS
 
+RULINGS = [
+    "Simultaneous effects (TT-23) resolve in a fixed order so play never stops to ask: "
+    "Godsends, then Protagonists, then Companions, then Locations, seat by seat from the "
+    "lowest Health.",
+    "A player whose turn comes with an empty hand (Arthur Pendragon's command, or uneven "
+    "hands under Camelot rules) is Shamed without discarding (the rulebook's Arthur ruling).",
+    "Under Camelot rules the round ends when every hand is empty (TT-15).",
+    "Mists of Avalon discards only opponents' cards, as the rulebook says (\"only affects "
+    'opponents who played cards before").',
+    "A Melee left with no card at all has no loser; its Lead Player leads again.",
+    "Wild and special weapons get their value when played, also in the Elf Queen's face-down "
+    "Melees (the Lead Suit is announced there, values stay hidden until the reveal).",
+    "Once-per-round powers that need no choice (Guinevere, Elf Knight, Sir Galahad, Armor of "
+    "Avalon, Chivalry) work the first time they apply.",
+    "Lancelot du Lac's card goes to the healthiest opponent; cards discarded by the Armor of "
+    "Avalon do not Shame their players.",
+    "The Lion's extra card must be a basic or Alchemy card that is in-suit in that Melee.",
+    "Value powers change the printed value; a card may count above 15 or below 1.",
+    "Fey Changelings pass left in odd rounds and right in even rounds (TA-3).",
+]
+
 MARKS = {"rulebook": "rulebook", "inferred": "inferred", "house": "**house** ✱"}
 
 
@@ -102,6 +123,12 @@ def markdown() -> str:
             f"{MARKS[loc.source]} |"
             for loc in LOCATIONS.values()
         ],
+        "",
+        "## Engine rulings",
+        "",
+        "Where the rulebooks leave a case open, this engine plays it so:",
+        "",
+        *[f"- {ruling}" for ruling in RULINGS],
         "",
     ]
     return "\n".join(lines)
