@@ -36,13 +36,13 @@ def test_tt20_tt21_old_godsends_cleared_then_chart_and_bonus_cycles():
 
 def test_tt21_chart_rows_and_cap():
     """TT-21: Camelot 3-4 grows to 5 (capped at players - 1); Avalon 3-4 stops at 3."""
-    s = table([["a"]] * 4, health=[400, 390, 380, 370], start_melee=False)
+    s = table([["swords-1"]] * 4, health=[400, 390, 380, 370], start_melee=False)
     s = replace(s, rules=replace(s.rules, ruleset="camelot"), round=4)
     assert recipients(s) == (3, 2, 1)  # 4 in the chart, capped at 3
-    s = table([["a"]] * 6, health=[400, 390, 380, 370, 360, 350], start_melee=False)
+    s = table([["swords-1"]] * 6, health=[400, 390, 380, 370, 360, 350], start_melee=False)
     s = replace(s, rules=replace(s.rules, ruleset="avalon"), round=4)
     assert recipients(s) == (5, 4, 3, 2, 1)
-    s = table([["a"]] * 4, health=[400, 400, 380, 370], start_melee=False)
+    s = table([["swords-1"]] * 4, health=[400, 400, 380, 370], start_melee=False)
     s = replace(s, round=5)
     assert recipients(s) == (3, 2)  # both healthiest excluded
 
@@ -70,7 +70,9 @@ def test_tt22_face_up_picks_replaced_target_and_leftovers_discarded():
 def test_tt23_godsends_before_protagonist_before_companion_lowest_health_first():
     """TT-23: active cards in order Godsend, Protagonist, Companion; seats lowest Health first."""
     s = table(
-        [["a"], ["b"], ["c"]], characters=["sir-gawain", "merlin", "nimue"], health=[300, 100, 200]
+        [["swords-1"], ["swords-2"], ["swords-3"]],
+        characters=["sir-gawain", "merlin", "nimue"],
+        health=[300, 100, 200],
     )
     s = s.with_player(0, godsends=("holy-grail",))
     assert [c.id for c in active_cards(s, 0)] == ["holy-grail", "sir-gawain", "the-green-sash"]
@@ -80,6 +82,6 @@ def test_tt23_godsends_before_protagonist_before_companion_lowest_health_first()
 def test_tt21_ties_go_left_of_the_previous_dealer():
     """TT-21: ties for most injured go to the tied player first left of the previous Dealer
     (the new Dealer is already chosen when Godsends are handed out)."""
-    s = table([["a"]] * 4, health=[400, 300, 300, 300], start_melee=False, dealer=0)
+    s = table([["swords-1"]] * 4, health=[400, 300, 300, 300], start_melee=False, dealer=0)
     s = replace(s, prev_dealer=2)
     assert recipients(s) == (3, 3, 1, 2)

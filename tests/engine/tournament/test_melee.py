@@ -249,3 +249,21 @@ def test_ta9_swift_end_when_a_player_has_no_cards():
     _, s = act(s, 1, PlayCard("swords-8"))
     events, s = act(s, 2, PlayCard("swords-7"))
     assert of(events, ev.RoundEnded)[0].reason == "swift_end"
+
+
+def test_ta8_mists_only_affects_opponents_cards():
+    """TA-8 (rulebook): Mists only discards cards opponents played before it; a card its
+    own player placed earlier (here under Arthur Pendragon's command) stays."""
+    from games.engine.games.tournament.moves import Command
+
+    s = table(
+        [["swords-9", "arrows-1"], ["swords-12", "arrows-2"], ["swords-2", "mists-1", "arrows-3"]],
+        characters=[None, "arthur-pendragon", None],
+    )
+    _, s = act(s, 0, PlayCard("swords-9"))
+    _, s = act(s, 1, Command(2))
+    _, s = act(s, 2, PlayCard("swords-2"))
+    events, s = act(s, 2, PlayCard("mists-1", 10))
+    assert of(events, ev.EntriesDiscarded)[0].orders == (0,)
+    ended = of(events, ev.MeleeEnded)[0]
+    assert ended.loser == 2 and set(ended.taken) == {"swords-2", "mists-1"}

@@ -310,7 +310,7 @@ def test_the_swan_cancels_harmful_godsends_and_guinguemar_restores_camelot_alche
     from games.engine.games.tournament.godsend_phase import place
 
     s = table(
-        [["swords-9", "alchemy-3"], ["swords-2", "alchemy-4"], ["a"]],
+        [["swords-9", "alchemy-3"], ["swords-2", "alchemy-4"], ["swords-1"]],
         characters=[None, "sir-percival", None],
         health=[400, 150, 400],
     )
@@ -319,7 +319,7 @@ def test_the_swan_cancels_harmful_godsends_and_guinguemar_restores_camelot_alche
     b.emit(ev.GodsendsRevealed((0, 0), ("black-knight", "guinguemar")))
     place(b, 1, 0, "black-knight")
     assert of(b.events, ev.GodsendCancelled) and b.state.player(1).health == 150
-    s = table([["swords-9", "alchemy-3"], ["swords-2", "alchemy-4"], ["swords-1", "x"]])
+    s = table([["swords-9", "alchemy-3"], ["swords-2", "alchemy-4"], ["swords-1", "arrows-4"]])
     s = s.with_player(1, godsends=("guinguemar",))
     _, s = act(s, 0, PlayCard("swords-9"))
     assert PlayCard("alchemy-4") not in legal_moves(s, 1)

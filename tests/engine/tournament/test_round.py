@@ -120,7 +120,7 @@ def test_ta2_powers_reset_at_dawn():
     """TA-2: once-per-round powers are unused again in the next round."""
     s = table([["swords-1"], ["swords-2"], ["swords-3"]], characters=["sir-galahad", None, None])
     s = s.with_player(0, used=("sir-galahad",))
-    s2 = AVALON.evolve(s, ev.Dealt(2, 0, (("a",), ("b",), ("c",)), ()))
+    s2 = AVALON.evolve(s, ev.Dealt(2, 0, (("swords-1",), ("swords-2",), ("swords-3",)), ()))
     assert s2.player(0).used == ()
 
 

@@ -12,9 +12,9 @@ from .godsends import CHAOS_EXCLUDED, GODSENDS
 from .locations import LOCATIONS
 
 RULINGS = [
-    "Simultaneous effects (TT-23) resolve in a fixed order so play never stops to ask: "
-    "Godsends, then Protagonists, then Companions, then Locations, seat by seat from the "
-    "lowest Health.",
+    "Simultaneous effects (TT-23) resolve in a fixed order so play never stops to ask: seat "
+    "by seat from the lowest Health, and within a seat its Godsends, then its Protagonist, "
+    "Companion and hosted Location.",
     "A player whose turn comes with an empty hand (Arthur Pendragon's command, or uneven "
     "hands under Camelot rules) is Shamed without discarding (the rulebook's Arthur ruling).",
     "Under Camelot rules the round ends when every hand is empty (TT-15).",
