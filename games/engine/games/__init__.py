@@ -2,6 +2,7 @@
 
 from . import (
     colovini,  # noqa: F401
+    jousting,  # noqa: F401
     resistance,  # noqa: F401
     tournament,  # noqa: F401
 )

@@ -1,0 +1,87 @@
+"""A sensible knight, from its own view only: trades toward a complete set with strong
+values, lays its best set, buys from the junk pile when short of a kind, picks the right
+chip, and withdraws only when a set is out of reach."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from random import Random
+
+from games.engine.core import JSON, Move
+
+from .cards import KINDS, is_complete, is_joker, kind_of, missing_kinds, set_strength, value_of
+from .config import JUNK_PRICE
+from .moves import (
+    AcceptOffer,
+    BuyFromJunk,
+    DraftCard,
+    LayCards,
+    MakeOffer,
+    PickChip,
+    SayDone,
+    Withdraw,
+)
+
+
+def worth(hand: Sequence[str], coins: int) -> float:
+    """How good a hand and purse are: a complete set first, then its strength, then coins."""
+    kinds = len(KINDS) - len(missing_kinds(hand)) + sum(map(is_joker, hand))
+    strength = set_strength(hand) if is_complete(hand) else 0
+    return 60 * min(kinds, len(KINDS)) + strength + 1.5 * coins + 0.5 * len(hand)
+
+
+def _trade_gain(you: Mapping[str, JSON], offer: Mapping[str, JSON], coins: int) -> float:
+    hand = list(you["hand"])
+    give, want = offer["give"], offer["want"]  # the offerer's sides
+    after = [c for c in hand if c not in want["cards"]] + list(give["cards"])
+    return worth(after, coins - want["coins"] + give["coins"]) - worth(hand, coins)
+
+
+def _barter(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
+    you = view["you"]
+    me = you["seat"]
+    coins = view["knights"][me]["coins"]
+    offers = {o["id"]: o for o in view["offers"]}
+    accepts = [m for m in legal if isinstance(m, AcceptOffer)]
+    scored = sorted(
+        ((_trade_gain(you, offers[m.offer], coins), m) for m in accepts), key=lambda x: x[0]
+    )
+    if scored and scored[-1][0] > 0.5:
+        return scored[-1][1]
+    hand = list(you["hand"])
+    mine_open = any(o["seat"] == me for o in view["offers"])
+    makes = [m for m in legal if isinstance(m, MakeOffer)]
+    if not mine_open and makes:
+        missing = set(missing_kinds(hand))
+        swaps = [m for m in makes if any(kind_of(c) in missing for c in m.want.cards)]
+        if swaps and not is_complete(hand):
+            return swaps[0]
+        sells = [m for m in makes if m.to is None and not m.want.cards]
+        if sells and is_complete(hand) and rng.random() < 0.5:
+            return sells[0]
+    hopeless = not is_complete(hand) and coins < 2 and len(hand) < 2
+    if hopeless and Withdraw() in legal:
+        return Withdraw()
+    return SayDone()
+
+
+def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
+    first = legal[0]
+    you = view["you"]
+    hand = list(you["hand"]) if you else []
+    if isinstance(first, DraftCard):
+        missing = set(missing_kinds(hand))
+        drafts = [m for m in legal if isinstance(m, DraftCard)]
+        return max(drafts, key=lambda m: (kind_of(m.card) in missing, value_of(m.card)))
+    if isinstance(first, LayCards):
+        lays = [m for m in legal if isinstance(m, LayCards)]
+        return max(lays, key=lambda m: sum(value_of(c) for c in m.as_tuple()))
+    if isinstance(first, PickChip):
+        judgement = view["judgement"]
+        right = judgement["right"] if isinstance(judgement, dict) else "chance"
+        return PickChip(right) if PickChip(right) in legal else PickChip("chance")
+    if isinstance(first, BuyFromJunk):
+        coins = view["knights"][you["seat"]]["coins"]
+        short = bool(missing_kinds(hand)) and not is_complete(hand)
+        return BuyFromJunk(short and coins >= JUNK_PRICE)
+    return _barter(view, legal, rng)

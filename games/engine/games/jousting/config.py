@@ -1,0 +1,70 @@
+"""Table options of Avalon, the jousting game, and the rulebook's numbers.
+
+Owns the player counts, money (JA-2, JH-1), the prize and prices (JA-11, JA-13, JA-14), the
+draft deal table (JA-4) and the options a host may choose. The card tables (JA-1) are in
+cards.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from games.engine.core import Config, InvalidConfig
+
+MIN_PLAYERS = 3
+MAX_PLAYERS = 6
+
+START_COINS = 10  # JA-2
+DUEL_PRIZE = 10  # JA-11: the spoils, a 10-coin from the (unlimited, JH-1) bank
+JUNK_PRICE = 5  # JA-13
+FINAL_BONUS = 10  # JA-14
+
+# JA-4 draft variant: players -> (cards dealt to each, cards laid face up)
+DRAFT_DEAL: dict[int, tuple[int, int]] = {3: (6, 9), 4: (6, 16), 5: (5, 25), 6: (5, 36)}
+
+MAX_OFFER_LIMIT = 50
+
+
+@dataclass(frozen=True)
+class JoustingConfig(Config):
+    """What the host chooses: the JA-4 draft, the live God's judgement (JH-5) and the
+    web's limit on offers per knight and barter session (JH-3)."""
+
+    draft: bool = field(
+        default=False,
+        metadata={
+            "label": "Draft the cards",
+            "help": "Deal fewer cards and lay the rest face up to be picked in turn (JA-4).",
+        },
+    )
+    live_judgement: bool = field(
+        default=False,
+        metadata={
+            "label": "Live God's judgement",
+            "help": "On a drawn duel, both duelists race to pick the right chip; otherwise "
+            "the winner is drawn by lot (JH-5).",
+        },
+    )
+    offer_limit: int = field(
+        default=10,
+        metadata={
+            "label": "Offers per barter session",
+            "help": "How many offers each knight may make in one barter session (JH-3).",
+        },
+    )
+
+    def validate(self, players: int) -> None:
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise InvalidConfig(
+                f"Avalon, the jousting game is played by {MIN_PLAYERS} to {MAX_PLAYERS} "
+                f"knights, not {players}."
+            )
+        if not 1 <= self.offer_limit <= MAX_OFFER_LIMIT:
+            raise InvalidConfig(
+                f"Each knight needs between 1 and {MAX_OFFER_LIMIT} offers per barter session."
+            )
+
+    def advice(self, players: int) -> list[str]:
+        if not self.draft:
+            return ["The rulebook recommends the draft to reduce the luck of the deal (JA-4)."]
+        return []

@@ -1,0 +1,230 @@
+"""What happened in a game of jousting Avalon: past-tense, frozen, registered.
+
+`audience()` says who sees an event whole; views.redact gives everyone else the public
+part (who traded, showed, laid or bought), never the cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.engine.core import Event, register
+
+from .config import JoustingConfig
+from .moves import Lot
+
+
+@register("ja.game_set_up")
+@dataclass(frozen=True)
+class GameSetUp(Event):
+    """JA-3/JA-4 deal and the first coats of arms (A drawn at random, then clockwise).
+    Private as a whole: each knight sees their own hand; face-up cards are public."""
+
+    config: JoustingConfig
+    hands: tuple[tuple[str, ...], ...]
+    letters: tuple[int, ...]
+    face_up: tuple[str, ...]
+    draft_order: tuple[int, ...]
+
+    def audience(self) -> frozenset[int] | None:
+        return frozenset()
+
+
+@register("ja.card_drafted")
+@dataclass(frozen=True)
+class CardDrafted(Event):
+    seat: int
+    card: str
+
+
+@register("ja.round_began")
+@dataclass(frozen=True)
+class RoundBegan(Event):
+    """JA-5: a barter session opens."""
+
+    round: int
+
+
+@register("ja.offer_made")
+@dataclass(frozen=True)
+class OfferMade(Event):
+    """JH-3: open offers are public; an offer to one knight is between the two."""
+
+    offer: int
+    seat: int
+    to: int | None
+    give: Lot
+    want: Lot
+
+    def audience(self) -> frozenset[int] | None:
+        return None if self.to is None else frozenset({self.seat, self.to})
+
+
+@register("ja.offer_closed")
+@dataclass(frozen=True)
+class OfferClosed(Event):
+    """An offer declined (by `seat`, for that knight only when open) or cancelled."""
+
+    offer: int
+    seat: int
+    how: str  # "declined" | "cancelled"
+    parties: frozenset[int] | None  # None: an open offer, public
+
+    def audience(self) -> frozenset[int] | None:
+        return self.parties
+
+
+@register("ja.trade_made")
+@dataclass(frozen=True)
+class TradeMade(Event):
+    """JH-3: the offer executed in full. Coins are public; the cards of a private
+    offer are seen by the two traders only."""
+
+    offer: int
+    seat: int  # who made the offer
+    by: int  # who accepted it
+    give: Lot
+    want: Lot
+    open: bool
+
+    def audience(self) -> frozenset[int] | None:
+        return None if self.open else frozenset({self.seat, self.by})
+
+
+@register("ja.cards_shown")
+@dataclass(frozen=True)
+class CardsShown(Event):
+    seat: int
+    to: frozenset[int]
+    cards: tuple[str, ...]
+
+    def audience(self) -> frozenset[int] | None:
+        return frozenset({self.seat, *self.to})
+
+
+@register("ja.said_done")
+@dataclass(frozen=True)
+class SaidDone(Event):
+    seat: int
+
+
+@register("ja.withdrew")
+@dataclass(frozen=True)
+class Withdrew(Event):
+    """JA-7: out of the fighting for good."""
+
+    seat: int
+
+
+@register("ja.barter_ended")
+@dataclass(frozen=True)
+class BarterEnded(Event):
+    round: int
+
+
+@register("ja.disqualified")
+@dataclass(frozen=True)
+class Disqualified(Event):
+    """JA-7: no complete set at the duels."""
+
+    seats: frozenset[int]
+
+
+@register("ja.course_changed")
+@dataclass(frozen=True)
+class CourseChanged(Event):
+    """JA-8/JH-4: the course for the new number of knights, re-lettered, from round 1."""
+
+    letters: tuple[int, ...]
+
+
+@register("ja.duels_called")
+@dataclass(frozen=True)
+class DuelsCalled(Event):
+    round: int
+    course_round: int  # 0-based round of the current course
+    pairs: tuple[tuple[int, int], ...]
+    byes: tuple[int, ...]
+
+
+@register("ja.cards_laid")
+@dataclass(frozen=True)
+class CardsLaid(Event):
+    """JA-9: secret until both duelists have laid."""
+
+    seat: int
+    cards: tuple[str, str, str, str]
+
+    def audience(self) -> frozenset[int] | None:
+        return frozenset({self.seat})
+
+
+@register("ja.duel_abandoned")
+@dataclass(frozen=True)
+class DuelAbandoned(Event):
+    """A duelist withdrew before the reveal: the other takes their laid cards back."""
+
+    pair: tuple[int, int]
+
+
+@register("ja.duel_revealed")
+@dataclass(frozen=True)
+class DuelRevealed(Event):
+    """JA-9..JA-11: both sets face up, each place's winner (None: joker against joker or
+    no winner), and the duel's winner (None: a draw, JA-12)."""
+
+    pair: tuple[int, int]
+    laid: tuple[tuple[str, str, str, str], tuple[str, str, str, str]]
+    places: tuple[int | None, int | None, int | None, int | None]
+    winner: int | None
+
+
+@register("ja.judgement_thrown")
+@dataclass(frozen=True)
+class JudgementThrown(Event):
+    """JH-5 live: the small chips that landed face up and the large chip they point to."""
+
+    pair: tuple[int, int]
+    showing: tuple[str, ...]
+    dots: int
+    right: str
+
+
+@register("ja.judgement_decided")
+@dataclass(frozen=True)
+class JudgementDecided(Event):
+    """JA-12/JH-5: `how` is "chip" (right chip first), "wrong_chip" (the other touched a
+    wrong one) or "lot" (drawn from the seed)."""
+
+    pair: tuple[int, int]
+    winner: int
+    how: str
+    picked: str | None = None
+
+
+@register("ja.junk_bought")
+@dataclass(frozen=True)
+class JunkBought(Event):
+    """JA-13: a blind draw; only the buyer sees the card."""
+
+    seat: int
+    card: str
+
+    def audience(self) -> frozenset[int] | None:
+        return frozenset({self.seat})
+
+
+@register("ja.junk_passed")
+@dataclass(frozen=True)
+class JunkPassed(Event):
+    seat: int
+
+
+@register("ja.game_ended")
+@dataclass(frozen=True)
+class GameEnded(Event):
+    """JA-14/JH-6: the last fit knight's bonus (None: nobody left fit), and the winners
+    by money."""
+
+    bonus_to: int | None
+    winners: frozenset[int]

@@ -1,0 +1,29 @@
+"""The junk pile (JA-10, JA-13): where winning cards go, and the blind purchases after a
+duel (the winner first, 5 coins each, one card each; nobody else may buy then)."""
+
+from __future__ import annotations
+
+import dataclasses
+from random import Random
+
+from games.engine.core import Event, IllegalMove
+
+from . import events as ev
+from .config import JUNK_PRICE
+from .moves import BuyFromJunk
+from .state import JoustingState
+
+
+def trim_queue(state: JoustingState, queue: tuple[int, ...]) -> JoustingState:
+    """A duelist who cannot pay, or finds the pile empty, has nothing to decide."""
+    while queue and (state.coins[queue[0]] < JUNK_PRICE or not state.junk):
+        queue = queue[1:]
+    return dataclasses.replace(state, junk_queue=queue)
+
+
+def buy(state: JoustingState, seat: int, move: BuyFromJunk, rng: Random) -> list[Event]:
+    if not move.buy:
+        return [ev.JunkPassed(seat)]
+    if state.coins[seat] < JUNK_PRICE or not state.junk:  # trimmed from the queue already
+        raise IllegalMove(f"A card from the junk pile costs {JUNK_PRICE} coins.")
+    return [ev.JunkBought(seat, rng.choice(state.junk))]  # drawn blind, recorded

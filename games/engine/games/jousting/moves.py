@@ -1,0 +1,120 @@
+"""What a knight can decide: imperative, frozen, registered under stable names.
+
+Barter moves that name cards carry `stamp`, the barter clock the knight saw in their view
+(JH-3): an offer or a showing made against a table that has changed since is refused, so
+nobody trades on a stale view. legal_moves lists only a small representative sample of
+offers and showings; decide() accepts every legal one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.engine.core import Move, register
+
+
+@register("ja.lot")
+@dataclass(frozen=True)
+class Lot:
+    """One side of a trade: cards and coins (JH-3)."""
+
+    cards: tuple[str, ...] = ()
+    coins: int = 0
+
+    def is_empty(self) -> bool:
+        return not self.cards and self.coins == 0
+
+
+@register("ja.draft_card")
+@dataclass(frozen=True)
+class DraftCard(Move):
+    """JA-4: take one face-up card into hand."""
+
+    card: str
+
+
+@register("ja.make_offer")
+@dataclass(frozen=True)
+class MakeOffer(Move):
+    """JA-6, JH-3: offer `give` for `want`, to one knight (`to`) or open to all (None)."""
+
+    stamp: int
+    give: Lot
+    want: Lot
+    to: int | None = None
+
+
+@register("ja.accept_offer")
+@dataclass(frozen=True)
+class AcceptOffer(Move):
+    """JH-3: take an offer; the trade happens at once and in full, or not at all."""
+
+    offer: int
+
+
+@register("ja.decline_offer")
+@dataclass(frozen=True)
+class DeclineOffer(Move):
+    offer: int
+
+
+@register("ja.cancel_offer")
+@dataclass(frozen=True)
+class CancelOffer(Move):
+    """Take back one's own open offer."""
+
+    offer: int
+
+
+@register("ja.show_cards")
+@dataclass(frozen=True)
+class ShowCards(Move):
+    """JA-6, JH-3: show chosen cards of one's hand to chosen knights (true cards only)."""
+
+    stamp: int
+    cards: tuple[str, ...]
+    to: frozenset[int]
+
+
+@register("ja.say_done")
+@dataclass(frozen=True)
+class SayDone(Move):
+    """JH-3: nothing more to trade; the session ends when every knight has said so
+    since the last accepted trade."""
+
+
+@register("ja.withdraw")
+@dataclass(frozen=True)
+class Withdraw(Move):
+    """JA-7: leave the fighting for good (bartering goes on)."""
+
+
+@register("ja.lay_cards")
+@dataclass(frozen=True)
+class LayCards(Move):
+    """JA-9: four cards face down, one per place; a joker may fill any place."""
+
+    sword: str
+    shield: str
+    lance: str
+    armour: str
+
+    def as_tuple(self) -> tuple[str, str, str, str]:
+        return (self.sword, self.shield, self.lance, self.armour)
+
+
+@register("ja.pick_chip")
+@dataclass(frozen=True)
+class PickChip(Move):
+    """JH-5 (live judgement): lay a hand on a large chip, or "chance" to leave it to
+    the lot (also what a timeout does)."""
+
+    chip: str
+
+
+@register("ja.buy_from_junk")
+@dataclass(frozen=True)
+class BuyFromJunk(Move):
+    """JA-13: buy one blind card from the junk pile for 5 coins, or pass."""
+
+    buy: bool

@@ -1,0 +1,182 @@
+"""What each knight (or a spectator) may see, the redaction of events, and the secrets.
+
+Hidden facts are always written in one shape, so the shared leak test can find them:
+a card in a hand is {"seat": s, "card": c}; laid duel cards are {"seat": s, "laid": {...}};
+the junk pile's content is {"junk_pile": [...]}. Coins, hand sizes, offers open to all,
+duels once revealed and public takings are public.
+"""
+
+from __future__ import annotations
+
+from games.engine.core import JSON, Event, Secret, Viewer, public_redact, to_json
+
+from . import events as ev
+from .cards import KINDS, is_complete, sorted_cards
+from .config import JUNK_PRICE
+from .course import LETTERS, letter_of, rounds_in
+from .rules import pending_seats
+from .state import OVER, PUBLIC, JoustingState, Offer
+
+
+def _held(seat: int, cards: tuple[str, ...]) -> list[JSON]:
+    return [{"seat": seat, "card": c} for c in cards]
+
+
+def _offer(o: Offer) -> JSON:
+    return {
+        "id": o.id,
+        "seat": o.seat,
+        "to": o.to,
+        "give": {"cards": list(o.give.cards), "coins": o.give.coins},
+        "want": {"cards": list(o.want.cards), "coins": o.want.coins},
+        "declined": sorted(o.declined),
+    }
+
+
+def _knows(state: JoustingState, viewer: Viewer, card: str, holder: int) -> bool:
+    if state.phase == OVER:
+        return True  # JA-14: the game is over, every hand is shown
+    return (PUBLIC if viewer is None else viewer) in state.knowers(card, holder)
+
+
+def _you(state: JoustingState, seat: int) -> JSON:
+    laid = state.laid[seat]
+    return {
+        "seat": seat,
+        "hand": list(state.hands[seat]),
+        "laid": dict(zip(KINDS, laid, strict=True)) if laid else None,
+        "complete_set": is_complete(state.hands[seat]),
+        "offers_left": state.config.offer_limit - state.offers_made[seat],
+    }
+
+
+def _course(state: JoustingState) -> JSON:
+    knights = len(state.letters)
+    return {
+        "knights": knights,
+        "round": state.course_round % rounds_in(knights) + 1 if knights >= 2 else None,
+        "letters": [{"letter": LETTERS[i], "seat": s} for i, s in enumerate(state.letters)],
+    }
+
+
+def _judgement(state: JoustingState) -> JSON:
+    if state.chip is None:
+        return None
+    return {
+        "pair": list(state.pairs[state.bout]),
+        "showing": list(state.showing),
+        "dots": state.dots,
+        "right": state.chip,
+    }
+
+
+def view(state: JoustingState, viewer: Viewer) -> dict[str, JSON]:
+    known = [
+        {"seat": s, "card": c}
+        for s in range(state.players)
+        if s != viewer or state.phase == OVER
+        for c in state.hands[s]
+        if _knows(state, viewer, c, s)
+    ]
+    out: dict[str, JSON] = {
+        "phase": state.phase,
+        "round": state.round,
+        "stamp": state.clock,
+        "pending": sorted(pending_seats(state)),
+        "course": _course(state),
+        "knights": [
+            {
+                "seat": s,
+                "coins": state.coins[s],  # coins are public
+                "cards": len(state.hands[s]),
+                "status": state.status[s],
+                "letter": letter_of(state.letters, s),
+                "done": s in state.done,
+                "has_laid": bool(state.laid[s]),
+            }
+            for s in range(state.players)
+        ],
+        "face_up": list(state.face_up),
+        "offers": [_offer(o) for o in state.offers if o.to is None or viewer in (o.seat, o.to)],
+        "duels": {
+            "pairs": [list(p) for p in state.pairs],
+            "byes": list(state.byes),
+            "bout": state.bout,
+        },
+        "judgement": _judgement(state),
+        "junk": {"size": len(state.junk), "price": JUNK_PRICE, "queue": list(state.junk_queue)},
+        "history": [to_json(d) for d in state.duels],
+        "known_cards": known,
+        "you": _you(state, viewer) if viewer is not None else None,
+    }
+    if state.phase == OVER:
+        out["junk_pile"] = sorted(state.junk)
+        out["outcome"] = {
+            "winners": sorted(state.winners),
+            "bonus_to": state.bonus_to,
+            "coins": list(state.coins),
+        }
+    return out
+
+
+def redact(event: Event, viewer: Viewer, state: JoustingState) -> dict[str, JSON] | None:
+    """The whole event to its audience (card mentions written as held cards); the public
+    part to everyone else."""
+    audience = event.audience()
+    inside = audience is None or (viewer is not None and viewer in audience)
+    if isinstance(event, ev.GameSetUp):
+        public: dict[str, JSON] = {
+            "type": event.TYPE,
+            "letters": list(event.letters),
+            "face_up": list(event.face_up),
+            "cards": [len(h) for h in event.hands],
+        }
+        if viewer is not None:
+            public["hand"] = list(sorted_cards(event.hands[viewer]))
+        return public
+    if inside:
+        shown = public_redact(event, viewer)
+        assert shown is not None
+        if isinstance(event, ev.TradeMade):
+            shown["received"] = _held(event.by, event.give.cards) + _held(
+                event.seat, event.want.cards
+            )
+        if isinstance(event, ev.CardsShown):
+            shown["shown"] = _held(event.seat, event.cards)
+        return shown
+    if isinstance(event, ev.OfferMade):
+        return {"type": event.TYPE, "offer": event.offer, "seat": event.seat, "to": event.to}
+    if isinstance(event, ev.OfferClosed):
+        return {"type": event.TYPE, "offer": event.offer, "seat": event.seat, "how": event.how}
+    if isinstance(event, ev.TradeMade):
+        return {
+            "type": event.TYPE,
+            "offer": event.offer,
+            "seat": event.seat,
+            "by": event.by,
+            "coins": [event.give.coins, event.want.coins],  # coins are public
+            "cards": [len(event.give.cards), len(event.want.cards)],
+        }
+    if isinstance(event, ev.CardsShown):
+        to = sorted(event.to)
+        return {"type": event.TYPE, "seat": event.seat, "to": to, "count": len(event.cards)}
+    if isinstance(event, ev.CardsLaid):
+        return {"type": event.TYPE, "seat": event.seat}
+    if isinstance(event, ev.JunkBought):
+        return {"type": event.TYPE, "seat": event.seat, "price": JUNK_PRICE}
+    return None
+
+
+def secrets(state: JoustingState) -> list[Secret]:
+    out = []
+    for seat, hand in enumerate(state.hands):
+        for c in hand:
+            knowers = state.knowers(c, seat)
+            if PUBLIC not in knowers:
+                out.append(Secret(knowers, {"seat": seat, "card": c}))
+        if state.laid[seat]:
+            laid: JSON = dict(zip(KINDS, state.laid[seat], strict=True))
+            out.append(Secret(frozenset({seat}), {"seat": seat, "laid": laid}))
+    if state.junk:
+        out.append(Secret(frozenset(), {"junk_pile": sorted(state.junk)}))
+    return out
