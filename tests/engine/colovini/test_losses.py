@@ -19,7 +19,7 @@ from games.engine.games.colovini.moves import (
 )
 from games.engine.games.colovini.state import ColoviniState, Phase
 
-from .helpers import own, play, table
+from .helpers import Pair, own, play, table
 
 SPARE = ("yellow-sorceress",) * 8  # cards in hand to pay step 2 with
 
@@ -94,7 +94,7 @@ def test_ca11_a_pile_with_nothing_cannot_pay() -> None:
 
 def test_ca11_losses_beyond_every_card_lapse() -> None:
     # Our reading: a conqueror who runs out of cards pays what they have; the rest lapses.
-    piles = {i: ((), ()) for i in range(11)}
+    piles: dict[int, Pair] = {i: ((), ()) for i in range(11)}
     piles[6] = (("blue-knight",), ("green-knight",))
     conquest, state = conquer(table(piles=piles, hands=(("red-knight", "red-sorceress"), ())), 6)
     assert conquest.losses == 3  # 2 + 1; step 1 took the knight
