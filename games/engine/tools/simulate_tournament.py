@@ -2,9 +2,10 @@
 
     python -m games.engine.tools.simulate_tournament --games N
 
-For each configuration: games per second (random players), average Tourney Rounds per
-game, Shame rate (share of turns that were Shames), Feint rate (share of Melees with a
-Feint) and the bot's results against random players (one bot seat, rotating).
+For each configuration: games per second (random players); average Tourney Rounds per game,
+Shame rate (share of turns that were Shames) and Feint rate (share of Melees with a Feint),
+both for random players and for a table of bots; and the bot's results against random
+players (one bot seat, rotating; ties share the win).
 """
 
 from __future__ import annotations
@@ -78,10 +79,19 @@ def simulate(label: str, game: TournamentGame, config: Any, players: int, games:
         winners = state.winners or ()
         if seat in winners:
             bot_score += 1 / len(winners)
+    bot_rounds = bot_turns = bot_shames = bot_melees = bot_feints = 0
+    for i in range(games):
+        state, log = play(game, config, players, f"{label}:all:{i}", frozenset(range(players)))
+        bot_rounds += state.round
+        t, sh, m, f = figures(log)
+        bot_turns, bot_shames = bot_turns + t, bot_shames + sh
+        bot_melees, bot_feints = bot_melees + m, bot_feints + f
     return (
-        f"{label:32} {games / elapsed:7.1f} games/s  {rounds / games:5.2f} rounds  "
-        f"Shame {shames / max(turns, 1):6.1%}  Feint {feints / max(melees, 1):6.1%}  "
-        f"bot wins {bot_score / games:6.1%} (random seat: {1 / players:5.1%})"
+        f"{label:32} {games / elapsed:6.1f} games/s | random: {rounds / games:4.2f} rounds "
+        f"Shame {shames / max(turns, 1):5.1%} Feint {feints / max(melees, 1):5.1%} | "
+        f"all bots: {bot_rounds / games:4.2f} rounds Shame {bot_shames / max(bot_turns, 1):5.1%} "
+        f"Feint {bot_feints / max(bot_melees, 1):5.1%} | "
+        f"1 bot vs random wins {bot_score / games:5.1%} (fair share {1 / players:5.1%})"
     )
 
 

@@ -45,7 +45,7 @@ def test_tx3_tx4_tx5_hosts_locations_godsends_and_three_rounds():
     _, s = start(AVALON, AvalonConfig(chaos=True), 5, Random(9))
     host = s.host
     _, s = act(s, host, ChooseLocation("oak-forest"))
-    assert s.dealer == (host - 1) % 5  # so the Host leads
+    assert s.dealer == host  # the Host deals, and leads round 1
     rng = Random(1)
     first_lead = None
     seen_locations, godsend_counts = [], []

@@ -65,7 +65,7 @@ class TournamentGame:
                 if "elf-queen" in protagonists
                 else rng.randrange(players)
             )
-            dealer = (host - 1) % players  # so that the Host leads (TX-4)
+            dealer = host  # TX-1/TX-4: the Host deals (and leads round 1)
         else:
             dealer = rng.randrange(players)  # TT-7
         b = Builder(None, rng)

@@ -139,8 +139,13 @@ class Builder:
         self.emit(ev.PassingStarted(direction, sword))
 
     def begin_combat(self) -> None:
-        """TT-7 / TX-4: the player left of the Dealer leads the first Melee."""
-        self.emit(ev.MeleeStarted(self.state.left_of(self.state.dealer)))
+        """TT-7 / TX-4: the player left of the Dealer leads the first Melee; in Chaos of
+        Battle's first round the Host (who deals) leads it."""
+        s = self.state
+        first_chaos = s.rules.chaos and s.round == 1 and s.host is not None
+        self.emit(
+            ev.MeleeStarted(s.host if first_chaos and s.host is not None else s.left_of(s.dealer))
+        )
         from .melee import continue_play
 
         continue_play(self)
