@@ -6,7 +6,10 @@ For each registered game (or the one named) and each player count its default op
 allow, it plays N games per mode and prints games/s, moves/s and who won. Modes:
 "bots" (every seat the bot), "random" (every seat a random legal move) and, for games
 whose views name the viewer's side (e.g. Good/Evil), one side's bots against random
-players of the other side: a bot that is any good beats random play for its side.
+players of the other side: a bot that is any good beats random play for its side. Games
+without sides get "bot-vs-random" instead: one bot seat (rotating from game to game)
+against random players, with the bot's share of wins. When the public view has a "turn"
+number, the average number of turns per game is printed too.
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ class Result:
     games: int = 0
     moves: int = 0
     seconds: float = 0.0
+    turns: int = 0  # summed over games, from the public view's "turn" when it has one
     winners: Counter[str] = field(default_factory=Counter)
 
     def rate(self, label: str) -> float:
@@ -69,6 +73,21 @@ def winner_label(game: GameDefinition[Any, Any], state: Any) -> str:
         return str(outcome["winner"])
     result = game.outcome(state)
     return result.reason if result is not None else "unfinished"
+
+
+def bot_label(game: GameDefinition[Any, Any], state: Any, bot_seat: int) -> str:
+    """bot-vs-random: whether the bot's seat won alone, shared the win, or lost."""
+    result = game.outcome(state)
+    if result is None:
+        return "unfinished"
+    if bot_seat not in result.winners:
+        return "random"
+    return "bot" if len(result.winners) == 1 else "shared"
+
+
+def turns_of(game: GameDefinition[Any, Any], state: Any) -> int:
+    turn = game.view(state, None).get("turn")
+    return turn if isinstance(turn, int) and not isinstance(turn, bool) else 0
 
 
 def play_game(
@@ -100,12 +119,15 @@ def run(
 ) -> Result:
     config = game.config_type()
     sides: dict[int, str | None] = {}
+    bot_seat = 0
 
     def policies(state: Any, seat: int) -> Policy:
         if mode == "bots":
             return bot_policy
         if mode == "random":
             return random_policy
+        if mode == "bot-vs-random":
+            return bot_policy if seat == bot_seat else random_policy
         if seat not in sides:
             sides[seat] = side_of(game, state, seat)
         return bot_policy if sides[seat] == mode.removesuffix("-bots") else random_policy
@@ -114,10 +136,15 @@ def run(
     began = time.perf_counter()
     for i in range(games):
         sides.clear()
+        bot_seat = i % players
         state, moves = play_game(game, config, players, f"{seed}:{mode}:{players}:{i}", policies)
         result.games += 1
         result.moves += moves
-        result.winners[winner_label(game, state)] += 1
+        result.turns += turns_of(game, state)
+        if mode == "bot-vs-random":
+            result.winners[bot_label(game, state, bot_seat)] += 1
+        else:
+            result.winners[winner_label(game, state)] += 1
     result.seconds = time.perf_counter() - began
     return result
 
@@ -140,7 +167,9 @@ def report(game: GameDefinition[Any, Any], games: int) -> list[str]:
         {s for s in (side_of(game, probe_state, p) for p in range(counts(game)[0])) if s}
     )
     modes = ["bots", "random", *(f"{s}-bots" for s in side_names)]
-    header = f"{'players':>7} {'mode':>10} {'games/s':>9} {'moves/s':>9}  winners"
+    if not side_names:
+        modes.append("bot-vs-random")
+    header = f"{'players':>7} {'mode':>13} {'games/s':>9} {'moves/s':>9} {'turns':>6}  winners"
     lines.append(header)
     totals = Result()
     for players in counts(game):
@@ -149,13 +178,15 @@ def report(game: GameDefinition[Any, Any], games: int) -> list[str]:
             totals.games += r.games
             totals.moves += r.moves
             totals.seconds += r.seconds
-            share = (
-                "  ".join(f"{name} {r.rate(name):6.1%}" for name in side_names)
-                if side_names
-                else ", ".join(f"{k} {v}" for k, v in r.winners.most_common())
-            )
+            if side_names:
+                share = "  ".join(f"{name} {r.rate(name):6.1%}" for name in side_names)
+            elif mode == "bot-vs-random":
+                share = "  ".join(f"{k} {r.rate(k):6.1%}" for k in ("bot", "random", "shared"))
+            else:
+                share = ", ".join(f"{k} {v}" for k, v in r.winners.most_common())
             speed = f"{r.games / r.seconds:>9.1f} {r.moves / r.seconds:>9.0f}"
-            lines.append(f"{players:>7} {mode:>10} {speed}  {share}")
+            turns = f"{r.turns / r.games:>6.1f}" if r.turns else f"{'-':>6}"
+            lines.append(f"{players:>7} {mode:>13} {speed} {turns}  {share}")
     lines.append(
         f"total: {totals.games} games, {totals.moves} moves in {totals.seconds:.1f} s: "
         f"{totals.games / totals.seconds:.1f} games/s, {totals.moves / totals.seconds:.0f} moves/s"

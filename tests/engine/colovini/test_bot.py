@@ -102,3 +102,14 @@ def test_bot_beats_random_play() -> None:
         assert outcome is not None
         wins += outcome.winners == {i % 2}
     assert wins >= games - 1
+
+
+def test_simulate_tool_plays_bot_against_random_for_a_game_without_sides() -> None:
+    from games.engine.tools.simulate import report, run
+
+    result = run(GAME, 2, 4, "bot-vs-random")
+    assert result.games == 4 and result.turns > 0
+    assert set(result.winners) <= {"bot", "random", "shared"}
+    assert result.rate("bot") >= 0.75
+    lines = report(GAME, 2)
+    assert any("bot-vs-random" in line and "bot " in line for line in lines)
