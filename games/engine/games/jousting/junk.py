@@ -16,9 +16,8 @@ from .state import JoustingState
 
 def trim_queue(state: JoustingState, queue: tuple[int, ...]) -> JoustingState:
     """A duelist who cannot pay, or finds the pile empty, has nothing to decide."""
-    while queue and (state.coins[queue[0]] < JUNK_PRICE or not state.junk):
-        queue = queue[1:]
-    return dataclasses.replace(state, junk_queue=queue)
+    able = tuple(s for s in queue if state.coins[s] >= JUNK_PRICE) if state.junk else ()
+    return dataclasses.replace(state, junk_queue=able)
 
 
 def buy(state: JoustingState, seat: int, move: BuyFromJunk, rng: Random) -> list[Event]:
