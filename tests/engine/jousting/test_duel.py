@@ -9,10 +9,9 @@ from games.engine.games.jousting import GAME
 from games.engine.games.jousting.duel import resolve
 from games.engine.games.jousting.events import CardsLaid, DuelRevealed
 from games.engine.games.jousting.moves import LayCards
-
 from games.engine.games.jousting.state import JoustingState
 
-from .helpers import SETS, all_done, lay, play, step, table
+from .helpers import all_done, lay, play, step, table
 
 # The rulebook's example (read as research/cards.md 4.3): A wins sword, shield and armour
 # and takes B's sword 4, shield 1 and joker 0; B wins the lance and takes A's lance 11.
@@ -41,7 +40,7 @@ def test_ja9_lays_are_secret_until_both_have_laid() -> None:
     assert GAME.view(state, 1)["knights"][0]["has_laid"] is True
     assert GAME.view(state, 1)["you"]["laid"] is None
     with pytest.raises(NotYourTurn):
-        play(state, 2, LayCards(*"sword-6 shield-6 lance-6 armour-6".split()))
+        play(state, 2, LayCards(*["sword-6", "shield-6", "lance-6", "armour-6"]))
 
 
 def test_ja9_lay_must_fill_each_place_with_its_kind_or_a_joker() -> None:
