@@ -53,7 +53,9 @@ def test_ca5_a_card_must_be_in_your_hand() -> None:
         play(state, 0, PlayCard("red-knight", 0))
     with pytest.raises(IllegalMove, match="no card called"):
         play(state, 0, PlayCard("gold-knight", 0))
-    with pytest.raises(IllegalMove, match="no region 11"):
+    with pytest.raises(
+        IllegalMove, match="no region at position 12: the row has positions 1 to 11"
+    ):
         play(state, 0, PlayCard("yellow-knight", 11))
     with pytest.raises(IllegalMove, match="reinforcement, an enchantment or an attack"):
         play(state, 0, PlayCard("yellow-knight", 1, "charge"))
@@ -92,7 +94,9 @@ def test_ca6_only_a_sorceress_of_the_top_cards_colour_enchants() -> None:
 def test_ca6_nothing_to_enchant_on_an_empty_side() -> None:
     piles = {3: (("blue-knight",), ())}
     state = table(piles=piles, hands=(("red-sorceress",), ()))
-    with pytest.raises(IllegalMove, match="no card at the face-down region 4 to enchant"):
+    with pytest.raises(
+        IllegalMove, match="no card at the face-down region at position 4 to enchant"
+    ):
         play(state, 0, PlayCard("red-sorceress", 3, ENCHANT))
 
 

@@ -84,7 +84,7 @@ def test_ca11_step_two_from_hand_and_tops_of_any_piles_including_the_conquered()
 def test_ca11_a_pile_with_nothing_cannot_pay() -> None:
     piles = {6: (("blue-knight",), ("green-knight",)), 0: ((), ("green-knight",))}
     _, state = conquer(table(piles=piles, hands=(("red-knight", *SPARE), ())), 6)
-    with pytest.raises(IllegalMove, match="You have no card at the face-down region 1"):
+    with pytest.raises(IllegalMove, match="You have no card at the face-down region at position 1"):
         play(state, 0, LosePileTop(0))
     with pytest.raises(IllegalMove, match="does not fit now: the conqueror pays"):
         play(state, 0, PlayCard("yellow-sorceress", 3))

@@ -31,7 +31,12 @@ from .state import ColoviniState, Phase
 def region_name(state: ColoviniState, index: int) -> str:
     if state.face_up[index]:
         return state.region(index).name
-    return f"the face-down region {index + 1}"
+    return f"the face-down region at position {index + 1}"  # people count from 1
+
+
+def no_region(state: ColoviniState, index: object) -> str:
+    shown = index + 1 if isinstance(index, int) else index
+    return f"There is no region at position {shown}: the row has positions 1 to {len(state.row)}."
 
 
 def valid_region(state: ColoviniState, index: object) -> bool:
@@ -57,7 +62,7 @@ def play_problem(state: ColoviniState, seat: int, move: PlayCard) -> str | None:
     if problem:
         return problem
     if not valid_region(state, move.region):
-        return f"There is no region {move.region} in the row (0 to {len(state.row) - 1})."
+        return no_region(state, move.region)
     if move.mode not in MODES:
         return "Play a card as a reinforcement, an enchantment or an attack."
     index, kind, where = move.region, kind_of(move.card), region_name(state, move.region)
@@ -182,7 +187,7 @@ def pay(state: ColoviniState, seat: int, name: str | None, index: int | None) ->
         batch.add(LossPaid(seat=seat, card=name, region=None))
     else:
         if not valid_region(state, index):
-            raise IllegalMove(f"There is no region {index} in the row.")
+            raise IllegalMove(no_region(state, index))
         assert index is not None
         pile = state.pile(index, seat)
         if not pile:

@@ -61,6 +61,7 @@ def _region(state: ColoviniState, index: int, over: bool) -> dict[str, JSON]:
     region = state.region(index)
     entry: dict[str, JSON] = {
         "region_index": index,
+        "position": index + 1,  # for people: the row counted from 1, as in messages
         "face_up": state.face_up[index],
         "region": region.key if shown else None,
         "name": region.name if shown else None,
