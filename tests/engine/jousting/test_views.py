@@ -1,0 +1,74 @@
+"""Hidden information: hands, laid cards and the junk pile are secret; coins, hand sizes,
+open offers and revealed duels are public. Checked with the shared leak matcher."""
+
+from __future__ import annotations
+
+from random import Random
+
+from games.engine.core import apply, rng_for, start
+from games.engine.games.jousting import GAME, JoustingConfig
+from games.engine.games.jousting.moves import Lot, MakeOffer, ShowCards
+
+from ..contract import check_no_leak, leaks
+from .helpers import SETS, all_done, lay, play, table
+
+
+def test_views_show_own_hand_and_only_public_facts_of_others() -> None:
+    state = table(SETS[0], SETS[1] + " joker-1", SETS[2])
+    view = GAME.view(state, 1)
+    assert view["you"]["hand"] == list(state.hands[1])
+    assert [k["cards"] for k in view["knights"]] == [4, 5, 4]  # hand sizes are public
+    assert [k["coins"] for k in view["knights"]] == [10, 10, 10]  # coins are public
+    assert view["known_cards"] == []
+    spectator = GAME.view(state, None)
+    assert spectator["you"] is None and spectator["known_cards"] == []
+    assert check_no_leak(GAME, state, 3) == 13  # 13 cards, each known only to its holder
+
+
+def test_laid_cards_are_secret_until_the_reveal() -> None:
+    state = all_done(table(SETS[0], SETS[1], SETS[2]))
+    state = lay(state, 0, SETS[0])
+    secrets = GAME.secrets(state)
+    laid = [s for s in secrets if "laid" in s.fragment]
+    assert len(laid) == 1 and laid[0].knowers == frozenset({0})
+    for viewer in (1, 2, None):
+        assert not leaks(GAME.view(state, viewer), viewer, secrets)
+    assert leaks(GAME.view(state, 0), 1, secrets)  # seat 0's own view would leak to seat 1
+
+
+def test_the_junk_pile_is_secret_until_the_end() -> None:
+    state = all_done(table(SETS[0], SETS[1], SETS[2]))
+    state = lay(state, 0, SETS[0])
+    state = lay(state, 1, SETS[1])
+    junk = [s for s in GAME.secrets(state) if "junk_pile" in s.fragment]
+    assert junk and junk[0].knowers == frozenset()
+    assert "junk_pile" not in GAME.view(state, 1)
+    assert GAME.view(state, 1)["junk"]["size"] == 4
+
+
+def test_shown_and_offered_cards_become_known_to_their_audience_only() -> None:
+    state = table(SETS[0] + " sword-6", SETS[1], SETS[2])
+    state = play(state, 0, ShowCards(state.clock, ("sword-1",), frozenset({1})))
+    state = play(state, 0, MakeOffer(state.clock, Lot(("shield-1",)), Lot(coins=1), to=2))
+    state = play(state, 0, MakeOffer(state.clock, Lot(("sword-6",)), Lot(coins=1)))
+    knowers = {s.fragment["card"]: s.knowers for s in GAME.secrets(state) if "card" in s.fragment}
+    assert knowers["sword-1"] == {0, 1}
+    assert knowers["shield-1"] == {0, 2}
+    assert "sword-6" not in knowers  # offered to all: public, no longer a secret
+    assert {"seat": 0, "card": "sword-6"} in GAME.view(state, None)["known_cards"]
+    check_no_leak(GAME, state, 3)
+
+
+def test_no_leaks_in_seeded_bot_games() -> None:
+    for players in (3, 6):
+        rng = Random(players)
+        _, state = start(GAME, JoustingConfig(draft=True), players, rng_for("views", 0))
+        moves = 0
+        while GAME.outcome(state) is None and moves < 400:
+            seat = min(GAME.pending_seats(state))
+            legal = GAME.legal_moves(state, seat)
+            move = GAME.bot_move(GAME.view(state, seat), legal, rng)
+            _, state = apply(GAME, state, seat, move, rng_for("views", moves + 1))
+            moves += 1
+            if GAME.outcome(state) is None:  # at the end every hand is shown (JA-14)
+                check_no_leak(GAME, state, players)
