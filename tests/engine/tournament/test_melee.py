@@ -212,7 +212,7 @@ def test_ta8_leading_mists_discards_nothing_and_mists_on_mists():
 
 def test_tt12_a_feint_breaks_when_its_partner_leaves():
     """TT-12: a card stays Feinted only while another card of its value remains."""
-    from games.engine.games.tournament.melee import feinted
+    from games.engine.games.tournament.feints import feinted
 
     s = table(
         [

@@ -11,6 +11,8 @@ from typing import Literal
 
 from games.engine.core import Config, InvalidConfig, register
 
+from .characters import protagonists_for
+
 Ruleset = Literal["camelot", "avalon"]
 Deck = Literal["camelot", "avalon"]
 
@@ -96,8 +98,6 @@ class TournamentConfig(Config):
         ):
             raise InvalidConfig("Choose four different Poisoned values between 1 and 15.")
         if self.characters:
-            from .characters import protagonists_for
-
             pool = protagonists_for(self)
             if len(self.characters) != players:
                 raise InvalidConfig("Choose one Protagonist per seat, or none for a random deal.")

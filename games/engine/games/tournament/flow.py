@@ -16,7 +16,9 @@ from . import events as ev
 from .characters import threshold
 from .config import HAND_SIZE, SHAME_INJURY
 from .evolve import evolve
-from .hooks import active, health_order, holder, run
+from .hooks import active, health_order, holder, run, run_for
+from .locations import LOCATIONS
+from .powers.dusk import dusk_decisions, tally
 from .state import TState
 from .weapons import weapons_deck
 
@@ -111,8 +113,6 @@ class Builder:
         assert self.rng is not None
         suits: tuple[str, ...] = ()
         if s.rules.chaos and s.location is not None:
-            from .locations import LOCATIONS
-
             suits = LOCATIONS[s.location].suits
         deck = "avalon" if s.rules.chaos else s.rules.deck  # TX-2: Avalon's full deck
         cards = weapons_deck(deck, s.n == 2, suits)
@@ -146,7 +146,7 @@ class Builder:
         self.emit(
             ev.MeleeStarted(s.host if first_chaos and s.host is not None else s.left_of(s.dealer))
         )
-        from .melee import continue_play
+        from .melee import continue_play  # melee builds on Builder: imported late
 
         continue_play(self)
 
@@ -161,14 +161,12 @@ class Builder:
             self.end_round("cards_played")
         else:
             self.emit(ev.MeleeStarted(s.lead))
-            from .melee import continue_play
+            from .melee import continue_play  # melee builds on Builder: imported late
 
             continue_play(self)
 
     def end_round(self, reason: str) -> None:
         self.emit(ev.RoundEnded(reason, self.state.carried))  # TT-14: last carry discarded
-        from .powers.dusk import dusk_decisions
-
         queue = dusk_decisions(self.state)
         if queue:
             self.emit(ev.DuskStarted(queue))
@@ -177,8 +175,6 @@ class Builder:
 
     def finish_dusk(self) -> None:
         """TT-17 tally, TT-18 end, TT-19 next Dealer, TX-4/TX-5 Chaos Host and end."""
-        from .powers.dusk import tally
-
         run("dusk_tally", self, stage="before")
         self.emit(ev.DuskTallied(tally(self)))
         self.health_changed()
@@ -194,12 +190,10 @@ class Builder:
         if s.rules.chaos:
             self.emit(ev.LocationAsked(dealer, "chaos"))  # TX-4
             return
-        from .godsend_phase import godsend_phase
+        from .godsend_phase import godsend_phase  # builds on Builder: imported late
 
         godsend_phase(self)
 
 
 def run_threshold(b: Builder, seat: int) -> None:
-    from .hooks import run_for
-
     run_for("threshold_crossing", b, seat)

@@ -79,6 +79,10 @@ def health_order(state: TState, dealer: int | None = None) -> list[int]:
     return sorted(range(state.n), key=lambda s: (state.player(s).health, (s - d - 1) % state.n))
 
 
+def healthiest_opponent(state: TState, seat: int) -> int:
+    return next(s for s in reversed(health_order(state)) if s != seat)
+
+
 def run(hook: str, b: Any, **context: Any) -> None:
     """Fire `hook`: every active card with a handler for it, seat by seat."""
     table = _REGISTRY[hook]

@@ -8,34 +8,17 @@ while another card of its value remains (TT-12).
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import events as ev
+from .feints import feinted, loss_line
 from .flow import Builder
-from .hooks import active, health_order, run, run_for
+from .hooks import active, run, run_for
 from .moves import Command, PlayCard, Shame
 from .rules import actor, elf_queen_leads, leading
-from .state import Entry, TState
+from .state import Entry
 from .weapons import weapon
-
-
-def feinted(melee: tuple[Entry, ...]) -> frozenset[int]:
-    """TT-12: orders of the Feinted entries (equal values; the Elf Knight token too)."""
-    counts = Counter(x.value for x in melee)
-    return frozenset(x.order for x in melee if counts[x.value] > 1 or x.marked)
-
-
-def morgan_active(melee: tuple[Entry, ...]) -> bool:
-    return any(weapon(x.card).family == "morgan" for x in melee)  # TA-6, Feinted or not
-
-
-def loss_line(melee: tuple[Entry, ...]) -> list[Entry]:
-    """TT-13 / TA-6: the non-Feinted cards, the one that loses first."""
-    gone = feinted(melee)
-    live = [x for x in melee if x.order not in gone]
-    return sorted(live, key=lambda x: -x.value if morgan_active(melee) else x.value)
 
 
 def card_value(b: Builder, seat: int, card: str, assigned: int, boost: bool) -> int:
@@ -198,7 +181,3 @@ def end_melee(b: Builder) -> None:
     s = b.state
     if s.phase == "gift" and s.arthur is not None and not s.player(s.arthur[0]).hand:
         b.emit(ev.CardGiven(s.arthur[0], s.arthur[1], ""))
-
-
-def healthiest_opponent(state: TState, seat: int) -> int:
-    return next(s for s in reversed(health_order(state)) if s != seat)

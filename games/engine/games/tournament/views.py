@@ -14,8 +14,9 @@ from games.engine.core import JSON, Event, Secret, Viewer, public_redact, to_jso
 
 from . import events as ev
 from .characters import CHARACTERS
+from .decide import location_choices, pending_seats
+from .feints import feinted
 from .hooks import card as card_data
-from .melee import feinted
 from .rules import actor
 from .state import Entry, TState
 from .weapons import injury, is_poisoned, weapon
@@ -85,8 +86,6 @@ def _character(cid: str | None) -> JSON:
 
 
 def view(s: TState, viewer: Viewer) -> dict[str, JSON]:
-    from .decide import location_choices, pending_seats
-
     over = s.phase == "over"
     hidden = any(x.face_down for x in s.melee)
     flags = None if hidden else feinted(s.melee)

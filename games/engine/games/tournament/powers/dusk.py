@@ -8,7 +8,7 @@ from typing import Any
 
 from .. import events as ev
 from ..carddata import CardData
-from ..hooks import active, handler, run
+from ..hooks import active, handler, health_order, healthiest_opponent, run
 from ..state import TState
 from ..weapons import injury, is_poisoned, weapon
 
@@ -130,8 +130,6 @@ def mordred(b: Any, seat: int, data: CardData, **kw: Any) -> None:
     if kw.get("stage") != "before" or not hits:
         return
     worst = max(hits, key=lambda c: injury(c, s.rules.poisoned))
-    from ..melee import healthiest_opponent
-
     b.emit(ev.HitGiven(seat, worst, healthiest_opponent(s, seat), data.id))
 
 
@@ -163,8 +161,6 @@ def dusk_targets(state: TState, seat: int) -> list[tuple[str, int]]:
 
 
 def dusk_decisions(state: TState) -> tuple[int, ...]:
-    from ..hooks import health_order
-
     return tuple(s for s in health_order(state) if dusk_targets(state, s))
 
 

@@ -13,7 +13,8 @@ from typing import Any
 
 from .. import events as ev
 from ..carddata import CardData
-from ..hooks import handler
+from ..feints import feinted, loss_line
+from ..hooks import handler, healthiest_opponent
 
 
 def _unused(b: Any, seat: int, data: CardData) -> bool:
@@ -38,8 +39,6 @@ def elf_knight(b: Any, seat: int, data: CardData, **kw: Any) -> None:
     """Once per round the token makes her losing card count as Feinted."""
     if kw.get("stage") != "loser" or not _unused(b, seat, data):
         return
-    from ..melee import loss_line
-
     res = kw["res"]
     b.emit(ev.PowerUsed(seat, data.id))
     b.emit(ev.EntryMarked(res.loser.order))
@@ -64,8 +63,6 @@ def armor(b: Any, seat: int, data: CardData, **kw: Any) -> None:
     """Once per round, the other cards of a Feint holding his card are discarded."""
     if kw.get("stage") != "before" or not _unused(b, seat, data):
         return
-    from ..melee import feinted
-
     melee = b.state.melee
     gone = feinted(melee)
     mine = {x.value for x in melee if x.seat == seat and x.order in gone}
@@ -97,8 +94,6 @@ def lancelot(b: Any, seat: int, data: CardData, **kw: Any) -> None:
     """A broken Feint's card of his goes into the healthiest opponent's Weapon Hits."""
     if kw.get("stage") != "broken":
         return
-    from ..melee import healthiest_opponent
-
     b.emit(ev.EntryMoved(kw["entry"].order, healthiest_opponent(b.state, seat)))
 
 

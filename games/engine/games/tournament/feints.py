@@ -1,0 +1,25 @@
+"""Feints and the loss line (TT-12, TT-13, TA-6): pure functions of the cards in a Melee."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .state import Entry
+from .weapons import weapon
+
+
+def feinted(melee: tuple[Entry, ...]) -> frozenset[int]:
+    """TT-12: orders of the Feinted entries (equal values; the Elf Knight token too)."""
+    counts = Counter(x.value for x in melee)
+    return frozenset(x.order for x in melee if counts[x.value] > 1 or x.marked)
+
+
+def morgan_active(melee: tuple[Entry, ...]) -> bool:
+    return any(weapon(x.card).family == "morgan" for x in melee)  # TA-6, Feinted or not
+
+
+def loss_line(melee: tuple[Entry, ...]) -> list[Entry]:
+    """TT-13 / TA-6: the non-Feinted cards, the one that loses first."""
+    gone = feinted(melee)
+    live = [x for x in melee if x.order not in gone]
+    return sorted(live, key=lambda x: -x.value if morgan_active(melee) else x.value)
