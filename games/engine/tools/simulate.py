@@ -9,7 +9,7 @@ whose views name the viewer's side (e.g. Good/Evil), one side's bots against ran
 players of the other side: a bot that is any good beats random play for its side. Games
 without sides get "bot-vs-random" instead: one bot seat (rotating from game to game)
 against random players, with the bot's share of wins. When the public view has a "turn"
-number, the average number of turns per game is printed too.
+number (or else a "round" number), its average per game is printed too.
 """
 
 from __future__ import annotations
@@ -86,7 +86,9 @@ def bot_label(game: GameDefinition[Any, Any], state: Any, bot_seat: int) -> str:
 
 
 def turns_of(game: GameDefinition[Any, Any], state: Any) -> int:
-    turn = game.view(state, None).get("turn")
+    """The public view's "turn" number, else its "round" (games counted in rounds)."""
+    view = game.view(state, None)
+    turn = view.get("turn", view.get("round"))
     return turn if isinstance(turn, int) and not isinstance(turn, bool) else 0
 
 

@@ -90,3 +90,13 @@ def test_bot_beats_random_players() -> None:
         games += 1
         wins += me in outcome.winners
     assert wins / games > 0.6  # far above the 1/3..1/6 share of a random seat
+
+
+def test_simulate_tool_reports_rounds_and_bot_against_random() -> None:
+    from games.engine.tools.simulate import report, run
+
+    result = run(GAME, 4, 4, "bot-vs-random")
+    assert result.games == 4 and result.turns >= 4  # at least one round per game
+    assert set(result.winners) <= {"bot", "random", "shared"}
+    lines = report(GAME, 1)
+    assert any("bot-vs-random" in line for line in lines)
