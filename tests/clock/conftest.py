@@ -26,7 +26,7 @@ def _eager_tasks() -> Iterator[None]:
 
 
 @pytest.fixture
-def clock() -> Iterator[time_machine.Coordinates]:
+def clock() -> Iterator[time_machine.Traveller]:
     """Time stands still at WEDNESDAY_NOON until the test moves it (`clock.shift(...)`)."""
     with time_machine.travel(WEDNESDAY_NOON, tick=False) as traveller:
         yield traveller

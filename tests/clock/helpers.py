@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from accounts.models import User
 from games.models import Game, GameEvent, Seat
 from games.services.moves import move_submit
 from tests.games.toygame import Vote
@@ -30,3 +31,10 @@ def moves_by(game: Game, kind: str) -> list[GameEvent]:
     return list(
         GameEvent.objects.filter(game=game, actor_kind=kind, type="toy.vote_cast").order_by("seq")
     )
+
+
+def player(game: Game, position: int) -> User:
+    """The user sitting at `position` (every seat of these tests has one)."""
+    user = seat(game, position).user
+    assert user is not None
+    return user

@@ -8,13 +8,15 @@ import zoneinfo
 
 from clock.deadlines import advance, weekend_containing_or_after
 
-UTC = dt.UTC
+UTC = zoneinfo.ZoneInfo("UTC")
 NEW_YORK = zoneinfo.ZoneInfo("America/New_York")
 DAY = 86400
 
 
-def at(*args: int, tz: dt.tzinfo = UTC) -> dt.datetime:
-    return dt.datetime(*args, tzinfo=tz)
+def at(
+    year: int, month: int, day: int, hour: int = 0, minute: int = 0, tz: dt.tzinfo = UTC
+) -> dt.datetime:
+    return dt.datetime(year, month, day, hour, minute, tzinfo=tz)
 
 
 def test_a_plain_period_is_added_as_is() -> None:

@@ -18,7 +18,7 @@ from clock.vacations import account_for, vacation_declare, vacation_end
 from games.services.errors import BadOptions, Conflict
 from tests.games.conftest import make_user, started_game
 
-from .helpers import deadline, moves_by, seat, vote
+from .helpers import deadline, moves_by, player, seat, vote
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +33,7 @@ def test_an_extension_adds_one_period_and_is_counted(clock) -> None:
     game = started_game([make_user(), make_user()], time_per_move=86400, extensions_per_player=2)
     first = deadline(game, 0)
     assert first is not None
-    user = seat(game, 0).user
+    user = player(game, 0)
     assert extension_spend(game=game, user=user) == first + DAY
     assert seat(game, 0).extensions_left == 1
     extension_spend(game=game, user=user)
@@ -49,12 +49,12 @@ def test_no_extension_without_a_running_deadline(clock) -> None:
     game = started_game([make_user(), make_user()], time_per_move=86400)
     vote(game, 0)
     with pytest.raises(Conflict, match="no running deadline"):
-        extension_spend(game=game, user=seat(game, 0).user)
+        extension_spend(game=game, user=player(game, 0))
 
 
 def test_a_vacation_pushes_running_deadlines_back(clock) -> None:
     game = started_game([make_user(), make_user()], time_per_move=86400)
-    user = seat(game, 0).user
+    user = player(game, 0)
     first = deadline(game, 0)
     assert first is not None
     vacation_declare(user=user, starts_at=now() + dt.timedelta(hours=6), ends_at=now() + 2 * DAY)
@@ -85,7 +85,7 @@ def test_a_table_may_forbid_vacation(clock) -> None:
 def test_coming_back_early_refunds_and_takes_the_pause_back(clock) -> None:
     user = make_user()
     game = started_game([user, make_user()], time_per_move=86400)
-    position = 0 if seat(game, 0).user == user else 1
+    position = 0 if player(game, 0) == user else 1
     first = deadline(game, position)
     assert first is not None
     vacation = vacation_declare(user=user, starts_at=now(), ends_at=now() + 2 * DAY)
@@ -113,7 +113,7 @@ def test_the_allowance_accrues_one_day_per_week_played_up_to_a_cap(
 ) -> None:
     players = [make_user(), make_user()]
     game = started_game(players, time_per_move=86400, options={"rounds": 5})
-    mover = seat(game, 0).user
+    mover = player(game, 0)
     with django_capture_on_commit_callbacks(execute=True):
         vote(game, 0)
     assert account_for(mover.pk).balance_seconds == VACATION_START_SECONDS + 86400

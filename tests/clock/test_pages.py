@@ -14,7 +14,7 @@ from clock.sweeper import sweep
 from clock.vacations import vacation_declare
 from tests.games.conftest import make_user, started_game
 
-from .helpers import deadline, seat, vote
+from .helpers import deadline, player, seat, vote
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +40,7 @@ def test_the_game_page_shows_time_left_and_the_extension_button(clock) -> None:
 def test_spending_an_extension_from_the_page(clock) -> None:
     users = [make_user() for _ in range(2)]
     game = started_game(users, time_per_move=86400)
-    position = seat(game, 0).user
+    position = player(game, 0)
     before = deadline(game, 0)
     assert before is not None
     response = logged_in(position).post(f"/clock/games/{game.pk}/extend/")
@@ -54,7 +54,7 @@ def test_timeouts_and_bots_are_marked_in_the_log_and_the_seat_can_be_taken_back(
     vote(game, 0)
     clock.shift(dt.timedelta(hours=2))
     sweep()
-    absent = seat(game, 1).user
+    absent = player(game, 1)
     client = logged_in(absent)
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert "log__line--bot" in page

@@ -5,6 +5,7 @@ repeated sweep applying nothing twice. Uses the toy game: every seat votes at on
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 import pytest
 
@@ -15,14 +16,14 @@ from games.models import Game, Table
 from games.services.errors import Conflict
 from tests.games.conftest import make_user, started_game
 
-from .helpers import deadline, moves_by, seat, vote
+from .helpers import deadline, moves_by, player, seat, vote
 
 pytestmark = pytest.mark.django_db
 
 DAY = dt.timedelta(days=1)
 
 
-def game_for(n: int = 3, **table: object) -> Game:
+def game_for(n: int = 3, **table: Any) -> Game:
     return started_game([make_user() for _ in range(n)], **table)
 
 
@@ -75,6 +76,7 @@ def test_default_move_policy_plays_the_neutral_move_once(clock) -> None:
     assert [(e.actor_seat, e.payload["vote"]) for e in timeouts] == [(2, "up")]  # RA-W2
     assert seat(game, 2).timeouts_in_a_row == 1
     game.refresh_from_db()
+    assert game.state is not None
     assert game.state["history"] == [["down", "down", "up"]]
 
 
@@ -115,12 +117,12 @@ def test_bot_policy_takes_the_seat_until_the_player_takes_it_back(clock) -> None
     assert sweep() == 1
     assert seat(game, 1).is_bot
     assert [e.actor_seat for e in moves_by(game, "bot")] == [1]
-    seat_take_back(game=game, user=seat(game, 1).user)
+    seat_take_back(game=game, user=player(game, 1))
     back = seat(game, 1)
     assert not back.is_bot and back.timeouts_in_a_row == 0
     assert back.deadline_at == dt.datetime.now(dt.UTC) + dt.timedelta(hours=1)
     with pytest.raises(Conflict):
-        seat_take_back(game=game, user=back.user)
+        seat_take_back(game=game, user=player(game, 1))
 
 
 def test_a_player_who_moves_again_takes_the_seat_back_by_playing(clock) -> None:

@@ -25,7 +25,7 @@ def _eager_tasks() -> Iterator[None]:
 
 
 @pytest.fixture
-def clock() -> Iterator[time_machine.Coordinates]:
+def clock() -> Iterator[time_machine.Traveller]:
     with time_machine.travel(WEDNESDAY_NOON, tick=False) as traveller:
         yield traveller
 

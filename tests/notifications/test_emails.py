@@ -10,11 +10,11 @@ import pytest
 from django.core import mail
 
 from clock.sweeper import sweep
-from games.models import Presence, Seat
+from games.models import Presence
 from notifications.digest import flush
 from notifications.models import Notice
 from notifications.services import notices_for_game
-from tests.clock.helpers import seat, vote
+from tests.clock.helpers import player, vote
 from tests.games.conftest import make_user, started_game
 
 pytestmark = pytest.mark.django_db
@@ -120,7 +120,7 @@ def test_a_deadline_warning_goes_once_inside_the_window(clock, settings) -> None
     clock.shift(dt.timedelta(minutes=2))
     flush()
     flush()
-    late = seat(game, 1).user
+    late = player(game, 1)
     assert [m.to for m in mail.outbox] == [[late.email]]
     assert "Your time runs out soon" in mail.outbox[0].subject
 
@@ -139,7 +139,8 @@ def test_game_over_says_who_won_and_links_the_replay(clock, committed) -> None:
         vote(game, 0)
         vote(game, 1)
     game.refresh_from_db()
-    winner = Seat.objects.get(table_id=game.table_id, position=game.outcome["winners"][0]).user
+    assert game.outcome is not None
+    winner = player(game, game.outcome["winners"][0])
     over = [m for m in mail.outbox if "Game over" in m.subject]
     assert len(over) == 2
     for message in over:

@@ -28,7 +28,7 @@ def test_the_link_in_a_turn_email_unsubscribes_without_logging_in(clock) -> None
     game = started_game([user, other], time_per_move=86400)
     notices_for_game(game.pk)
     [message] = [m for m in mail.outbox if m.to == [user.email]]
-    response = Client().get(link_in(message.body))
+    response = Client().get(link_in(str(message.body)))
     assert response.status_code == 200
     assert b"You are unsubscribed" in response.content
     user.refresh_from_db()
