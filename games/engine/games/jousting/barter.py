@@ -7,7 +7,7 @@ at least one card, so no knight's sample is ever legal for another (cards are un
 
 from __future__ import annotations
 
-from .cards import KINDS, best_set, deck, kind_of, sort_key, value_of
+from .cards import KINDS, best_set, deck, deck_set, kind_of, sort_key, value_of
 from .moves import CancelOffer, DeclineOffer, Lot, MakeOffer, ShowCards
 from .state import JoustingState, Offer
 
@@ -41,7 +41,7 @@ def check_offer(state: JoustingState, seat: int, move: MakeOffer) -> str | None:
         return f"You do not hold {', '.join(missing)}."  # JA-6: no lying about cards
     if move.give.coins > state.coins[seat]:
         return f"You have only {state.coins[seat]} coins."
-    known = set(deck(state.players))
+    known = deck_set(state.players)
     for c in move.want.cards:
         if c not in known:
             return f"There is no card {c!r} in this game."

@@ -7,6 +7,7 @@ jokers "joker-1".."joker-6" (value 0, standing in for any kind).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache, lru_cache
 
 KINDS: tuple[str, ...] = ("sword", "shield", "lance", "armour")
 JOKER = "joker"
@@ -19,10 +20,12 @@ def card(kind: str, value: int) -> str:
     return f"{kind}-{value}"
 
 
+@lru_cache(maxsize=256)  # a few dozen card strings; these run in every view
 def kind_of(c: str) -> str:
     return c.split("-", 1)[0]
 
 
+@lru_cache(maxsize=256)  # a few dozen card strings; these run in every view
 def value_of(c: str) -> int:
     """Jokers are worth 0 (JA-1)."""
     return 0 if kind_of(c) == JOKER else int(c.split("-", 1)[1])
@@ -32,6 +35,7 @@ def is_joker(c: str) -> bool:
     return kind_of(c) == JOKER
 
 
+@lru_cache(maxsize=256)  # a few dozen card strings; these run in every view
 def sort_key(c: str) -> tuple[int, int, int]:
     kind = kind_of(c)
     order = KINDS.index(kind) if kind in KINDS else len(KINDS)
@@ -49,8 +53,9 @@ def deck(players: int) -> list[str]:
     return cards + [card(JOKER, n) for n in range(1, jokers + 1)]
 
 
-def is_card(c: str, players: int) -> bool:
-    return c in set(deck(players))
+@cache
+def deck_set(players: int) -> frozenset[str]:
+    return frozenset(deck(players))
 
 
 def is_complete(cards: Iterable[str]) -> bool:

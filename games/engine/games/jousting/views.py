@@ -8,14 +8,14 @@ duels once revealed and public takings are public.
 
 from __future__ import annotations
 
-from games.engine.core import JSON, Event, Secret, Viewer, public_redact, to_json
+from games.engine.core import JSON, Event, Secret, Viewer, public_redact
 
 from . import events as ev
 from .cards import KINDS, is_complete, sorted_cards
 from .config import JUNK_PRICE
 from .course import LETTERS, letter_of, rounds_in
 from .rules import pending_seats
-from .state import OVER, PUBLIC, JoustingState, Offer
+from .state import OVER, PUBLIC, DuelRecord, JoustingState, Offer
 
 
 def _held(seat: int, cards: tuple[str, ...]) -> list[JSON]:
@@ -30,6 +30,17 @@ def _offer(o: Offer) -> JSON:
         "give": {"cards": list(o.give.cards), "coins": o.give.coins},
         "want": {"cards": list(o.want.cards), "coins": o.want.coins},
         "declined": sorted(o.declined),
+    }
+
+
+def _duel(d: DuelRecord) -> JSON:
+    return {
+        "round": d.round,
+        "pair": list(d.pair),
+        "laid": [list(d.laid[0]), list(d.laid[1])],
+        "places": list(d.places),
+        "winner": d.winner,
+        "how": d.how,
     }
 
 
@@ -105,7 +116,7 @@ def view(state: JoustingState, viewer: Viewer) -> dict[str, JSON]:
         },
         "judgement": _judgement(state),
         "junk": {"size": len(state.junk), "price": JUNK_PRICE, "queue": list(state.junk_queue)},
-        "history": [to_json(d) for d in state.duels],
+        "history": [_duel(d) for d in state.duels],
         "known_cards": known,
         "you": _you(state, viewer) if viewer is not None else None,
     }
