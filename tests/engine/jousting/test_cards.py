@@ -34,7 +34,7 @@ def test_ja1_deck_per_player_count(players: int, top: int, jokers: int) -> None:
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_ja2_ja3_everyone_starts_with_10_coins_and_all_cards_are_dealt_evenly(
+def test_ja2_ja3_jh2_everyone_starts_with_10_coins_and_all_cards_are_dealt_evenly(
     players: int,
 ) -> None:
     _, state = start(GAME, JoustingConfig(), players, rng_for("deal", 0))

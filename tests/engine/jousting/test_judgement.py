@@ -27,7 +27,7 @@ def drawn(config: JoustingConfig, seed: str = "t") -> tuple[JoustingState, list[
     return play(state, 1, LayCards(*DRAW_B.split()), seed), list(events)
 
 
-def test_jh5_a_draw_is_decided_by_a_recorded_lot_by_default() -> None:
+def test_ja12_jh5_a_draw_is_decided_by_a_recorded_lot_by_default() -> None:
     winners = set()
     for seed in ("a", "b", "c", "d", "e", "f"):
         state, events = drawn(JoustingConfig(), seed)
