@@ -11,7 +11,7 @@ from typing import Literal
 
 from games.engine.core import Config, InvalidConfig, register
 
-from .characters import protagonists_for
+from .characters import protagonists, protagonists_for
 
 Ruleset = Literal["camelot", "avalon"]
 Deck = Literal["camelot", "avalon"]
@@ -64,7 +64,11 @@ class TournamentConfig(Config):
     )
     characters: tuple[str, ...] = field(
         default=(),
-        metadata=_meta("Characters", "Protagonist per seat; empty: random (TT-5)."),
+        metadata=_meta(
+            "Characters",
+            "Protagonist per seat; empty: random (TT-5).",
+            protagonists("camelot") + protagonists("avalon"),
+        ),
     )
     poisoned: tuple[int, ...] = field(
         default=DEFAULT_POISONED,
