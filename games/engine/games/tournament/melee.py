@@ -8,7 +8,7 @@ while another card of its value remains (TT-12).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from . import events as ev
@@ -134,7 +134,6 @@ class Resolution:
     line: list[Entry]
     index: int = 0
     changed: bool = False
-    notes: list[str] = field(default_factory=list)
 
     @property
     def loser(self) -> Entry | None:
