@@ -131,6 +131,8 @@ def view(s: TState, viewer: Viewer) -> dict[str, JSON]:
                 "health": p.health,
                 "hand_size": len(p.hand),
                 "hits": list(p.hits),
+                # TT-3 printed Injury of the hits so far (Dusk powers may still change it)
+                "hits_injury": sum(injury(c, s.rules.poisoned) for c in p.hits),
                 "godsends": [_godsend(g) for g in p.godsends],
                 "used": list(p.used),
                 "tokens": p.tokens,
