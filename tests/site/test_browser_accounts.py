@@ -15,7 +15,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 CHROMIUM = "/usr/bin/chromium"
 PASSWORD = "Grail-quest-1191!"
-PHONE = {"width": 360, "height": 740}
 
 
 @pytest.fixture
@@ -26,7 +25,7 @@ def page() -> Iterator[Any]:
         browser = p.chromium.launch(
             executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
         )
-        context = browser.new_context(viewport=PHONE)
+        context = browser.new_context(viewport={"width": 360, "height": 740})
         context.set_default_timeout(30_000)
         try:
             yield context.new_page()
