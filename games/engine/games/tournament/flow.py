@@ -16,7 +16,7 @@ from . import events as ev
 from .characters import threshold
 from .config import HAND_SIZE, SHAME_INJURY
 from .evolve import evolve
-from .hooks import active, health_order, holder, run, run_for
+from .hooks import active, health_order, run, run_for
 from .locations import LOCATIONS
 from .powers.dusk import dusk_decisions, tally
 from .state import TState
@@ -55,18 +55,13 @@ class Builder:
             self.emit(ev.HealthChanged(seat, amount, why))
 
     def shame(self, seat: int, card: str, why: str = "shame") -> None:
-        """TT-11: 5 Injury at once (powers: Sir Gawain and friends, Sir Kay, Morgause)."""
-        injury = SHAME_INJURY
-        kay = holder(self.state, "kay")
-        if kay is not None and kay != seat:
-            injury += int(active(self.state, kay, "kay")[0].params[0])
-        if active(self.state, seat, "shame_free"):
-            injury = 0
+        """TT-11: 5 Injury at once; the shame hook lets powers change it (Sir Gawain and
+        friends waive it, Sir Kay adds to it) and react to it (Morgause)."""
+        cost = {"seat": seat, "injury": SHAME_INJURY, "extra": 0, "free": False}
+        run("shame", self, stage="cost", cost=cost)
+        injury = 0 if cost["free"] else int(cost["injury"]) + int(cost["extra"])
         self.emit(ev.Shamed(seat, card, injury, why))
-        lead = self.state.lead
-        for data in active(self.state, seat, "morgause"):
-            if lead != seat:
-                self.emit(ev.HealthChanged(lead, -int(data.params[0]), "morgause"))
+        run("shame", self, stage="after", shamed=seat)
         self.health_changed()
 
     def health_changed(self) -> None:
@@ -101,11 +96,9 @@ class Builder:
         """TA-2: a new Tourney Round; Nimue first picks her Location."""
         if self.over:
             return
-        nimue = holder(self.state, "nimue")
-        if nimue is not None:
-            self.emit(ev.LocationAsked(nimue, "nimue"))
-            return
-        self.deal()
+        run("dawn", self, stage="start")  # Nimue asks for her Location before the deal
+        if self.state.chooser is None:
+            self.deal()
 
     def deal(self) -> None:
         """TT-8: shuffle the round's deck and deal 12 each; TX-2 Location suits in Chaos."""
@@ -119,7 +112,7 @@ class Builder:
         self.rng.shuffle(cards)
         hands = tuple(tuple(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(s.n))
         self.emit(ev.Dealt(s.round + 1, s.dealer, hands, tuple(cards[s.n * HAND_SIZE :])))
-        run("dawn", self)
+        run("dawn", self, stage="dealt")
         if self.over:
             return
         self.passing_stage()

@@ -19,10 +19,11 @@ from .locations import LOCATIONS
 from .state import TState
 
 HOOKS = (
-    "dawn",
+    "dawn",  # stage "start" (before the deal) and "dealt"
     "passing",
     "before_play",
     "after_play",
+    "shame",  # stage "cost" (how much Shame costs) and "after"
     "melee_resolution",
     "dusk_tally",
     "godsend_phase",

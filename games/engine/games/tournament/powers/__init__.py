@@ -3,4 +3,4 @@
 Importing this package registers them all (see hooks.py for the hook names).
 """
 
-from . import dusk, melee, play, round  # noqa: F401
+from . import dusk, melee, play, round, shame  # noqa: F401

@@ -10,15 +10,23 @@ from ..carddata import CardData
 from ..hooks import active, handler
 
 
+@handler("dawn", "nimue")
+def nimue(b: Any, seat: int, data: CardData, **kw: Any) -> None:
+    """Nimue chooses the Location she hosts before the cards are dealt."""
+    if kw.get("stage") == "start" and b.state.chooser is None:
+        b.emit(ev.LocationAsked(seat, "nimue"))
+
+
 @handler("dawn", "dawn_heal")
 def dawn_heal(b: Any, seat: int, data: CardData, **kw: Any) -> None:
-    b.heal(seat, int(data.params[0]), data.id)
+    if kw.get("stage") == "dealt":
+        b.heal(seat, int(data.params[0]), data.id)
 
 
 @handler("dawn", "carmathen")
 def carmathen(b: Any, seat: int, data: CardData, **kw: Any) -> None:
     """The special Merlin joins the Host's hand (only one exists)."""
-    if not any("avalon-merlin" in p.hand for p in b.state.players):
+    if kw.get("stage") == "dealt" and not any("avalon-merlin" in p.hand for p in b.state.players):
         b.emit(ev.MerlinGranted(seat))
 
 
