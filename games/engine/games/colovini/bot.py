@@ -4,8 +4,12 @@ It answers every enchantment and attack it can (a counter-spell or a resistance 
 nothing: the card stays on its side). On its turn it takes the win when the crowns are
 there; attacks where the crowns are worth the losses (CA-11) and its cards outlast them;
 enchants to open attacks or to protect its regions; reinforces regions the opponent could
-take and regions it means to attack next; keeps two cards for answers; ends the turn with
-the tile the rulebook advises (light under two cards, else dark) that gives the most.
+take and regions it means to attack next; keeps two cards for answers and puts cards beyond
+the hand limit on the table rather than discard them; ends the turn with the tile the
+rulebook would advise (light when short of cards, else dark: simulation says only when
+the hand is empty) that gives the most. The closer the
+opponent is to 15 crowns, the more its regions are worth attacking; the longer the game,
+the more losses a crown is worth, so two careful bots never wait for each other forever.
 """
 
 from __future__ import annotations
@@ -32,7 +36,10 @@ from .moves import (
 from .regions import BY_KEY, EXPECTED_CROWNS
 from .tiles import LIGHT, TINT, cards_given
 
-KEEP = 2  # cards held back for counter-spells and resistance (the rulebook's advice)
+KEEP = 2  # cards held back for counter-spells and resistance
+LIGHT_BELOW = 1  # light tile only with an empty hand: the advised 2 plays worse (simulated)
+WORTH = 2.0  # cards a crown is worth paying in conquest losses (CA-11)
+PATIENCE = 30  # turns after which a crown is worth twice as many cards
 
 
 def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
@@ -61,6 +68,12 @@ class _Me:
         self.hand: list[str] = list(view["you"]["hand"])
         self.regions: list[dict[str, Any]] = list(view["regions"])
         self.crowns: int = view["players"][self.seat]["crowns"]
+        self.their_crowns: int = view["players"][self.opp]["crowns"]
+        # Near 15 (CA-17) the opponent's regions matter more: taking one back can save the game.
+        self.urgency = 1.0 + max(0, self.their_crowns - 8) / 3
+        # Patience runs out: a long game makes costly conquests acceptable, so two careful
+        # bots never wait for each other forever.
+        self.worth = WORTH * (1 + int(view["turn"]) / PATIENCE)
         self.left = view["max_conquests"] - view["conquests_this_turn"]
 
     def mine(self, r: Mapping[str, Any]) -> int:
@@ -72,7 +85,7 @@ class _Me:
     def value(self, r: Mapping[str, Any]) -> float:
         """Crowns a conquest of `r` swings: gained, plus denied if the opponent owns it."""
         crowns = float(r["crowns"]) if r["crowns"] is not None else EXPECTED_CROWNS
-        return crowns * (2 if r["owner"] == self.opp else 1)
+        return crowns * (1 + self.urgency) if r["owner"] == self.opp else crowns
 
     def safety(self, r: Mapping[str, Any]) -> int:
         """How many cards the opponent must add before attacking a region of mine."""
@@ -123,10 +136,10 @@ class _Me:
             crowns = float(r["crowns"]) if r["crowns"] is not None else EXPECTED_CROWNS
             wins = self.crowns + crowns >= self.view["win_crowns"]
             spare = self.total_cards() - 1 - cost
-            if not wins and (spare < 1 or self.value(r) * 2.5 < cost):
+            if not wins and (spare < 1 or self.value(r) * self.worth < cost):
                 continue
             risk = self.unseen(f"{colour_of(move.card)}-{KNIGHT}")
-            score = (1000 if wins else 0) + self.value(r) * 2.5 - cost - 0.2 * risk
+            score = (1000 if wins else 0) + self.value(r) * self.worth - cost - 0.2 * risk
             scored.append((score, rng.random(), move))
         return max(scored, key=lambda t: (t[0], t[1]))[2] if scored else None
 
@@ -150,17 +163,20 @@ class _Me:
     def _reinforcement(self, plays: Sequence[PlayCard], rng: Random) -> Move | None:
         if len(self.hand) <= KEEP:
             return None
+        # Cards over the hand limit would be discarded at the end of the turn (CA-13):
+        # on the table they at least count, so they go wherever helps most.
+        overflow = len(self.hand) > self.view["hand_limit"] - 1
         card = min(self.hand, key=lambda c: (self.keep_value(c), rng.random()))
         needs: list[tuple[float, float, int]] = []
         for r in self.regions:
             index = r["region_index"]
             if r["owner"] == self.seat:
-                if self.safety(r) <= 1:
-                    needs.append((self.value(r) * 2, rng.random(), index))
+                if self.safety(r) <= 2 or overflow:
+                    needs.append((self.value(r) * 2 / max(self.safety(r), 1), rng.random(), index))
             else:
                 gap = self.theirs(r) + int(r["defence_bonus"]) - self.mine(r)
-                if 0 < gap <= 2:  # one or two more and the next turn may attack here
-                    needs.append((self.value(r) / gap, rng.random(), index))
+                if 0 < gap <= 4 or overflow:  # a few more and a later turn may attack here
+                    needs.append((self.value(r) / max(gap, 1), rng.random(), index))
         if not needs:
             return None
         index = max(needs)[2]
@@ -178,7 +194,7 @@ class _Me:
             for r in self.regions
             if r["owner"] == self.seat and r["region"] is not None
         }
-        want_light = len(self.hand) < KEEP
+        want_light = len(self.hand) < LIGHT_BELOW
 
         def score(move: EndTurn) -> tuple[bool, float, float]:
             gives = cards_given(move.tile, owned)
