@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from dataclasses import dataclass
+from typing import TypeVar
 
 from games.engine.core import Event, register
 
@@ -36,6 +37,8 @@ from .events import (
 from .moves import ATTACK, ENCHANT
 from .regions import BY_KEY, Region
 from .tiles import LIGHT, TILES, TINT
+
+T = TypeVar("T")
 
 
 class Phase(enum.Enum):
@@ -130,17 +133,22 @@ def _with(hand: Pile, *cards: str) -> Pile:
     return tuple(sorted((*hand, *cards)))
 
 
-def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
+def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return tuple(value if i == index else v for i, v in enumerate(values))
 
 
+def _seat(pair: tuple[T, T], seat: int, value: T) -> tuple[T, T]:
+    """A per-seat pair with `seat`'s item replaced."""
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
+
+
 def _set_pile(state: ColoviniState, index: int, seat: int, pile: Pile) -> ColoviniState:
-    pair = _set(state.piles[index], seat, pile)
+    pair = _seat(state.piles[index], seat, pile)
     return dataclasses.replace(state, piles=_set(state.piles, index, pair))
 
 
 def _set_hand(state: ColoviniState, seat: int, hand: Pile) -> ColoviniState:
-    return dataclasses.replace(state, hands=_set(state.hands, seat, hand))
+    return dataclasses.replace(state, hands=_seat(state.hands, seat, hand))
 
 
 def evolve(state: ColoviniState | None, event: Event) -> ColoviniState:
@@ -210,10 +218,10 @@ def evolve(state: ColoviniState | None, event: Event) -> ColoviniState:
             used = frozenset()
         if TINT[TILES[event.tile].kind] == LIGHT:
             return replace(state, phase=Phase.DISCARD, used_tiles=used | {event.tile})
-        held = _set(state.held_tiles, event.seat, event.tile)
+        held = _seat(state.held_tiles, event.seat, event.tile)
         return replace(state, phase=Phase.DISCARD, used_tiles=used, held_tiles=held)
     if isinstance(event, TileCashed):
-        held = _set(state.held_tiles, event.seat, None)
+        held = _seat(state.held_tiles, event.seat, None)
         return replace(state, held_tiles=held, used_tiles=state.used_tiles | {event.tile})
     if isinstance(event, CardsDrawn):
         state = _set_hand(state, event.seat, _with(state.hands[event.seat], *event.cards))
