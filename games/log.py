@@ -7,6 +7,8 @@ the log and the replay). Used by both the services (writes) and the selectors (r
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -65,10 +67,36 @@ def remember_state_type(definition: GameDefinition[Any, Any], state: Any) -> Non
     _STATE_TYPES.setdefault(definition.slug, type(state))
 
 
+# Decoded states by (game id, seed, seq). A state at a given seq never changes (the log is
+# append-only and every change bumps state_seq), and states are frozen values, so sharing
+# them between requests is safe; decoding is the costliest part of reading a game. The
+# seed is in the key because an id can be reused after a rolled-back transaction.
+_DECODED: OrderedDict[tuple[int, str, int], Any] = OrderedDict()
+_DECODED_MAX = 512
+_LOCK = threading.Lock()
+
+
 def load_state(game: Game, definition: GameDefinition[Any, Any] | None = None) -> Any:
     """The cached state of `game` as an engine value (no fold)."""
+    key = (game.pk, game.seed, game.state_seq)
+    with _LOCK:
+        if key in _DECODED:
+            _DECODED.move_to_end(key)
+            return _DECODED[key]
     definition = definition or definition_of(game)
-    return from_json(game.state, _state_type(game, definition))
+    state: Any = from_json(game.state, _state_type(game, definition))
+    remember_decoded(game, state)
+    return state
+
+
+def remember_decoded(game: Game, state: Any) -> None:
+    """Keep a state just computed (by a move) so the next read needs no decoding."""
+    with _LOCK:
+        key = (game.pk, game.seed, game.state_seq)
+        _DECODED[key] = state
+        _DECODED.move_to_end(key)
+        while len(_DECODED) > _DECODED_MAX:
+            _DECODED.popitem(last=False)
 
 
 def append(

@@ -20,7 +20,14 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.engine.core import JSON, Event, MalformedMove, Move, apply, from_json, rng_for
-from games.log import append, definition_of, encode_state, evolve, load_state
+from games.log import (
+    append,
+    definition_of,
+    encode_state,
+    evolve,
+    load_state,
+    remember_decoded,
+)
 from games.models import Game, GameEvent, MoveReceipt, Seat, Table
 
 from . import broadcast, hooks
@@ -157,6 +164,7 @@ def _store(
         Table.objects.filter(pk=game.table_id).update(status=Table.Status.FINISHED)
         Seat.objects.filter(table_id=game.table_id).update(deadline_at=None)
     game.save(update_fields=fields)
+    transaction.on_commit(lambda: remember_decoded(game, state))
     hooks.run(hooks.in_transaction, game, rows, state)
 
     # Per-event states for redaction: each event is shown with the state just after it.

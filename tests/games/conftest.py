@@ -4,7 +4,7 @@ games started through the services, and a helper that plays pending seats."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -77,3 +77,14 @@ def play_pending_once(game: Game) -> bool:
 @pytest.fixture
 def five_users() -> list[User]:
     return [make_user() for _ in range(5)]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_channel_layer() -> Iterator[None]:
+    """A new channel layer per test: channels-redis binds its connections to the event
+    loop that first used them, and pytest-asyncio gives each test its own loop."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
