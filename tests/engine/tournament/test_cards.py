@@ -95,7 +95,6 @@ def test_th7_every_card_is_data_with_source_and_text():
         "elf_queen",
         "guinguemar",
         "grail",
-        "swan",
         "percival",
         "lionel",
     }

@@ -319,6 +319,9 @@ def test_the_swan_cancels_harmful_godsends_and_guinguemar_restores_camelot_alche
     b.emit(ev.GodsendsRevealed((0, 0), ("black-knight", "guinguemar")))
     place(b, 1, 0, "black-knight")
     assert of(b.events, ev.GodsendCancelled) and b.state.player(1).health == 150
+    b.emit(ev.GodsendTaken(1, "holy-grail", "deck", ""))
+    place(b, 1, 1, "holy-grail")
+    assert b.state.player(1).health == 150 + 25 + 10  # The Swan: heals 10 more
     s = table([["swords-9", "alchemy-3"], ["swords-2", "alchemy-4"], ["swords-1", "arrows-4"]])
     s = s.with_player(1, godsends=("guinguemar",))
     _, s = act(s, 0, PlayCard("swords-9"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from . import events as ev
 from .flow import Builder
 from .godsends import GODSENDS
-from .hooks import active, fire, health_order
+from .hooks import fire, health_order, run_for
 from .moves import PickGodsend, PlaceGodsend
 from .state import TState
 
@@ -96,12 +96,25 @@ def place_on(b: Builder, seat: int, move: PlaceGodsend) -> None:
 
 
 def place(b: Builder, target: int, by: int, card: str) -> None:
+    """TT-22: the Godsend lies in front of its target and acts at once if it says so; the
+    target's powers see it first (stage "placing": The Swan)."""
     data = GODSENDS[card]
-    if data.target == "opponent" and active(b.state, target, "swan"):
-        b.emit(ev.GodsendCancelled(target, card))  # The Swan
+    placing = {"godsend": data, "cancel": False, "bonus": 0}
+    run_for("godsend_phase", b, target, stage="placing", placing=placing)
+    if placing["cancel"]:
+        b.emit(ev.GodsendCancelled(target, card))
     else:
         b.emit(ev.GodsendPlaced(target, card, by))
-        fire("godsend_phase", data.effect, b, target, data, by=by)
+        fire(
+            "godsend_phase",
+            data.effect,
+            b,
+            target,
+            data,
+            by=by,
+            stage="effect",
+            bonus=placing["bonus"],
+        )
     if b.over or b.state.phase == "location":
         return
     next_pick(b)

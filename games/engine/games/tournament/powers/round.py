@@ -7,7 +7,7 @@ from typing import Any
 
 from .. import events as ev
 from ..carddata import CardData
-from ..hooks import active, handler
+from ..hooks import handler
 
 
 @handler("dawn", "nimue")
@@ -37,20 +37,34 @@ def sword(b: Any, seat: int, data: CardData, **kw: Any) -> None:
         b.emit(ev.SwordAsked(seat))
 
 
+@handler("godsend_phase", "swan")
+def swan(b: Any, seat: int, data: CardData, **kw: Any) -> None:
+    """A harmful Godsend placed on The Swan's player is discarded; a healing one heals more."""
+    if kw.get("stage") != "placing":
+        return
+    placing = kw["placing"]
+    if placing["godsend"].target == "opponent":
+        placing["cancel"] = True
+    elif placing["godsend"].effect == "heal":
+        placing["bonus"] += int(data.params[0])
+
+
 @handler("godsend_phase", "heal")
 def heal(b: Any, seat: int, data: CardData, **kw: Any) -> None:
-    bonus = sum(int(d.params[0]) for d in active(b.state, seat, "swan"))
-    b.heal(seat, int(data.params[0]) + bonus, data.id)
+    if kw.get("stage") == "effect":
+        b.heal(seat, int(data.params[0]) + int(kw.get("bonus", 0)), data.id)
 
 
 @handler("godsend_phase", "injure")
 def injure(b: Any, seat: int, data: CardData, **kw: Any) -> None:
-    b.injure(seat, int(data.params[0]), data.id)
+    if kw.get("stage") == "effect":
+        b.injure(seat, int(data.params[0]), data.id)
 
 
 @handler("godsend_phase", "ring_of_stones")
 def ring_of_stones(b: Any, seat: int, data: CardData, **kw: Any) -> None:
-    b.emit(ev.LocationAsked(seat, "ring"))
+    if kw.get("stage") == "effect":
+        b.emit(ev.LocationAsked(seat, "ring"))
 
 
 @handler("threshold_crossing", "join_heal")
