@@ -53,7 +53,22 @@ def test_bot_offers_toward_a_missing_kind() -> None:
     assert isinstance(move, MakeOffer) and move.want.cards and "armour" in move.want.cards[0]
 
 
-def test_bot_buys_from_the_junk_pile_when_short_of_a_kind() -> None:
+def test_bot_buys_from_the_junk_pile_when_short_of_one_kind() -> None:
+    state = all_done(
+        table(
+            "sword-5 shield-5 lance-5 armour-5",
+            "sword-1 shield-1 lance-1 armour-1 sword-2 shield-2 lance-2",
+            "sword-3 shield-3 lance-3 armour-3",
+        )
+    )
+    state = lay(state, 0, "sword-5 shield-5 lance-5 armour-5")
+    state = lay(state, 1, "sword-1 shield-1 lance-1 armour-1")
+    assert bot(state, 0) == BuyFromJunk(False)  # it holds a full set (the loser's cards)
+    state = play(state, 0, BuyFromJunk(False))
+    assert bot(state, 1) == BuyFromJunk(True)  # only the armour is missing, 10 coins
+
+
+def test_bot_does_not_gamble_on_the_junk_pile_when_far_from_a_set() -> None:
     state = all_done(
         table(
             "sword-5 shield-5 lance-5 armour-5",
@@ -63,9 +78,8 @@ def test_bot_buys_from_the_junk_pile_when_short_of_a_kind() -> None:
     )
     state = lay(state, 0, "sword-5 shield-5 lance-5 armour-5")
     state = lay(state, 1, "sword-1 shield-1 lance-1 armour-1")
-    assert bot(state, 0) == BuyFromJunk(False)  # it holds a full set (the loser's cards)
     state = play(state, 0, BuyFromJunk(False))
-    assert bot(state, 1) == BuyFromJunk(True)  # it holds nothing
+    assert bot(state, 1) == BuyFromJunk(False)  # nothing left: one blind card cannot help
 
 
 def test_bot_beats_random_players() -> None:

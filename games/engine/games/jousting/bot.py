@@ -27,7 +27,7 @@ def worth(hand: Sequence[str], coins: int) -> float:
     """How good a hand and purse are: a complete set first, then its strength, then coins."""
     kinds = len(KINDS) - len(missing_kinds(hand)) + sum(map(is_joker, hand))
     strength = set_strength(hand) if is_complete(hand) else 0
-    return 60 * min(kinds, len(KINDS)) + strength + 1.5 * coins + 0.5 * len(hand)
+    return 60 * min(kinds, len(KINDS)) + strength + 3 * coins + 0.5 * len(hand)
 
 
 def _trade_gain(you: Mapping[str, JSON], offer: Mapping[str, JSON], coins: int) -> float:
@@ -82,6 +82,8 @@ def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mo
         return PickChip(right) if PickChip(right) in legal else PickChip("chance")
     if isinstance(first, BuyFromJunk):
         coins = view["knights"][you["seat"]]["coins"]
-        short = bool(missing_kinds(hand)) and not is_complete(hand)
-        return BuyFromJunk(short and coins >= JUNK_PRICE)
+        # A blind card rarely fills a gap: buy only to fill a single missing kind and
+        # only with money to spare (money is what wins).
+        short = len(missing_kinds(hand)) - sum(map(is_joker, hand)) == 1
+        return BuyFromJunk(short and coins >= 2 * JUNK_PRICE)
     return _barter(view, legal, rng)
