@@ -1,5 +1,23 @@
 """Avalon, the jousting game (FUN Connection; rules: /work/shared/rules/jousting-avalon.md),
-registered as "jousting-avalon"."""
+registered as "jousting-avalon".
+
+How the engine reads the rules where the web needs a decision (cited in the modules):
+- Barter (JA-6, JH-3): offers give cards and/or coins for cards and/or coins, to one knight
+  or open to all; accepting re-checks both sides and swaps atomically. A new offer reopens
+  the session for its addressees; an accepted trade reopens it for everyone. The session
+  ends when every knight has said "done" since (the timeout default is "done"). Offers per
+  knight per session are limited by a table option (default 10), and offers and showings
+  carry the table's `stamp` from the view so none is made against a stale table.
+- legal_moves lists a small sample of offers and showings; decide() accepts every legal one.
+- Duels (JA-9): all duelists of a round lay at once, in secret; the duels are then revealed
+  and settled one by one in course order, each followed by its junk-pile purchases (JA-13).
+- God's judgement (JA-12, JH-5): by lot from the seed by default; with the live option the
+  chips are thrown (public) and the first pick received decides (see judgement.py).
+- Withdrawal (JA-7) is possible whenever the knight has something to decide in a barter
+  session, or instead of laying cards (the opponent then takes their laid cards back).
+- The end (JA-14, JH-6): the last fit knight gets the 10-coin bonus only if they can show
+  a complete set at that moment.
+"""
 
 from games.engine.core import register_game
 
