@@ -120,8 +120,6 @@ class GameAdmin(GameModerationActions, ReadOnlyMixin, admin.ModelAdmin[Game]):
         "game_name",
         "table_link",
         "status",
-        "state_seq",
-        "started_at",
         "last_event_at",
         "open_reports",
         "log_links",

@@ -58,7 +58,8 @@ class UserModerationMixin:
         fieldsets = list(super().get_fieldsets(request, obj))  # type: ignore[misc]
         if obj is None:
             return fieldsets
-        return [*fieldsets, ("Moderation", {"fields": MODERATION_FIELDS})]
+        # Right under the name: what a moderator opens the page for.
+        return [fieldsets[0], ("Moderation", {"fields": MODERATION_FIELDS}), *fieldsets[1:]]
 
     def user_change_password(
         self, request: HttpRequest, id: str, form_url: str = ""
