@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.contrib import admin
 from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 from django.utils import timezone
@@ -28,6 +28,7 @@ from moderation.admin_game_actions import GameModerationActions
 from moderation.admin_game_log import game_log_view, game_replay_view
 from moderation.models import Report
 from moderation.services import chat as chat_services
+from moderation.services import games as game_services
 
 
 class ReadOnlyMixin:
@@ -204,6 +205,20 @@ class GameEventAdmin(ReadOnlyMixin, admin.ModelAdmin[GameEvent]):
 
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
         return {}  # not even "delete selected"
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        # One event in full is a read of the unredacted log: audited like the log view.
+        event = GameEvent.objects.filter(pk=object_id).select_related("game__table").first()
+        if event is not None and self.has_view_permission(request, event):
+            assert isinstance(request.user, User)
+            game_services.game_log_read(game=event.game, by=request.user, what="event")
+        return super().change_view(request, object_id, form_url, extra_context)
 
 
 @admin.register(ChatMessage)

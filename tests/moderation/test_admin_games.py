@@ -141,8 +141,11 @@ def test_full_log_and_replay_show_everything_and_are_audited(
         )
     replay = mod_client.get(f"{GAMES}{game.pk}/replay/?step=1")
     assert replay.status_code == 200 and b"Step 1 of 3" in replay.content
+    event = GameEvent.objects.filter(game=game).first()
+    assert event is not None
+    assert mod_client.get(f"/admin/games/gameevent/{event.pk}/change/").status_code == 200
     actions = list(AuditLog.objects.values_list("action", flat=True))
-    assert "game_log_read" in actions and "game_replay_read" in actions
+    assert {"game_log_read", "game_replay_read", "game_event_read"} <= set(actions)
 
 
 def test_list_filters_stalled_reported_and_game(

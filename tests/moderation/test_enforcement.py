@@ -223,3 +223,37 @@ def test_suspended_seat_is_settled_by_the_tables_timeout_policy(
         sweep()
     acted = GameEvent.objects.filter(game=game, actor_seat=position).last()
     assert acted is not None and acted.actor_kind == GameEvent.ActorKind.TIMEOUT
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_handing_a_seat_on_closes_the_old_players_socket() -> None:
+    game, seats = await setup()
+    sock = await connect(game.pk, seats[1])
+    await next_of(sock, "update")
+
+    def hand_over() -> None:
+        client = Client()
+        client.force_login(make_moderator("dagonet"))
+        make_user("galahad")
+        action(
+            client,
+            "/admin/games/game/",
+            "hand_seat_to_substitute",
+            [game.pk],
+            seat=1,
+            substitute="galahad",
+            reason="Gone for a month",
+        )
+
+    await database_sync_to_async(hand_over)()
+    for _ in range(20):
+        output = await sock.receive_output(timeout=5)
+        if output["type"] == "websocket.close":
+            break
+    else:
+        raise AssertionError("the old player's socket stayed open")
+    await sock.disconnect()
+    # Reconnecting, the old player is a spectator now.
+    again = await connect(game.pk, seats[1])
+    assert (await next_of(again, "update"))["game"]["my_seat"] is None
+    await again.disconnect()
