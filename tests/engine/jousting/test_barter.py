@@ -172,3 +172,13 @@ def test_ja6_disqualified_and_withdrawn_knights_keep_bartering() -> None:
     assert Withdraw() not in GAME.legal_moves(state, 3)
     state = play(state, 3, MakeOffer(state.clock, Lot(("sword-4",)), Lot(coins=1)))
     assert state.offers[0].seat == 3
+
+
+def test_jh3_decide_accepts_any_legal_offer_not_only_the_listed_sample() -> None:
+    state = table(*HANDS)
+    move = MakeOffer(state.clock, Lot(("sword-6", "sword-1"), 3), Lot(("lance-6",), 1), to=2)
+    assert move not in GAME.legal_moves(state, 0)
+    state = play(state, 0, move)
+    state = play(state, 2, AcceptOffer(state.offers[0].id))
+    assert {"sword-6", "sword-1"} <= set(state.hands[2]) and "lance-6" in state.hands[0]
+    assert state.coins == (8, 10, 12)

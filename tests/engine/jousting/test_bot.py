@@ -114,3 +114,16 @@ def test_simulate_tool_reports_rounds_and_bot_against_random() -> None:
     assert set(result.winners) <= {"bot", "random", "shared"}
     lines = report(GAME, 1)
     assert any("bot-vs-random" in line for line in lines)
+
+
+def test_bot_needs_nothing_but_its_plain_json_view() -> None:
+    import json
+
+    state = table(
+        "sword-1 shield-1 lance-1 sword-2",
+        "sword-5 shield-5 lance-5 armour-5 armour-6",
+        "sword-3 shield-3 lance-3 armour-3",
+    )
+    state = play(state, 1, MakeOffer(state.clock, Lot(("armour-6",)), Lot(coins=3)))
+    view = json.loads(json.dumps(GAME.view(state, 0)))
+    assert GAME.bot_move(view, GAME.legal_moves(state, 0), Random(1)) == AcceptOffer(1)
