@@ -8,8 +8,9 @@ from random import Random
 
 from games.engine.core import Event, IllegalMove, Move, Outcome
 
-from . import combat, turn
+from . import combat, powers, turn
 from .batch import Batch
+from .cards import SORCERESS, kind_of
 from .config import WIN_CROWNS
 from .moves import (
     ATTACK,
@@ -50,13 +51,17 @@ def legal_moves(state: ColoviniState, seat: int) -> list[Move]:
         return []
     hand = sorted(set(state.hands[seat]))
     if state.phase is Phase.PLAY:
-        out: list[Move] = []
+        regions = range(len(state.row))
+        # Any card reinforces anywhere (CA-5); enchantments and attacks go through the same
+        # checks as `decide`, tried only where the card's kind could possibly do it.
+        out: list[Move] = [PlayCard(name, i, REINFORCE) for name in hand for i in regions]
+        attackers = powers.attack_kinds(state, seat)
         for name in hand:
-            for index in range(len(state.row)):
-                for mode in (REINFORCE, ENCHANT, ATTACK):
-                    move = PlayCard(name, index, mode)
-                    if combat.play_problem(state, seat, move) is None:
-                        out.append(move)
+            modes = [ENCHANT] if kind_of(name) == SORCERESS else []
+            modes += [ATTACK] if kind_of(name) in attackers else []
+            for mode in modes:
+                candidates = (PlayCard(name, i, mode) for i in regions)
+                out += [m for m in candidates if combat.play_problem(state, seat, m) is None]
         return out + [EndTurn(kind) for kind in turn.free_kinds(state)]
     if state.phase in (Phase.COUNTER, Phase.RESIST):
         react: Move = CounterSpell() if state.phase is Phase.COUNTER else Resist()
