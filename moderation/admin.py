@@ -14,6 +14,7 @@ from django.utils.html import format_html, format_html_join
 
 from accounts.models import User
 from games.admin import ReadOnlyMixin
+from games.models import ChatMessage
 
 from . import admin_actions as forms
 from .models import AuditLog, IpSighting, Report, Sanction, SiteSwitches
@@ -70,22 +71,33 @@ class ReportAdmin(ReadOnlyMixin, admin.ModelAdmin[Report]):
             reverse("admin:games_game_log", args=[obj.game_id]),
         )
 
-    @admin.display(description="chat around the message")
+    @admin.display(description="chat context")
     def context(self, obj: Report) -> str:
-        if obj.chat_message is None:
+        if obj.chat_message is not None:
+            around = chat_around(obj.chat_message)
+        elif obj.game is not None:  # a report about a game: what the target said there
+            around = list(
+                ChatMessage.objects.filter(table_id=obj.game.table_id, author_id=obj.target_id)
+                .select_related("author")
+                .order_by("-pk")[:10]
+            )[::-1]
+        else:
             return "—"
         lines = [
             (
                 "font-weight:bold" if m.pk == obj.chat_message_id else "",
                 f"{m.created_at:%Y-%m-%d %H:%M}",
                 m.author.public_name,
-                m.shown_body,
+                m.body,  # moderators read the original, hidden or not
+                " (hidden)" if m.hidden_by_moderator else "",
             )
-            for m in chat_around(obj.chat_message)
+            for m in around
         ]
+        if not lines:
+            return "No chat from this player in this game."
         return format_html(
             "<ol>{}</ol>",
-            format_html_join("", '<li style="{}">{} <b>{}</b>: {}</li>', lines),
+            format_html_join("", '<li style="{}">{} <b>{}</b>: {}{}</li>', lines),
         )
 
     def has_change_report_permission(self, request: HttpRequest) -> bool:

@@ -143,3 +143,15 @@ def test_site_switches_pause_tables_and_show_a_banner(
     assert not SiteSwitches.load().stop_table_creation
     lobby_create(host=players[0], game_slug="toy-secrets", seat_count=3)  # allowed again
     assert ChatMessage.objects.count() == 0
+
+
+def test_report_about_a_game_shows_what_the_target_said_there(
+    mod_client: Client, game: Game, players: list[User]
+) -> None:
+    chat_post(table=game.table, user=players[1], body="I will throw this game")
+    chat_post(table=game.table, user=players[2], body="unrelated")
+    report = Report.objects.create(
+        reporter=players[0], target=players[1], game=game, reason="stalling"
+    )
+    page = mod_client.get(f"/admin/moderation/report/{report.pk}/change/").content.decode()
+    assert "I will throw this game" in page and "unrelated" not in page
