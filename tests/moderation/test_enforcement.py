@@ -187,6 +187,9 @@ async def test_hidden_message_is_replaced_on_open_sockets() -> None:
     game, seats = await setup()
     sock = await connect(game.pk, seats[2])
     await next_of(sock, "update")
+    page = WebsocketCommunicator(APP, f"/ws/games/{game.pk}/")  # the HTML page's socket
+    page.scope["user"] = seats[1]
+    assert (await page.connect())[0]
     message = await database_sync_to_async(chat_post)(
         table=game.table, user=seats[0], body="spoiler!"
     )
@@ -199,6 +202,14 @@ async def test_hidden_message_is_replaced_on_open_sockets() -> None:
 
     await database_sync_to_async(hide)()
     hidden = await next_of(sock, "chat_hidden")
+    for _ in range(20):
+        html = await page.receive_from(timeout=5)
+        if f'id="chat-msg-{message.pk}" hx-swap-oob="true"' in html:
+            assert "removed by a moderator" in html and "spoiler" not in html
+            break
+    else:
+        raise AssertionError("the page was not told")
+    await page.disconnect()
     assert hidden["message"] == {
         "id": message.pk,
         "body": "removed by a moderator",
