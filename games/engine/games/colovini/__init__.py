@@ -1,5 +1,27 @@
-"""Avalon by Leo Colovini, 2 players (rules: /work/shared/rules/colovini-avalon.md),
-registered as "colovini-avalon"."""
+"""Avalon by Leo Colovini, 2 players (rules: /work/shared/rules/colovini-avalon.md, CA-1 ..
+CA-17, CH-1 .. CH-5), registered as "colovini-avalon".
+
+Modules: cards, regions and tiles are data (tiles with one small handler per kind);
+powers holds the region powers as handlers on named hooks; moves, events and state (with
+`evolve`); combat (plays, enchantments, attacks, reactions, conquest losses) and turn (the
+deal, draws, the end of a turn, the win) hold the rules; rules routes moves and answers
+the engine's questions; views, bot and definition face the outside.
+
+Readings where the rulebook is silent or unclear (each has a test):
+- Reactions (CH-3): the defender is asked after every enchantment and attack, even without
+  a matching card, so waiting tells the attacker nothing; the table option
+  `auto_decline` skips the question when no card could answer.
+- Conquest losses the conqueror cannot pay in full (no card in hand or on any pile) lapse.
+- Avalon works for the conquest that takes it ("its power applies at once", CA-12), once
+  per turn, on the first or second conquest as its owner chooses.
+- A third attack after two conquests is refused (CA-10: it could not conquer).
+- Dark tiles count what their taker owns when cashed at the start of the next turn.
+- When no face-up tile is left, every used tile turns face up again; a dark tile still
+  held by a player stays with them.
+- Discards (losses, hand limit) go face up on the discard pile.
+- If both hands, the deck and the discards are empty at the end of a turn, nothing can
+  ever change: the game ends and the most crowns win, shared when equal.
+"""
 
 from games.engine.core import register_game
 
