@@ -5,11 +5,11 @@ nothing: the card stays on its side). On its turn it takes the win when the crow
 there; attacks where the crowns are worth the losses (CA-11) and its cards outlast them;
 enchants to open attacks or to protect its regions; reinforces regions the opponent could
 take and regions it means to attack next; keeps two cards for answers and puts cards beyond
-the hand limit on the table rather than discard them; ends the turn with the tile the
-rulebook would advise (light when short of cards, else dark: simulation says only when
-the hand is empty) that gives the most. The closer the
-opponent is to 15 crowns, the more its regions are worth attacking; the longer the game,
-the more losses a crown is worth, so two careful bots never wait for each other forever.
+the hand limit on the table rather than discard them; ends the turn with the tile that
+gives the most, light only with an empty hand (the rulebook advises light under two cards;
+simulated, that plays worse). The closer the opponent is to 15 crowns, the more its
+regions are worth attacking; the longer the game, the more losses a crown is worth, so
+two careful bots never wait for each other forever.
 """
 
 from __future__ import annotations
