@@ -145,7 +145,13 @@ def _rng(game: Game, purpose: str) -> Any:
 def _bot_move(game: Game, definition: Any, state: Any, position: int) -> Move:
     """The bot sees only the seat's own view, like the player would (never the full state)."""
     legal = definition.legal_moves(state, position)
-    move: Move = definition.bot_move(definition.view(state, position), legal, _rng(game, "bot"))
+    try:
+        move: Move = definition.bot_move(definition.view(state, position), legal, _rng(game, "bot"))
+    except Exception:
+        # A bot that cannot choose (e.g. moves not enumerable here) must not stall the
+        # table: the neutral default move (RA-W2) is played for it instead.
+        logger.exception("clock: bot of game %s seat %s failed", game.pk, position)
+        move = definition.default_move(state, position, _rng(game, "timeout"))
     return move
 
 

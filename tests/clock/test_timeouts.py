@@ -175,3 +175,20 @@ def test_a_stale_deadline_of_a_seat_that_is_not_pending_is_dropped(clock) -> Non
     assert sweep() == 0
     assert deadline(game, 0) is None
     assert moves_by(game, "timeout") == []
+
+
+def test_a_bot_that_cannot_choose_plays_the_neutral_default(
+    clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.games.toygame import TOY
+
+    def broken(view: Any, legal: Any, rng: Any) -> Any:
+        raise ValueError("no idea")
+
+    monkeypatch.setattr(TOY, "bot_move", broken)
+    game = game_for(n=2, time_per_move=300, timeout_policy="bot")
+    vote(game, 0)
+    clock.shift(dt.timedelta(seconds=301))
+    assert sweep() == 1
+    [move] = moves_by(game, "bot")
+    assert move.payload["vote"] == "up"  # RA-W2 default, not a stalled table
