@@ -85,3 +85,28 @@ def test_tt21_ties_go_left_of_the_previous_dealer():
     s = table([["swords-1"]] * 4, health=[400, 300, 300, 300], start_melee=False, dealer=0)
     s = replace(s, prev_dealer=2)
     assert recipients(s) == (3, 3, 1, 2)
+
+
+def test_ring_of_stones_brings_a_location_and_plague_and_chivalry_work():
+    """Ring of Stones (inferred): its holder picks a Location to host next round; Plague
+    (inferred) adds 15 at Dusk; Chivalry (inferred) heals 5 for each of 3 Melees lost."""
+    from games.engine.games.tournament.moves import ChooseLocation
+
+    _, s = _to_godsends([400, 300, 150])
+    _, s = act(s, 2, PickGodsend("left"))  # Ring of Stones
+    assert s.phase == "location" and pending_seats(s) == {2}
+    _, s = act(s, 2, ChooseLocation("tintagel"))
+    assert s.hosted == ((2, "tintagel"),) and s.phase == "godsend" and pending_seats(s) == {2}
+    s = table([["swords-9"], ["swords-3"], ["swords-5"]])
+    s = s.with_player(1, godsends=("plague",))
+    for seat, card in enumerate(["swords-9", "swords-3", "swords-5"]):
+        events, s = act(s, seat, PlayCard(card))
+    assert of(events, ev.DuskTallied)[0].injuries == (0, 20 + 15, 0)
+    s = table(
+        [["swords-9", "swords-1"], ["swords-3", "swords-2"], ["swords-5", "swords-4"]],
+        health=[300, 300, 300],
+    )
+    s = s.with_player(1, godsends=("chivalry",), tokens=3)
+    for seat, card in enumerate(["swords-9", "swords-3", "swords-5"]):
+        _, s = act(s, seat, PlayCard(card))
+    assert s.player(1).health == 305 and s.player(1).tokens == 2
