@@ -102,3 +102,18 @@ def test_the_table_shows_who_is_on_vacation_until_when(clock) -> None:
     game = started_game([away, other], time_per_move=86400)
     page = logged_in(other).get(f"/games/{game.pk}/").content.decode()
     assert "on vacation until 20 Nov, 09:00" in page
+
+
+def test_spectators_and_abandoned_games_render_the_clock_panel(clock) -> None:
+    users = [make_user() for _ in range(2)]
+    game = started_game(users, time_per_move=3600, timeout_policy="abandon")
+    clock.shift(dt.timedelta(hours=1, seconds=1))
+    sweep()
+    spectator = Client().get(f"/games/{game.pk}/").content.decode()
+    assert "30 min left" in spectator  # the grace period, public like every deadline
+    assert "Extend my time" not in spectator
+    clock.shift(dt.timedelta(hours=1))
+    sweep()
+    page = logged_in(users[0]).get(f"/games/{game.pk}/").content.decode()
+    assert "This game was abandoned" in page
+    assert "Extend my time" not in page
