@@ -7,6 +7,7 @@ from django.urls import URLPattern, path
 from . import views
 
 urlpatterns: list[URLPattern] = [
+    path("games/<int:game_id>/panel/", views.panel, name="clock_panel"),
     path("games/<int:game_id>/extend/", views.extend, name="clock_extend"),
     path("games/<int:game_id>/take-back/", views.take_back, name="clock_take_back"),
     path("vacation/", views.vacation_declare, name="clock_vacation_declare"),

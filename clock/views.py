@@ -1,26 +1,40 @@
 """The time-control forms: spend an extension, take a seat back from the bot, declare or
-end a vacation. Thin: parse, call one service, redirect back with a message."""
+end a vacation; and the clock panel the game page polls. Thin: parse, call one service or
+selector, redirect back with a message or render."""
 
 from __future__ import annotations
 
 import datetime as dt
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from accounts.permissions import verified_required
 from games.models import Game
+from games.selectors import can_watch
 from games.services.errors import ServiceError
 
 from . import services, vacations
+from .selectors import game_clock
 
 
 def _user(request: HttpRequest) -> User:
     assert isinstance(request.user, User)
     return request.user
+
+
+def panel(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The clock panel alone: the game page polls it so time left stays current."""
+    game = get_object_or_404(Game.objects.select_related("table"), pk=game_id)
+    user = request.user if isinstance(request.user, User) else None
+    if not can_watch(game, user):
+        raise Http404("No such game.")
+    context = {**game_clock(game, user), "csrf_token": get_token(request)}
+    return render(request, "clock/panel.html", context)
 
 
 @require_POST

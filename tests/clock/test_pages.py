@@ -117,3 +117,12 @@ def test_spectators_and_abandoned_games_render_the_clock_panel(clock) -> None:
     page = logged_in(users[0]).get(f"/games/{game.pk}/").content.decode()
     assert "This game was abandoned" in page
     assert "Extend my time" not in page
+
+
+def test_the_panel_alone_is_served_for_polling_but_not_for_private_outsiders(clock) -> None:
+    users = [make_user() for _ in range(2)]
+    game = started_game(users, time_per_move=86400, visibility="private")
+    mine = logged_in(users[0]).get(f"/clock/games/{game.pk}/panel/")
+    assert mine.status_code == 200
+    assert 'hx-trigger="every 30s"' in mine.content.decode()
+    assert logged_in(make_user()).get(f"/clock/games/{game.pk}/panel/").status_code == 404
