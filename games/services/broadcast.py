@@ -30,9 +30,21 @@ def table_group(table_id: int) -> str:
 
 
 def _send(group: str, message: dict[str, JSON]) -> None:
+    _send_all([(group, message)])
+
+
+def _send_all(messages: Sequence[tuple[str, dict[str, JSON]]]) -> None:
+    """Send to several groups in one hop to the event loop (one per group costs a thread
+    switch each, which dominated a move's broadcast)."""
     layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(group, message)
+    if layer is None or not messages:
+        return
+
+    async def send() -> None:
+        for group, message in messages:
+            await layer.group_send(group, message)
+
+    async_to_sync(send)()
 
 
 def seat_payloads(
@@ -59,9 +71,15 @@ def game_updated(
     game: Game, steps: Sequence[tuple[GameEvent, Event, Any]], state: Any, seats: int
 ) -> None:
     """Push each viewer's own payload to its group (call after commit)."""
-    for viewer, payload in seat_payloads(game, steps, state, seats).items():
-        group = spectator_group(game.pk) if viewer is None else seat_group(game.pk, viewer)
-        _send(group, {"type": "game.update", "payload": payload})
+    _send_all(
+        [
+            (
+                spectator_group(game.pk) if viewer is None else seat_group(game.pk, viewer),
+                {"type": "game.update", "payload": payload},
+            )
+            for viewer, payload in seat_payloads(game, steps, state, seats).items()
+        ]
+    )
 
 
 def table_changed(table_id: int, game_id: int | None = None) -> None:
@@ -106,6 +124,6 @@ def chat_hidden(message: ChatMessage, game_id: int | None, seats: int) -> None:
 
 
 def presence_changed(game_id: int, seats: int) -> None:
-    for seat in range(seats):
-        _send(seat_group(game_id, seat), {"type": "presence.changed"})
-    _send(spectator_group(game_id), {"type": "presence.changed"})
+    notice: dict[str, JSON] = {"type": "presence.changed"}
+    groups = [seat_group(game_id, seat) for seat in range(seats)] + [spectator_group(game_id)]
+    _send_all([(group, notice) for group in groups])

@@ -1,0 +1,44 @@
+"""Benchmark set-up: verified users with API tokens and started games, through the services."""
+
+from __future__ import annotations
+
+import itertools
+
+from allauth.account.models import EmailAddress
+from rest_framework.authtoken.models import Token
+
+from accounts.models import User
+from games.models import Seat
+from games.services.lobby import lobby_create, table_join, table_start
+
+_serial = itertools.count()
+
+
+def _user() -> tuple[User, str]:
+    n = next(_serial)
+    user = User.objects.create_user(username=f"bench{n}", email=f"bench{n}@example.com")
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    return user, Token.objects.create(user=user).key
+
+
+def create_games(
+    count: int, slug: str, players: int, options: dict[str, object] | None = None
+) -> list[tuple[int, dict[int, str]]]:
+    """(game id, {seat: token}) for `count` started games."""
+    out = []
+    for _ in range(count):
+        people = [_user() for _ in range(players)]
+        table = lobby_create(
+            host=people[0][0], game_slug=slug, seat_count=players, options=options or {}
+        )
+        for user, _ in people[1:]:
+            table_join(table=table, user=user)
+        game = table_start(table=table, by=people[0][0])
+        tokens = dict(people)
+        seats = {
+            s.position: tokens[s.user]
+            for s in Seat.objects.filter(table=table).select_related("user")
+            if s.user is not None and s.position is not None
+        }
+        out.append((game.pk, seats))
+    return out
