@@ -255,9 +255,12 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
                 f"<script>window.location.assign({json.dumps(url)})</script></div>"
             )
         else:
+            # Each page fetches its own seats section again (with its own buttons and CSRF).
+            url = f"/tables/{self.table_id}/?stay=1"
             html = (
-                '<div id="table-live" hx-swap-oob="true"><p class="notice">Seats changed. '
-                '<a href="">Refresh</a></p><script>window.location.reload()</script></div>'
+                '<div id="table-live" hx-swap-oob="true">'
+                f'<div hx-get="{url}" hx-trigger="load" hx-select="#table-body" '
+                'hx-target="#table-body" hx-swap="outerHTML"></div></div>'
             )
         await self.send(text_data=html)
 

@@ -13,13 +13,21 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from accounts.permissions import verified_required
-from games.engine.core import all_games, get_game
+from games.engine.core import all_games, config_fields, get_game
 from games.forms import TableCreateForm, game_choices
 from games.models import Table
 from games.selectors import games_for_user, tables_of_user, tables_open
 from games.services import lobby
 from games.services.errors import ServiceError
 from games.services.lobby import decode_options
+
+
+def option_list(table: Table) -> list[dict[str, Any]]:
+    """The table's options with the game's own labels, defaults filled in."""
+    return [
+        {"label": spec["label"], "value": table.options.get(spec["name"], spec["default"])}
+        for spec in config_fields(get_game(table.game_slug).config_type)
+    ]
 
 
 def _user(request: HttpRequest) -> User:
@@ -32,6 +40,7 @@ def lobby_page(request: HttpRequest) -> HttpResponse:
     tables = list(tables_open(slug))
     for table in tables:
         table.definition = get_game(table.game_slug)  # type: ignore[attr-defined]
+        table.option_list = option_list(table)  # type: ignore[attr-defined]
     mine = list(tables_of_user(_user(request))) if request.user.is_authenticated else []
     return render(
         request,
@@ -94,6 +103,7 @@ def _table_context(request: HttpRequest, table: Table, invite: str | None) -> di
         "invite": invite,
         "invite_url": invite_url if seated else None,
         "advice": advice,
+        "options": option_list(table),
         "game_id": getattr(getattr(table, "game", None), "pk", None)
         if table.status != Table.Status.OPEN
         else None,
