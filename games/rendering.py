@@ -51,7 +51,7 @@ def log_lines(
             # Site notices (moderation) carry their own wording; the game never sees them.
             "text": str(e["event"].get("text", ""))
             if str(e["type"]).startswith("site.")
-            else presenter.describe(e, names),
+            else presenter.describe(e, names, feed.get("my_seat")),
             "actor_kind": e["actor_kind"],
             "created_at": e["created_at"],
         }

@@ -55,6 +55,7 @@ class Presenter:
     """Generic wording: type names and field values."""
 
     glyphs: Mapping[str, str] = {}  # role -> symbol id in static/games/icons.svg
+    composed: frozenset[str] = frozenset()  # move types always shown as one composed form
 
     def move_title(self, move_type: str, feed: Mapping[str, Any], names: Sequence[str]) -> str:
         return move_type.split(".")[-1].replace("_", " ").capitalize()
@@ -72,7 +73,10 @@ class Presenter:
     def choice_label(self, move_type: str, name: str, value: JSON, names: Sequence[str]) -> str:
         return str(value)
 
-    def describe(self, entry: Mapping[str, Any], names: Sequence[str]) -> str:
+    def describe(
+        self, entry: Mapping[str, Any], names: Sequence[str], me: int | None = None
+    ) -> str:
+        """One log line; `me` is the reader's seat (None: a spectator or the full reveal)."""
         event = dict(entry["event"])
         kind = str(event.pop("type", entry["type"])).split(".")[-1].replace("_", " ")
         details = ", ".join(f"{k} {v}" for k, v in event.items())
@@ -114,7 +118,7 @@ def action_forms(feed: Mapping[str, Any], names: Sequence[str]) -> list[ActionFo
             title=presenter.move_title(move_type, feed, names),
             help=presenter.move_help(move_type, feed, names),
         )
-        if len(moves) <= MAX_BUTTONS:
+        if len(moves) <= MAX_BUTTONS and move_type not in presenter.composed:
             for move in moves:
                 label, tone = presenter.button(move, names)
                 form.buttons.append(Button(label, json.dumps(move, sort_keys=True), tone))

@@ -33,6 +33,14 @@ PHASES = {
 }
 
 
+def _quest_now(view: Mapping[str, Any]) -> tuple[Any, Any]:
+    """(quest number, team size) the table is on; while a team is being chosen without
+    Targeting the quest is the first one not yet attempted (RA-19)."""
+    quest = view.get("quest") or next(iter(view.get("attemptable_quests") or []), None)
+    size = next((q["size"] for q in view.get("quests", []) if q["quest"] == quest), "")
+    return quest, size
+
+
 def _name(names: Sequence[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"Seat {seat}"
 
@@ -43,11 +51,11 @@ def _team(names: Sequence[str], team: Sequence[int]) -> str:
 
 class ResistancePresenter(Presenter):
     glyphs = ROLE_GLYPHS
+    composed = frozenset({"ra.propose_team"})  # choose the knights, not one button per team
 
     def move_title(self, move_type: str, feed: Mapping[str, Any], names: Sequence[str]) -> str:
         view = feed.get("view", {})
-        quest = view.get("quest")
-        size = next((q["size"] for q in view.get("quests", []) if q["quest"] == quest), "")
+        quest, size = _quest_now(view)
         return {
             "ra.propose_team": f"Choose {size} knights for Quest {quest}"
             if not view.get("options", {}).get("targeting")
@@ -96,14 +104,17 @@ class ResistancePresenter(Presenter):
         if view.get("outcome"):
             return str(view["outcome"]["summary"])
         template = PHASES.get(str(view.get("phase")), "")
-        quest = view.get("quest")
-        size = next((q["size"] for q in view.get("quests", []) if q["quest"] == quest), "")
+        quest, size = _quest_now(view)
+        if view.get("phase") == "propose" and view.get("options", {}).get("targeting"):
+            return f"{_name(names, view.get('leader'))} chooses a quest and its team."
         lady = (view.get("lady") or {}).get("holder")
         return template.format(
             leader=_name(names, view.get("leader")), size=size, quest=quest, lady=_name(names, lady)
         )
 
-    def describe(self, entry: Mapping[str, Any], names: Sequence[str]) -> str:
+    def describe(
+        self, entry: Mapping[str, Any], names: Sequence[str], me: int | None = None
+    ) -> str:
         e = entry["event"]
         kind = e.get("type")
         n = _name
@@ -112,16 +123,25 @@ class ResistancePresenter(Presenter):
             line = f"The roles are dealt. {n(names, e.get('leader'))} leads first."
             if you:
                 line += f" You are {you['role_label']}."
+            elif e.get("roles"):  # the full reveal (RA-23)
+                line += (
+                    " "
+                    + ", ".join(f"{n(names, s)}: {role}" for s, role in enumerate(e["roles"]))
+                    + "."
+                )
             return line
         if kind == "ra.team_proposed":
             return (
                 f"{n(names, e['leader'])} proposes {_team(names, e['team'])} "
                 f"for Quest {e['quest']}."
             )
+        who = "You" if e.get("seat") == me else n(names, e.get("seat"))
         if kind == "ra.vote_cast":
             if "approve" in e:
-                return f"You vote {'approve' if e['approve'] else 'reject'}."
-            return f"{n(names, e['seat'])} has voted."
+                return f"{who} vote{'' if who == 'You' else 's'} " + (
+                    "approve." if e["approve"] else "reject."
+                )
+            return f"{who} {'have' if who == 'You' else 'has'} voted."
         if kind == "ra.votes_revealed":
             votes = e["votes"]
             yes = [n(names, s) for s, v in enumerate(votes) if v]
@@ -133,8 +153,10 @@ class ResistancePresenter(Presenter):
             )
         if kind == "ra.quest_card_played":
             if "success" in e:
-                return f"You play {'Success' if e['success'] else 'Fail'}."
-            return f"{n(names, e['seat'])} has played a quest card."
+                return f"{who} play{'' if who == 'You' else 's'} " + (
+                    "Success." if e["success"] else "Fail."
+                )
+            return f"{who} {'have' if who == 'You' else 'has'} played a quest card."
         if kind == "ra.quest_resolved":
             result = "succeeds" if e["succeeded"] else "fails"
             return f"Quest {e['quest']} {result} with {e['fails']} Fail card(s)."
@@ -148,7 +170,7 @@ class ResistancePresenter(Presenter):
             return f"The Assassin names {n(names, e['target'])} {hit}"
         if kind == "ra.game_ended":
             return f"{str(e['winner']).capitalize()} wins. Every role is revealed."
-        return super().describe(entry, names)
+        return super().describe(entry, names, me)
 
 
 RESISTANCE = ResistancePresenter()

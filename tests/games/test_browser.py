@@ -136,11 +136,10 @@ def sign_up(page: Any, base: str, mail_dir: Path, name: str) -> None:
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Sign In").click()
     page.wait_for_url(f"{base}/")
-    page.goto(f"{base}/profile/")
-    display = page.get_by_label("Display name")
-    if display.count():
-        display.fill(name)
-        page.get_by_role("button", name="Save profile").click()
+    page.goto(f"{base}/accounts/profile/")
+    page.get_by_label("Display name").fill(name)
+    page.get_by_role("button", name="Save profile").click()
+    page.get_by_text("Your profile is saved.").wait_for()
 
 
 def seq_of(page: Any) -> int:
@@ -259,6 +258,7 @@ def test_five_players_play_a_whole_game_through_the_pages(site: tuple[str, Path]
         viewer.click("text=Watch the replay")
         viewer.wait_for_url(re.compile(r"/replay/"))
         viewer.click("text=As Arthur")
+        viewer.wait_for_url(re.compile(r"as=\d"))
         viewer.get_by_label("First event").click()
         viewer.click("text=Next ▶")
         viewer.click("text=Next ▶")
