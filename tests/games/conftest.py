@@ -49,7 +49,11 @@ def started_game(players: list[User], slug: str = "toy-secrets", **kwargs: Any) 
 
 
 def seat_users(game: Game) -> dict[int, User]:
-    return {s.position: s.user for s in game.table.seats.select_related("user") if s.user}
+    return {
+        s.position: s.user
+        for s in game.table.seats.select_related("user")
+        if s.user is not None and s.position is not None
+    }
 
 
 def play_pending_once(game: Game) -> bool:

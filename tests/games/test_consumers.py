@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from channels.db import database_sync_to_async
+from asgiref.sync import sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 
@@ -42,14 +42,14 @@ async def next_json(comm: WebsocketCommunicator, kind: str = "update") -> dict[s
     raise AssertionError(f"no {kind} message")
 
 
-@database_sync_to_async
+@sync_to_async
 def setup_game(players: int = 3, slug: str = "toy-secrets") -> tuple[Any, dict[int, Any]]:
     users = [make_user() for _ in range(players)]
     game = started_game(users, slug=slug)
     return game, seat_users(game)
 
 
-@database_sync_to_async
+@sync_to_async
 def play(game: Any, user: Any, move: dict[str, Any]) -> dict[str, Any]:
     game.refresh_from_db()
     return move_submit(game=game, user=user, move_json=move, expected_seq=game.state_seq)
@@ -58,7 +58,7 @@ def play(game: Any, user: Any, move: dict[str, Any]) -> dict[str, Any]:
 async def test_each_seat_gets_its_own_view_and_spectators_the_public_one() -> None:
     game, seats = await setup_game()
     socks = {s: await connect(game.pk, u) for s, u in seats.items()}
-    watcher = await connect(game.pk, await database_sync_to_async(make_user)())
+    watcher = await connect(game.pk, await sync_to_async(make_user)())
     for s, sock in socks.items():
         first = await next_json(sock)
         assert first["game"]["my_seat"] == s and first["game"]["view"]["you"]["seat"] == s
@@ -76,7 +76,7 @@ async def test_each_seat_gets_its_own_view_and_spectators_the_public_one() -> No
     assert "you" not in spectator["game"]["view"] and spectator["game"]["my_seat"] is None
     for sock in [*socks.values(), watcher]:
         await sock.disconnect()
-    assert await database_sync_to_async(Presence.objects.count)() == 0
+    assert await sync_to_async(Presence.objects.count)() == 0
 
 
 async def test_reconnect_with_last_seq_catches_up() -> None:
@@ -148,8 +148,8 @@ async def test_html_mode_pushes_rerendered_partials() -> None:
     ):
         assert part in first
     assert 'hx-swap-oob="true"' in first
-    definition = await database_sync_to_async(definition_of)(game)
-    state = await database_sync_to_async(load_state)(game, definition)
+    definition = await sync_to_async(definition_of)(game)
+    state = await sync_to_async(load_state)(game, definition)
     leader = min(definition.pending_seats(state))
     move = to_json(definition.legal_moves(state, leader)[0])
     await play(game, seats[leader], move)
@@ -162,13 +162,13 @@ async def test_html_mode_pushes_rerendered_partials() -> None:
 
 
 async def test_private_game_refuses_strangers() -> None:
-    @database_sync_to_async
+    @sync_to_async
     def private_game() -> Any:
         users = [make_user() for _ in range(2)]
         return started_game(users, visibility="private")
 
     game = await private_game()
     comm = WebsocketCommunicator(APP, f"/ws/games/{game.pk}/")
-    comm.scope["user"] = await database_sync_to_async(make_user)()
+    comm.scope["user"] = await sync_to_async(make_user)()
     connected, _ = await comm.connect()
     assert not connected

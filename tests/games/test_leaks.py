@@ -16,7 +16,7 @@ from random import Random
 from typing import Any
 
 import pytest
-from channels.db import database_sync_to_async
+from asgiref.sync import sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.test import Client
@@ -108,7 +108,7 @@ async def receive(sock: WebsocketCommunicator) -> dict[str, Any]:
 async def test_no_seat_receives_another_seats_secret(
     options: dict[str, bool], players: int
 ) -> None:
-    @database_sync_to_async
+    @sync_to_async
     def setup() -> tuple[int, dict[int, Any], Any, dict[int, APIClient], dict[int, Client]]:
         users = [make_user() for _ in range(players)]
         host = api(users[0])
@@ -121,15 +121,19 @@ async def test_no_seat_receives_another_seats_secret(
             api(u).post(f"/api/tables/{table['id']}/join/", {}, format="json")
         game_id = host.post(f"/api/tables/{table['id']}/start/").json()["game_id"]
         game = Game.objects.get(pk=game_id)
-        seats = {s.position: s.user for s in game.table.seats.select_related("user")}
-        browsers = {}
+        seats = {
+            s.position: s.user
+            for s in game.table.seats.select_related("user")
+            if s.position is not None and s.user is not None
+        }
+        browsers: dict[int, Client] = {}
         for s, u in seats.items():
             browsers[s] = Client()
             browsers[s].force_login(u)
         return game_id, seats, make_user(), {s: api(u) for s, u in seats.items()}, browsers
 
     game_id, seats, watcher, clients, browsers = await setup()
-    checker = await database_sync_to_async(Checker)(game_id)
+    checker = await sync_to_async(Checker)(game_id)
     socks: dict[int | None, WebsocketCommunicator] = {}
     for viewer, user in [*seats.items(), (None, watcher)]:
         sock = WebsocketCommunicator(APP, f"/ws/games/{game_id}/?format=json")
@@ -141,7 +145,7 @@ async def test_no_seat_receives_another_seats_secret(
     definition = get_game("resistance-avalon")
     rng = Random(json.dumps(options) + str(players))
 
-    @database_sync_to_async
+    @sync_to_async
     def step(turn: int) -> bool:
         """One pending seat reads its feed and plays the bot's move through the API."""
         checker.refresh()
@@ -151,7 +155,7 @@ async def test_no_seat_receives_another_seats_secret(
         client = clients[seat]
         feed = client.get(f"/api/games/{game_id}/").json()
         checker.check(feed, seat, "GET game")
-        legal = [from_json(m) for m in feed["legal_moves"]]
+        legal: list[Any] = [from_json(m) for m in feed["legal_moves"]]
         move = definition.bot_move(feed["view"], legal, rng)
         body = {"expected_seq": feed["seq"], "move": to_json(move)}
         response = client.post(f"/api/games/{game_id}/moves/", body, format="json")

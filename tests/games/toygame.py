@@ -176,4 +176,4 @@ class ToyGame:
 
 
 TOY = ToyGame()
-register_game(TOY)  # type: ignore[arg-type]
+register_game(TOY)
