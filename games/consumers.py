@@ -265,7 +265,9 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         await self.send(text_data=html)
 
     async def chat_message(self, message: dict[str, Any]) -> None:
-        return None
+        """Table talk before the start (players and visitors of the table page)."""
+        await self.send(text_data=render_chat_append(message["message"]))
 
     async def chat_hidden(self, message: dict[str, Any]) -> None:
-        return None
+        html = render_to_string("games/partials/chat_hidden.html", {"m": message["message"]})
+        await self.send(text_data=html)

@@ -17,6 +17,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("tables/<int:table_id>/leave/", tables.table_leave, name="table_leave"),
     path("tables/<int:table_id>/remove/", tables.table_remove, name="table_remove"),
     path("tables/<int:table_id>/start/", tables.table_start, name="table_start"),
+    path("tables/<int:table_id>/chat/", tables.table_chat, name="table_chat"),
     path("invite/<str:code>/", tables.table_invite, name="table_invite"),
     path("games/<int:game_id>/", play.game_page, name="game"),
     path("games/<int:game_id>/move/", play.game_move, name="game_move"),

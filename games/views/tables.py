@@ -16,8 +16,9 @@ from accounts.permissions import verified_required
 from games.engine.core import all_games, config_fields, get_game
 from games.forms import TableCreateForm, game_choices
 from games.models import Table
-from games.selectors import games_for_user, tables_of_user, tables_open
+from games.selectors import chat_for, games_for_user, tables_of_user, tables_open
 from games.services import lobby
+from games.services.chat import chat_post
 from games.services.errors import ServiceError
 from games.services.lobby import decode_options
 
@@ -104,6 +105,8 @@ def _table_context(request: HttpRequest, table: Table, invite: str | None) -> di
         "invite_url": invite_url if seated else None,
         "advice": advice,
         "options": option_list(table),
+        # Before the start nothing is secret: everyone at the table page reads both channels.
+        "chat": list(chat_for(table, None if table.status == Table.Status.OPEN else 0)),
         "game_id": getattr(getattr(table, "game", None), "pk", None)
         if table.status != Table.Status.OPEN
         else None,
@@ -184,6 +187,22 @@ def table_remove(request: HttpRequest, table_id: int) -> HttpResponse:
 def table_start(request: HttpRequest, table_id: int) -> HttpResponse:
     user = _user(request)
     return _act(request, table_id, lambda t: lobby.table_start(table=t, by=user), "")
+
+
+@require_POST
+@verified_required
+def table_chat(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Table talk on the table page (before the start); the game page has its own form."""
+    table = get_object_or_404(Table, pk=table_id)
+    try:
+        chat_post(table=table, user=_user(request), body=request.POST.get("body", ""))
+    except ServiceError as exc:
+        if request.htmx:  # type: ignore[attr-defined]
+            return HttpResponse(exc.message, status=400)
+        messages.error(request, exc.message)
+    if request.htmx:  # type: ignore[attr-defined]
+        return HttpResponse(status=204)  # the message arrives over the websocket
+    return redirect("table", table_id=table_id)
 
 
 @verified_required

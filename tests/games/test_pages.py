@@ -174,3 +174,29 @@ def test_private_table_needs_the_invite_link() -> None:
     game = Game.objects.get(table=table)
     assert r.status_code == 302 and r["Location"] == f"/games/{game.pk}/"
     assert logged_in(make_user()).get(f"/games/{game.pk}/").status_code == 404
+
+
+def test_table_talk_before_the_start_and_hidden_messages() -> None:
+    host, guest = make_user(), make_user()
+    c = logged_in(host)
+    c.post(
+        "/tables/new/",
+        {
+            "game": "toy-secrets",
+            "seat_count": 3,
+            "visibility": "public",
+            "time_per_move": 86400,
+            "timeout_policy": "default_move",
+            "opt_rounds": 1,
+        },
+    )
+    table = Table.objects.get()
+    r = logged_in(guest).post(f"/tables/{table.pk}/chat/", {"body": "Room for one more?"})
+    assert r.status_code == 302
+    page = c.get(f"/tables/{table.pk}/").content.decode()
+    assert "Room for one more?" in page
+    from games.models import ChatMessage
+
+    ChatMessage.objects.update(hidden_by_moderator=True)
+    page = c.get(f"/tables/{table.pk}/").content.decode()
+    assert "Room for one more?" not in page and ChatMessage.REMOVED_TEXT in page
