@@ -81,6 +81,7 @@ def game_context(
         "me": next((p for p in players if p["is_me"]), None),
         "phase_line": presenter_for(slug).phase_line(feed, names),
         "glyphs": presenter_for(slug).glyphs,
+        "board": presenter_for(slug).board(feed, names),
         "forms": [] if replay else action_forms(feed, names),
         "log": log_lines(feed, log),
         "chat": chat,

@@ -49,6 +49,8 @@ class ActionForm:
     fields: list[ComposedField] = field(default_factory=list)
     constants: dict[str, str] = field(default_factory=dict)  # JSON text per field
     submit: str = "Confirm"
+    template: str = ""  # a game's own form template (partials/actions.html includes it)
+    extra: dict[str, Any] = field(default_factory=dict)  # what that template needs
 
 
 class Presenter:
@@ -57,11 +59,29 @@ class Presenter:
     glyphs: Mapping[str, str] = {}  # role -> symbol id in static/games/icons.svg
     composed: frozenset[str] = frozenset()  # move types always shown as one composed form
 
+    def forms(self, feed: Mapping[str, Any], names: Sequence[str]) -> list[ActionForm] | None:
+        """A game's own forms for the viewer's legal moves; None builds the generic ones."""
+        return None
+
     def move_title(self, move_type: str, feed: Mapping[str, Any], names: Sequence[str]) -> str:
         return move_type.split(".")[-1].replace("_", " ").capitalize()
 
     def move_help(self, move_type: str, feed: Mapping[str, Any], names: Sequence[str]) -> str:
         return ""
+
+    def board(self, feed: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+        """Facts a game's board and secret templates read as `board` (e.g. sides per seat)."""
+        return {}
+
+    def special_form(
+        self,
+        move_type: str,
+        moves: Sequence[Mapping[str, JSON]],
+        feed: Mapping[str, Any],
+        names: Sequence[str],
+    ) -> ActionForm | None:
+        """A game's own form for this move type (None: buttons or a composed form)."""
+        return None
 
     def button(self, move: Mapping[str, JSON], names: Sequence[str]) -> tuple[str, str]:
         parts = [f"{k}: {v}" for k, v in move.items() if k != "type"]
@@ -97,6 +117,14 @@ def presenter_for(slug: str) -> Presenter:
         from .resistance import RESISTANCE
 
         return RESISTANCE
+    if slug == "colovini-avalon":
+        from .colovini import COLOVINI
+
+        return COLOVINI
+    if slug == "jousting-avalon":
+        from .jousting import JOUSTING
+
+        return JOUSTING
     return GENERIC
 
 
@@ -108,11 +136,18 @@ def seat_names(feed: Mapping[str, Any]) -> list[str]:
 def action_forms(feed: Mapping[str, Any], names: Sequence[str]) -> list[ActionForm]:
     """One form per move type the viewer may play now, built only from `legal_moves`."""
     presenter = presenter_for(str(feed.get("game", "")))
+    own = presenter.forms(feed, names)
+    if own is not None:
+        return own
     groups: dict[str, list[Mapping[str, JSON]]] = {}
     for move in feed.get("legal_moves", []):
         groups.setdefault(str(move["type"]), []).append(move)
     forms = []
     for move_type, moves in groups.items():
+        special = presenter.special_form(move_type, moves, feed, names)
+        if special is not None:
+            forms.append(special)
+            continue
         form = ActionForm(
             move_type=move_type,
             title=presenter.move_title(move_type, feed, names),
@@ -165,10 +200,22 @@ def composed_move(move_type: str, post: Any) -> dict[str, JSON]:
     Raises ValueError on values that are not JSON."""
     move: dict[str, JSON] = {"type": move_type}
     for key in post.getlist("list_field"):  # unchecked boxes send nothing: an empty list
-        move[key] = []
+        _put(move, key, [])
     for key in post:
         if key.startswith("c_") or key.startswith("r_"):
-            move[key[2:]] = json.loads(post[key])
+            _put(move, key[2:], json.loads(post[key]))
         elif key.startswith("l_"):
-            move[key[2:]] = [json.loads(v) for v in post.getlist(key)]
+            _put(move, key[2:], [json.loads(v) for v in post.getlist(key)])
     return move
+
+
+def _put(move: dict[str, JSON], key: str, value: JSON) -> None:
+    """A dotted field name ("give.coins") fills a nested object of the move."""
+    *outer, last = key.split(".")
+    target = move
+    for part in outer:
+        inner = target.setdefault(part, {})
+        if not isinstance(inner, dict):
+            raise ValueError(key)
+        target = inner
+    target[last] = value
