@@ -125,6 +125,10 @@ def presenter_for(slug: str) -> Presenter:
         from .jousting import JOUSTING
 
         return JOUSTING
+    if slug in ("tournament-camelot", "tournament-avalon"):
+        from .tournament import TOURNAMENT
+
+        return TOURNAMENT
     return GENERIC
 
 

@@ -1,0 +1,192 @@
+"""Page tests of Tournament at Camelot / Avalon: each seat's page shows its own hand and
+never another's (the engine's secrets, TA-3 passing included), and whole games are played
+only by posting the forms the pages show (the first form, first choice, at every step)."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from accounts.models import User
+from games.log import definition_of, load_state
+from games.models import Game
+
+from .conftest import make_user, seat_users, started_game
+
+pytestmark = pytest.mark.django_db
+
+
+def logged_in(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+class FormsParser(HTMLParser):
+    """The forms inside <section id="actions">: action URL and the fields a person would
+    send by taking the first choice of each (first radio, first option, first 3 cards)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.depth = 0  # >0 while inside the actions section
+        self.forms: list[dict[str, Any]] = []
+        self.form: dict[str, Any] | None = None
+        self.select: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "section":
+            if a.get("id") == "actions":
+                self.depth = 1
+            elif self.depth:
+                self.depth += 1
+        if not self.depth:
+            return
+        if tag == "form":
+            self.form = {"action": a.get("action", ""), "fields": [], "seen": set()}
+            self.forms.append(self.form)
+        elif tag == "input" and self.form is not None:
+            self._input(a)
+        elif tag == "select" and self.form is not None:
+            self.select = a["name"]
+        elif tag == "option" and self.form is not None and self.select:
+            if self.select not in self.form["seen"]:
+                self.form["seen"].add(self.select)
+                self.form["fields"].append((self.select, a["value"]))
+
+    def _input(self, a: dict[str, str]) -> None:
+        assert self.form is not None
+        kind, name = a.get("type", "text"), a.get("name", "")
+        if kind == "hidden":
+            self.form["fields"].append((name, a.get("value", "")))
+        elif kind == "radio" and name not in self.form["seen"]:
+            self.form["seen"].add(name)
+            self.form["fields"].append((name, a["value"]))
+        elif kind == "checkbox" and name == "l_cards":
+            if sum(1 for k, _ in self.form["fields"] if k == name) < 3:  # TA-3
+                self.form["fields"].append((name, a["value"]))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "select":
+            self.select = None
+        elif tag == "form":
+            self.form = None
+        elif tag == "section" and self.depth:
+            self.depth -= 1
+
+
+def page_forms(html: str) -> list[dict[str, Any]]:
+    parser = FormsParser()
+    parser.feed(html)
+    return [f for f in parser.forms if "/move/" in f["action"]]
+
+
+def post_data(form: dict[str, Any]) -> dict[str, list[str]]:
+    data: dict[str, list[str]] = {}
+    for key, value in form["fields"]:
+        data.setdefault(key, []).append(value)
+    return data
+
+
+def hand_ids(html: str) -> set[str]:
+    return set(re.findall(r'data-card="([^"]+)"', html))
+
+
+def test_each_seat_sees_its_own_hand_and_never_another() -> None:
+    users = [make_user() for _ in range(3)]
+    game = started_game(users, slug="tournament-avalon", options={"health": 300})
+    definition = definition_of(game)
+    state = load_state(game, definition)
+    seats = seat_users(game)
+    for seat, user in seats.items():
+        html = logged_in(user).get(f"/games/{game.pk}/").content.decode()
+        mine = set(state.player(seat).hand)
+        assert mine <= hand_ids(html), "every card of my hand is drawn"
+        assert "Choose 3 cards to pass" in html  # TA-3, round 1
+        for other in seats:
+            if other == seat:
+                continue
+            for card in state.player(other).hand:
+                assert f'"{card}"' not in html and f"{card}&quot;" not in html
+        for secret in definition.secrets(state):
+            if seat not in secret.knowers and "card" in secret.fragment:
+                assert f'data-card="{secret.fragment["card"]}"' not in html
+    watcher = logged_in(make_user()).get(f"/games/{game.pk}/").content.decode()
+    assert not hand_ids(watcher)
+    assert "hands stay hidden" in watcher
+
+
+def test_passing_choice_stays_with_its_owner() -> None:
+    users = [make_user() for _ in range(3)]
+    game = started_game(users, slug="tournament-avalon", options={"health": 300})
+    clients = {s: logged_in(u) for s, u in seat_users(game).items()}
+    form = page_forms(clients[0].get(f"/games/{game.pk}/").content.decode())[0]
+    chosen = [v.strip('"') for k, v in form["fields"] if k == "l_cards"]
+    assert len(chosen) == 3
+    r = clients[0].post(form["action"], post_data(form))
+    assert r.status_code == 302
+    mine = clients[0].get(f"/games/{game.pk}/").content.decode()
+    assert "You pass" in mine and set(chosen) <= hand_ids(mine)
+    for seat in (1, 2):
+        other = clients[seat].get(f"/games/{game.pk}/").content.decode()
+        assert not set(chosen) & hand_ids(other), "TA-3: the choice is secret"
+
+
+def play_through_forms(slug: str, players: int, options: dict[str, Any]) -> set[str]:
+    users = [make_user() for _ in range(players)]
+    game = started_game(users, slug=slug, options=options)
+    definition = definition_of(game)
+    clients = {s: logged_in(u) for s, u in seat_users(game).items()}
+    seen: set[str] = set()
+    for _ in range(3000):
+        game.refresh_from_db()
+        if game.status != Game.Status.PLAYING:
+            break
+        state = load_state(game, definition)
+        seat = min(definition.pending_seats(state))
+        html = clients[seat].get(f"/games/{game.pk}/").content.decode()
+        forms = page_forms(html)
+        assert forms, f"no form for the pending seat {seat} in phase {state.phase}"
+        data = post_data(forms[0])
+        seq = game.state_seq
+        r = clients[seat].post(forms[0]["action"], data)
+        assert r.status_code == 302
+        game.refresh_from_db()
+        if game.state_seq == seq:  # refused: show the page's message
+            page = clients[seat].get(f"/games/{game.pk}/").content.decode()
+            message = re.search(r'role="alert">([^<]*)<', page)
+            pytest.fail(f"form {data} refused: {message.group(1) if message else page[:500]}")
+        move_type = data.get("move_type", [""])[0]
+        seen.add(move_type or re.sub(r'.*"type": "([^"]+)".*', r"\1", data["move"][0]))
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    final = clients[0].get(f"/games/{game.pk}/").content.decode()
+    assert "won the Tournament" in final
+    assert clients[0].get(f"/games/{game.pk}/replay/?as=all").status_code == 200
+    return seen
+
+
+def test_a_whole_avalon_game_through_the_page_forms() -> None:
+    seen = play_through_forms("tournament-avalon", 3, {"health": 300})
+    assert {"tournament.choose_pass", "tournament.play_card"} <= seen
+
+
+def test_a_whole_camelot_game_with_arthur_and_percival_through_the_page_forms() -> None:
+    options = {
+        "health": 300,
+        "deck": "avalon",
+        "characters": ["arthur-pendragon", "sir-percival", "merlin"],
+    }
+    seen = play_through_forms("tournament-camelot", 3, options)
+    assert "tournament.play_card" in seen
+    assert "tournament.pick_godsend" in seen or "tournament.place_godsend" in seen
+
+
+def test_chaos_of_battle_location_form() -> None:
+    options = {"health": 300, "chaos": True}
+    seen = play_through_forms("tournament-avalon", 5, options)
+    assert "tournament.choose_location" in seen  # TX-4
