@@ -58,7 +58,13 @@ def grouped(cards: Iterable[str]) -> list[dict[str, Any]]:
     for c in cards:
         kind = c.split("-", 1)[0]
         groups.setdefault(kind, []).append(
-            {"card": c, "label": card_label(c), "value": json.dumps(c), "kind": kind}
+            {
+                "card": c,
+                # Jokers are alike but distinct cards: number them so a choice is clear.
+                "label": f"Joker {c.split('-', 1)[1]}" if kind == "joker" else card_label(c),
+                "value": json.dumps(c),
+                "kind": kind,
+            }
         )
     return [
         {
