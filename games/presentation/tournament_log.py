@@ -100,6 +100,8 @@ def describe_event(  # noqa: C901  (one branch per event type reads best as a fl
     if kind == "cards_passed":
         rows = []
         for r in e.get("moves", []):
+            if isinstance(r, list):  # the full reveal (replay): the raw (from, to, cards)
+                r = {"from": r[0], "to": r[1], "cards": r[2]}
             what = _cards(r["cards"]) if "cards" in r else f"{r.get('count')} cards"
             rows.append(f"{n(names, r['from'])} passes {what} to {n(names, r['to'])}")
         return "; ".join(rows) + "."
@@ -143,8 +145,10 @@ def describe_event(  # noqa: C901  (one branch per event type reads best as a fl
             f"as Weapon Hits.{feints}"
         )
     if kind == "card_given":
-        what = _card(e["gift"]) if "gift" in e else "a card"
-        return f"{n(names, e.get('from'))} gives {n(names, e.get('to'))} {what}."
+        gift = e.get("gift", e.get("card"))  # redacted: "gift"; the full reveal: "card"
+        what = _card(gift) if gift is not None else "a card"
+        giver = e.get("from", e.get("seat"))
+        return f"{n(names, giver)} gives {n(names, e.get('to'))} {what}."
     if kind == "round_ended":
         why = "Swift End: one player is out of cards" if e.get("reason") == "swift_end" else ""
         return "The Tourney Round ends" + (f" ({why})." if why else ".")

@@ -20,6 +20,10 @@ from .conftest import make_user, seat_users, started_game
 pytestmark = pytest.mark.django_db
 
 
+# Protagonists without a power that acts before the first passing (Nimue picks a Location).
+PLAIN = {"health": 300, "characters": ["sir-percival", "merlin", "sir-bors"]}
+
+
 def logged_in(user: User) -> Client:
     client = Client()
     client.force_login(user)
@@ -98,7 +102,7 @@ def hand_ids(html: str) -> set[str]:
 
 def test_each_seat_sees_its_own_hand_and_never_another() -> None:
     users = [make_user() for _ in range(3)]
-    game = started_game(users, slug="tournament-avalon", options={"health": 300})
+    game = started_game(users, slug="tournament-avalon", options=PLAIN)
     definition = definition_of(game)
     state = load_state(game, definition)
     seats = seat_users(game)
@@ -122,7 +126,7 @@ def test_each_seat_sees_its_own_hand_and_never_another() -> None:
 
 def test_passing_choice_stays_with_its_owner() -> None:
     users = [make_user() for _ in range(3)]
-    game = started_game(users, slug="tournament-avalon", options={"health": 300})
+    game = started_game(users, slug="tournament-avalon", options=PLAIN)
     clients = {s: logged_in(u) for s, u in seat_users(game).items()}
     form = page_forms(clients[0].get(f"/games/{game.pk}/").content.decode())[0]
     chosen = [v.strip('"') for k, v in form["fields"] if k == "l_cards"]
