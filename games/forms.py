@@ -3,6 +3,7 @@ Config (config_fields), validated by the same service code the API uses."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -18,6 +19,39 @@ OPTION_PREFIX = "opt_"
 
 def game_choices() -> list[tuple[str, str]]:
     return [(g.slug, g.name) for g in sorted(all_games(), key=lambda g: g.name)]
+
+
+def _choice_label(value: Any) -> str:
+    """Option values are ids ("king-arthur"); people read names ("King Arthur")."""
+    return str(value).replace("-", " ").title() if isinstance(value, str) else str(value)
+
+
+def _coercer(sample: Any) -> Callable[[Any], Any]:
+    """Posted values are text; an option of ints (Starting Health) gets ints back."""
+    kind = type(sample)
+
+    def coerce(value: Any) -> Any:
+        return kind(value)
+
+    return coerce
+
+
+class ListField(forms.CharField):
+    """A list option typed as comma-separated values (e.g. TH-1's Poisoned values)."""
+
+    def __init__(self, *, item: str, **kwargs: Any) -> None:
+        self.ints = "int" in item
+        super().__init__(**kwargs)
+
+    def to_python(self, value: Any) -> Any:
+        text = super().to_python(value)
+        parts = [p.strip() for p in str(text).strip("[]()").split(",") if p.strip()]
+        if not self.ints:
+            return parts
+        try:
+            return [int(p) for p in parts]
+        except ValueError:
+            raise forms.ValidationError("Write whole numbers separated by commas.") from None
 
 
 class TableCreateForm(forms.Form):
@@ -53,8 +87,21 @@ class TableCreateForm(forms.Form):
     @staticmethod
     def _option_field(spec: dict[str, Any]) -> forms.Field:
         common = {"label": spec["label"], "help_text": spec["help"], "initial": spec["default"]}
-        if spec.get("choices"):
-            return forms.ChoiceField(choices=[(c, c) for c in spec["choices"]], **common)
+        choices = [(c, _choice_label(c)) for c in spec.get("choices") or []]
+        if str(spec["type"]).startswith(("tuple[", "list[", "frozenset[")):  # a list option
+            if choices:
+                return forms.TypedMultipleChoiceField(
+                    choices=choices,
+                    coerce=_coercer(choices[0][0]),
+                    required=False,
+                    widget=forms.CheckboxSelectMultiple(attrs={"class": "option-checks"}),
+                    **common,
+                )
+            common["initial"] = ", ".join(str(v) for v in spec["default"] or [])
+            common["help_text"] = f"{spec['help']} Separate them with commas.".strip()
+            return ListField(required=False, item=str(spec["type"]), **common)
+        if choices:
+            return forms.TypedChoiceField(choices=choices, coerce=_coercer(choices[0][0]), **common)
         if spec["type"] == "bool":
             return forms.BooleanField(required=False, **common)
         if spec["type"] == "int":

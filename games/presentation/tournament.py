@@ -51,7 +51,7 @@ def _hand_form(
             if f["special"]:
                 continue
             if m.get("boost"):
-                buttons.append(Button(f"Play it +3 (King Arthur)", _move(m), "boost"))
+                buttons.append(Button("Play it +3 (King Arthur)", _move(m), "boost"))
             elif m.get("extra"):
                 extra = face(str(m["extra"]))["name"]
                 buttons.append(Button(f"Play it with the {extra}", _move(m), "extra"))

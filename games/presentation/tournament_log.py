@@ -63,9 +63,7 @@ def _played(e: Mapping[str, Any], who: str) -> str:
     return line + "."
 
 
-def describe_event(  # noqa: C901  (one branch per event type reads best as a flat list)
-    e: Mapping[str, Any], names: Sequence[str], me: int | None
-) -> str:
+def describe_event(e: Mapping[str, Any], names: Sequence[str], me: int | None) -> str:
     kind = str(e.get("type", "")).removeprefix("tournament.")
     n = name_of
     seat = e.get("seat")

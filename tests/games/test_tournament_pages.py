@@ -57,10 +57,14 @@ class FormsParser(HTMLParser):
             self._input(a)
         elif tag == "select" and self.form is not None:
             self.select = a["name"]
-        elif tag == "option" and self.form is not None and self.select:
-            if self.select not in self.form["seen"]:
-                self.form["seen"].add(self.select)
-                self.form["fields"].append((self.select, a["value"]))
+        elif (
+            tag == "option"
+            and self.form is not None
+            and self.select
+            and self.select not in self.form["seen"]
+        ):
+            self.form["seen"].add(self.select)
+            self.form["fields"].append((self.select, a["value"]))
 
     def _input(self, a: dict[str, str]) -> None:
         assert self.form is not None
@@ -71,7 +75,8 @@ class FormsParser(HTMLParser):
             self.form["seen"].add(name)
             self.form["fields"].append((name, a["value"]))
         elif kind == "checkbox" and name == "l_cards":
-            if sum(1 for k, _ in self.form["fields"] if k == name) < 3:  # TA-3
+            chosen = sum(1 for k, _ in self.form["fields"] if k == name)
+            if chosen < 3:  # TA-3
                 self.form["fields"].append((name, a["value"]))
 
     def handle_endtag(self, tag: str) -> None:
@@ -194,3 +199,33 @@ def test_chaos_of_battle_location_form() -> None:
     options = {"health": 300, "chaos": True}
     seen = play_through_forms("tournament-avalon", 5, options)
     assert "tournament.choose_location" in seen  # TX-4
+
+
+def test_create_form_reads_well_and_opens_a_tournament_table() -> None:
+    from games.models import Table
+
+    c = logged_in(make_user())
+    html = c.get("/tables/new/?game=tournament-avalon").content.decode()
+    for label in ("Rules", "Cards", "Chaos of Battle", "Starting Health", "Poisoned values"):
+        assert label in html
+    assert ">King Arthur<" in html or "King Arthur</label>" in html  # names, not ids
+    assert 'value="3, 6, 10, 13"' in html  # TH-1 defaults, comma-separated
+    base = {
+        "game": "tournament-avalon",
+        "seat_count": 3,
+        "visibility": "public",
+        "time_per_move": 86400,
+        "timeout_policy": "default_move",
+        "opt_ruleset": "avalon",
+        "opt_deck": "avalon",
+        "opt_health": "300",
+        "opt_powers": "on",
+        "opt_poisoned": "3, 6, 10, 13",
+    }
+    r = c.post("/tables/new/", {**base, "opt_characters": ["merlin", "nimue"]})
+    assert r.status_code == 200 and "one Protagonist per seat" in r.content.decode()
+    r = c.post("/tables/new/", base)
+    assert r.status_code == 302, r.content.decode()[:2000]
+    options = Table.objects.get().options
+    assert options["health"] == 300 and options["poisoned"] == [3, 6, 10, 13]
+    assert options["characters"] == []  # TT-5: random
