@@ -1,0 +1,159 @@
+"""Page tests of Avalon, the jousting game (JA-1 .. JA-14, JH-1 .. JH-6): each knight's page
+shows their own hand and never a card another knight has not shown them, whole games are
+played through the pages' forms (every move type the engine lists, the draft JA-4 and the
+live God's judgement JH-5 included), and a free-form offer built in the offer form (not
+one of the engine's samples) is made, accepted and executed (JA-6, JH-3).
+"""
+
+from __future__ import annotations
+
+import json
+from random import Random
+from typing import Any
+
+import pytest
+
+from games.engine.core import to_json
+from games.engine.games.jousting.moves import ShowCards
+from games.log import definition_of, load_state
+from games.models import Game
+
+from .conftest import make_user, seat_users, started_game
+from .test_colovini_pages import (
+    CHANCE,
+    LAST,
+    choose,
+    hand_marks,
+    logged_in,
+    page_forms,
+    post_through_page,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def check_jousting_page(html: str, viewer: int, secrets: list[Any]) -> None:
+    """No card of a hand the viewer was not shown, no laid set but their own."""
+    marks = hand_marks(html)
+    for secret in secrets:
+        if viewer in secret.knowers:
+            continue
+        fragment = secret.fragment
+        if "card" in fragment:
+            assert (fragment["seat"], fragment["card"]) not in marks, fragment
+        if "laid" in fragment:
+            assert f'data-laid-seat="{fragment["seat"]}"' not in html
+
+
+def pick(definition: Any, state: Any, seat: int, posted: set[str], rng: Random) -> Any:
+    """As `choose`, but nobody withdraws (JA-7) before a duel has been fought, so the
+    games reach the duels, the junk pile and God's judgement."""
+    early = set() if state.duels else {"ja.withdraw"}
+    return choose(definition, state, seat, posted | early, rng)
+
+
+def test_each_knight_sees_their_own_hand_and_nobody_elses() -> None:
+    users = [make_user() for _ in range(4)]
+    game = started_game(users, slug="jousting-avalon")
+    state = load_state(game)
+    secrets = definition_of(game).secrets(state)
+    for seat, user in seat_users(game).items():
+        page = logged_in(user).get(f"/games/{game.pk}/").content.decode()
+        assert hand_marks(page) == {(seat, c) for c in state.hands[seat]}
+        check_jousting_page(page, seat, secrets)
+        assert "Make an offer" in page and "Done bartering" in page
+    spectator = logged_in(make_user()).get(f"/games/{game.pk}/").content.decode()
+    assert hand_marks(spectator) == set()
+    assert "Make an offer" not in spectator
+
+
+def test_a_free_form_offer_from_the_form_is_accepted_and_executed() -> None:
+    """JA-6/JH-3: a card and 2 coins for 1 coin, to one knight, posted field by field
+    from the offer form; the addressee accepts from their page; the trade is done."""
+    users = [make_user() for _ in range(3)]
+    game = started_game(users, slug="jousting-avalon")
+    definition = definition_of(game)
+    clients = {s: logged_in(u) for s, u in seat_users(game).items()}
+    state = load_state(game, definition)
+    card = state.hands[0][-1]
+    page = clients[0].get(f"/games/{game.pk}/").content.decode()
+    form = next(f for f in page_forms(page) if f["hidden"].get("move_type") == "ja.make_offer")
+    assert json.dumps(card) in form["choices"]["l_give.cards"]
+    assert {"r_give.coins", "r_want.coins"} <= form["numbers"]
+    assert "null" in form["choices"]["r_to"]  # open to all is offered too
+    post = {
+        **form["hidden"],
+        "list_field": form["lists"],
+        "l_give.cards": [json.dumps(card)],
+        "r_give.coins": "2",
+        "r_want.coins": "1",
+        "r_to": "1",
+    }
+    coins = state.coins
+    r = clients[0].post(f"/games/{game.pk}/move/", post)
+    assert r.status_code == 302
+    state = load_state(game := Game.objects.get(pk=game.pk), definition)
+    offer = state.offers[-1]
+    assert (offer.seat, offer.to, offer.give.cards, offer.give.coins) == (0, 1, (card,), 2)
+    seen = clients[1].get(f"/games/{game.pk}/").content.decode()
+    assert f"Accept #{offer.id}: player" in seen  # the addressee's page lists it
+    post_through_page(clients[1], game, {"type": "ja.accept_offer", "offer": offer.id})
+    state = load_state(game, definition)
+    assert card in state.hands[1] and card not in state.hands[0]
+    assert state.coins[0] == coins[0] - 2 + 1 and state.coins[1] == coins[1] + 2 - 1
+
+
+def test_show_cards_form_shows_chosen_cards_to_chosen_knights() -> None:
+    users = [make_user() for _ in range(3)]
+    game = started_game(users, slug="jousting-avalon")
+    definition = definition_of(game)
+    clients = {s: logged_in(u) for s, u in seat_users(game).items()}
+    state = load_state(game, definition)
+    cards = state.hands[2][:2]
+    move = to_json(ShowCards(state.clock, tuple(cards), frozenset({0})))
+    post_through_page(clients[2], game, move)
+    page0 = clients[0].get(f"/games/{game.pk}/").content.decode()
+    page1 = clients[1].get(f"/games/{game.pk}/").content.decode()
+    assert {(2, c) for c in cards} <= hand_marks(page0)
+    assert not {(2, c) for c in cards} & hand_marks(page1)
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "seed"),
+    [(4, {"draft": True, "live_judgement": True}, 3), (3, {}, 4), (5, {"live_judgement": True}, 5)],
+)
+def test_whole_games_through_the_page_forms(
+    players: int, options: dict[str, Any], seed: int
+) -> None:
+    users = [make_user() for _ in range(players)]
+    game = started_game(users, slug="jousting-avalon", options=options)
+    definition = definition_of(game)
+    clients = {s: logged_in(u) for s, u in seat_users(game).items()}
+    rng = Random(seed)
+    offered: set[str] = set()
+    posted: set[str] = set()
+    for step in range(4000):
+        game.refresh_from_db()
+        if game.status != Game.Status.PLAYING:
+            break
+        state = load_state(game, definition)
+        seat = rng.choice(sorted(definition.pending_seats(state)))
+        offered |= {type(m).TYPE for m in definition.legal_moves(state, seat)}
+        move = to_json(pick(definition, state, seat, posted, rng))
+        page = post_through_page(clients[seat], game, move)
+        posted.add(str(move["type"]))
+        if step % 9 == 0:
+            check_jousting_page(page, seat, definition.secrets(state))
+            after = load_state(game, definition)
+            other = (seat + 1) % players
+            html = clients[other].get(f"/games/{game.pk}/").content.decode()
+            check_jousting_page(html, other, definition.secrets(after))
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    # Each type is posted the first time it is legal, unless another new type was chosen
+    # at that decision and the game never offered it again (only ever seen for the rare
+    # ones listed in CHANCE); passes are covered by the explicit checks.
+    assert offered - posted <= CHANCE | LAST, (offered, posted)
+    assert {"ja.make_offer", "ja.say_done", "ja.lay_cards", "ja.withdraw"} <= posted
+    final = clients[0].get(f"/games/{game.pk}/").content.decode()
+    assert "The tournament is over" in final
