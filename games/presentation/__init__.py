@@ -58,6 +58,7 @@ class Presenter:
 
     glyphs: Mapping[str, str] = {}  # role -> symbol id in static/games/icons.svg
     composed: frozenset[str] = frozenset()  # move types always shown as one composed form
+    order: tuple[str, ...] = ()  # move types whose forms come first, in this order
 
     def forms(self, feed: Mapping[str, Any], names: Sequence[str]) -> list[ActionForm] | None:
         """A game's own forms for the viewer's legal moves; None builds the generic ones."""
@@ -164,6 +165,9 @@ def action_forms(feed: Mapping[str, Any], names: Sequence[str]) -> list[ActionFo
         else:
             _compose(form, moves, presenter, names)
         forms.append(form)
+    if presenter.order:
+        rank = {t: i for i, t in enumerate(presenter.order)}
+        forms.sort(key=lambda f: rank.get(f.move_type, len(rank)))  # stable: others keep theirs
     return forms
 
 

@@ -143,6 +143,7 @@ class ColoviniPresenter(Presenter):
             "high": _side(view, high, names, me),
             "regions": regions,
             "tiles": tiles,
+            "powers": [r for r in regions if r.get("power_text")],
             "deck_size": view.get("deck_size", 0),
             "discard_size": len(discard),
             "discard_top": _pile(discard),

@@ -55,6 +55,17 @@ def _lay_values(move: Mapping[str, JSON]) -> int:
 
 
 class JoustingPresenter(Presenter):
+    # Answers to offers first, then one's own offer; "done" and withdrawal last.
+    order = (
+        "ja.accept_offer",
+        "ja.decline_offer",
+        "ja.cancel_offer",
+        "ja.make_offer",
+        "ja.show_cards",
+        "ja.say_done",
+        "ja.withdraw",
+    )
+
     def board(self, feed: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
         view = feed.get("view", {})
         me = feed.get("my_seat")

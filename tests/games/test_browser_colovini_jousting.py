@@ -1,0 +1,223 @@
+"""Browser test: Avalon by Leo Colovini (2 players, one on a phone) and Avalon, the jousting
+game (3 knights, one on a phone) played for several turns through the pages only, in
+headless Chromium against a real ASGI server (the `site` fixture of test_browser.py).
+
+The tables are opened and started with the services in a `manage.py shell` of the site's
+own database, so the test spends its time on the game pages: picking a card and a region
+(CA-5), answering a reaction (CH-3), ending a turn with a tile (CA-16); a free-form offer
+(JA-6) accepted by another knight, "done", laying a set (JA-9), the junk pile (JA-13).
+Screenshots (desktop and 390px phone) go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+
+from .test_browser import ARGS, CHROMIUM, ROOT, shot, site  # noqa: F401  (site: fixture)
+
+pytestmark = [pytest.mark.browser]
+PASSWORD = "Grail-quest-1191!"
+
+SETUP = """
+from allauth.account.models import EmailAddress
+from accounts.models import User
+from games.services.lobby import lobby_create, table_join, table_start
+users = []
+for name in {names!r}:
+    u = User.objects.create_user(username=name.lower(), email=name.lower() + "@camelot.test",
+                                 password={password!r})
+    EmailAddress.objects.create(user=u, email=u.email, verified=True, primary=True)
+    users.append(u)
+table = lobby_create(host=users[0], game_slug={slug!r}, seat_count=len(users), options={options!r})
+for u in users[1:]:
+    table_join(table=table, user=u, invite_code=table.invite_code)
+game = table_start(table=table, by=users[0])
+print("GAME", game.pk)
+"""
+
+
+def site_env(mail_dir: Path) -> dict[str, str]:
+    """The environment the `site` fixture gave its server (same database)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env.update({"AVALON_VAR_DIR": str(mail_dir.parent), "DEBUG": "1", "LOG_LEVEL": "WARNING"})
+    database = os.environ.get("DATABASE_URL", "")
+    if database.startswith("postgres"):
+        parts = urlsplit(database)
+        env["DATABASE_URL"] = urlunsplit(
+            parts._replace(path="/" + parts.path.lstrip("/") + "_browser_games")
+        )
+        if os.environ.get("REDIS_URL"):
+            env["REDIS_URL"] = os.environ["REDIS_URL"]
+    return env
+
+
+def start_game(mail_dir: Path, slug: str, names: list[str], options: dict[str, Any]) -> int:
+    code = SETUP.format(names=names, password=PASSWORD, slug=slug, options=options)
+    out = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code],
+        cwd=ROOT,
+        env=site_env(mail_dir),
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    return int(re.search(r"GAME (\d+)", out).group(1))  # type: ignore[union-attr]
+
+
+def open_pages(browser: Any, base: str, names: list[str], game_id: int) -> list[Any]:
+    """One logged-in page per player on the game page; the last one is a phone."""
+    pages = []
+    for i, name in enumerate(names):
+        phone = i == len(names) - 1
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844} if phone else {"width": 1280, "height": 900},
+            device_scale_factor=2 if phone else 1,
+            is_mobile=phone,
+            has_touch=phone,
+        )
+        context.set_default_timeout(20000)
+        page = context.new_page()
+        page.goto(f"{base}/accounts/login/")
+        page.get_by_label("Username or email").fill(name.lower())
+        page.get_by_label("Password").fill(PASSWORD)
+        page.get_by_role("button", name="Sign In").click()
+        page.wait_for_url(f"{base}/")
+        page.goto(f"{base}/games/{game_id}/")
+        pages.append(page)
+    return pages
+
+
+def seq_of(page: Any) -> int:
+    return int(page.get_attribute("#phase", "data-seq") or -1)
+
+
+def settle(pages: list[Any]) -> int:
+    """Wait until every page shows the newest move (each gets it over its websocket)."""
+    seq = max(seq_of(p) for p in pages)
+    for page in pages:
+        page.wait_for_selector(f"#phase[data-seq='{seq}']", timeout=20000)
+    return seq
+
+
+def actor(pages: list[Any]) -> int:
+    found = [i for i, p in enumerate(pages) if p.locator("#actions .action").count()]
+    assert found, "somebody must be able to act"
+    return found[0]
+
+
+def click_and_wait(page: Any, target: Any, seq: int) -> None:
+    target.click()
+    page.wait_for_selector(f"#phase:not([data-seq='{seq}'])")
+
+
+def colovini_turn(page: Any, seq: int, plays: int) -> int:
+    """One decision of the acting Colovini player; returns the plays made this turn."""
+    actions = page.locator("#actions")
+    if actions.locator("text=Let it pass").count():
+        click_and_wait(page, actions.locator("button:has-text('Let it pass')"), seq)
+        return plays
+    if actions.locator("form.ca-play").count() and plays < 2:
+        form = actions.locator("form.ca-play")
+        form.locator("label.ca-pick").nth(plays % form.locator("label.ca-pick").count()).click()
+        form.locator(".ca-regions-pick label.chip").nth(plays * 3 % 11).click()
+        form.locator("label.chip:has-text('Reinforce')").click()
+        click_and_wait(page, form.locator("button[type=submit]"), seq)
+        return plays + 1
+    end = actions.locator(".action:has-text('End your turn') button.move-btn")
+    if end.count():
+        click_and_wait(page, end.first, seq)  # the first tile offered (CA-16)
+        return 0
+    click_and_wait(page, actions.locator(".action__buttons button.move-btn").first, seq)
+    return plays
+
+
+def test_colovini_turns_through_the_pages(site: tuple[str, Path]) -> None:  # noqa: F811
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("Debian chromium is not installed")
+    from playwright.sync_api import sync_playwright
+
+    base, mail_dir = site
+    names = ["Morgan", "Nimue"]
+    game_id = start_game(mail_dir, "colovini-avalon", names, {})
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        pages = open_pages(browser, base, names, game_id)
+        shot(pages[0], "ca-01-start-desk")
+        shot(pages[1], "ca-02-start-phone")
+        plays = 0
+        turns_seen = set()
+        for step in range(14):
+            seq = settle(pages)
+            who = actor(pages)
+            plays = colovini_turn(pages[who], seq, plays)
+            turns_seen.add(who)
+            if step == 1:
+                shot(pages[who], f"ca-03-after-a-play-{'phone' if who else 'desk'}")
+        settle(pages)
+        assert turns_seen == {0, 1}  # both players have played
+        shot(pages[0], "ca-04-later-desk")
+        shot(pages[1], "ca-05-later-phone")
+        for page in pages:
+            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+            assert page.locator("#secret [data-card]").count() > 0  # the hand as cards
+        browser.close()
+
+
+def jousting_step(page: Any, seq: int, offered: list[bool]) -> None:
+    actions = page.locator("#actions")
+    accept = actions.locator("button.move-btn:has-text('Accept #')")
+    if accept.count():
+        click_and_wait(page, accept.first, seq)
+        return
+    offer = actions.locator("form.ja-offer")
+    if offer.count() and not offered[0]:
+        offered[0] = True
+        offer.locator("input[name='l_give.cards']").first.check()
+        offer.locator("input[name='r_want.coins']").fill("1")
+        click_and_wait(page, offer.locator("button[type=submit]"), seq)
+        return
+    for label in ("Done bartering", "Lay these four cards", "No, thanks", "Take "):
+        button = actions.locator(f"button:has-text('{label}')")
+        if button.count():
+            click_and_wait(page, button.first, seq)
+            return
+    click_and_wait(page, actions.locator("button").first, seq)
+
+
+def test_jousting_turns_through_the_pages(site: tuple[str, Path]) -> None:  # noqa: F811
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("Debian chromium is not installed")
+    from playwright.sync_api import sync_playwright
+
+    base, mail_dir = site
+    names = ["Percival", "Bors", "Galahad"]
+    game_id = start_game(mail_dir, "jousting-avalon", names, {})
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        pages = open_pages(browser, base, names, game_id)
+        shot(pages[0], "ja-01-barter-desk")
+        shot(pages[2], "ja-02-barter-phone")
+        offered = [False]
+        for step in range(16):
+            seq = settle(pages)
+            who = actor(pages)
+            jousting_step(pages[who], seq, offered)
+            if step == 0:
+                shot(pages[1], "ja-03-offer-seen-desk")
+                shot(pages[2], "ja-04-offer-seen-phone")
+        settle(pages)
+        assert offered[0]
+        assert pages[0].get_by_text(re.compile(r"^Trade: percival gave", re.I)).count() == 1
+        shot(pages[0], "ja-05-later-desk")
+        shot(pages[2], "ja-06-later-phone")
+        for page in pages:
+            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        browser.close()
