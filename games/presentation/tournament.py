@@ -20,6 +20,7 @@ from .tournament_log import describe_event, name_of
 
 HAND = "games/actions/tournament-hand.html"
 PASS = "games/actions/tournament-pass.html"
+CHOICES = "games/actions/tournament-choices.html"
 
 
 def _move(move: Mapping[str, JSON]) -> str:
@@ -145,6 +146,18 @@ class TournamentPresenter(Presenter):
             out.append(_pass_form(feed))
         if "tournament.give_card" in kinds:
             out.append(_give_form(feed, moves))
+        for kind in ("tournament.choose_location", "tournament.pick_godsend"):
+            tiles = [self._tile(m, view) for m in moves if m["type"] == kind]
+            if tiles:
+                out.append(
+                    ActionForm(
+                        kind,
+                        self.move_title(kind, feed, names),
+                        self.move_help(kind, feed, names),
+                        template=CHOICES,
+                        extra={"choices": tiles},
+                    )
+                )
         buttons: dict[str, list[Button]] = {}
         for m in moves:
             kind = str(m["type"])
@@ -165,6 +178,28 @@ class TournamentPresenter(Presenter):
             out.insert(0, self._dusk_form(hits, feed, names))
         return out
 
+    def _tile(self, m: Mapping[str, JSON], view: Mapping[str, Any]) -> dict[str, Any]:
+        """A Location (TX-4) or a Godsend source (TT-22) with the card's text."""
+        if m["type"] == "tournament.choose_location":
+            card = power_by_id(str(m["location"])) or {}
+        else:
+            up = view.get("godsend_up", [])
+            index = {"left": 0, "right": 1}.get(str(m["source"]))
+            card = {}
+            if index is not None and index < len(up):
+                card = power_by_id(up[index]["id"]) or {}
+            if not card:
+                card = {"name": "Top of the Godsend deck", "text": "Unseen until you take it."}
+            else:
+                card = {**card, "name": f"Take {card['name']}"}
+        return {
+            "label": card.get("name", ""),
+            "text": card.get("text", ""),
+            "source": card.get("source", ""),
+            "note": card.get("note", ""),
+            "move": _move(m),
+        }
+
     def _label(
         self, m: Mapping[str, JSON], view: Mapping[str, Any], names: Sequence[str]
     ) -> tuple[str, str] | None:
@@ -175,15 +210,6 @@ class TournamentPresenter(Presenter):
             return ("Allow passing", "approve") if m["allow"] else ("No passing", "reject")
         if kind == "tournament.finish_dusk":
             return "Done: keep the rest", ""
-        if kind == "tournament.choose_location":
-            loc = power_by_id(str(m["location"]))
-            return (loc["name"] if loc else str(m["location"])), ""
-        if kind == "tournament.pick_godsend":
-            up = view.get("godsend_up", [])
-            index = {"left": 0, "right": 1}.get(str(m["source"]))
-            if index is not None and index < len(up):
-                return f"Take {up[index]['name']}", ""
-            return "Draw the top card of the Godsend deck (unseen)", ""
         if kind == "tournament.place_godsend":
             what = (view.get("placing") or {}).get("name", "the Godsend")
             return f"Place {what} on {name_of(names, m['target'])}", "fail"
@@ -232,11 +258,9 @@ class TournamentPresenter(Presenter):
     def move_help(self, move_type: str, feed: Mapping[str, Any], names: Sequence[str]) -> str:
         view = feed.get("view", {})
         if move_type == "tournament.choose_location":
-            locs = [power_by_id(str(loc)) for loc in view.get("location_choices", [])]
-            return " ".join(f"{c['name']}: {c['text']}" for c in locs if c)
+            return "Its Host Advantage and extra suits hold for the round (TX-2, TX-4)."
         if move_type == "tournament.pick_godsend":
-            up = view.get("godsend_up", [])
-            return "Face up: " + "; ".join(f"{g['name']} — {g['text']}" for g in up) + " (TT-22)"
+            return "A face-up card, or the top of the deck unseen (TT-22)."
         if move_type == "tournament.place_godsend":
             return str((view.get("placing") or {}).get("text", ""))
         return {

@@ -32,6 +32,14 @@ RANKS = {
     "morgan": "MF",
     "mists": "MA",
 }
+SHORT = {  # the word under a card's emblem (the full name is its tooltip)
+    "merlin": "Merlin",
+    "avalon-merlin": "Merlin",
+    "apprentice": "Apprentice",
+    "sorceress": "Sorceress",
+    "morgan": "Morgan",
+    "mists": "Mists",
+}
 SOURCE_NOTES = {
     "rulebook": "",
     "inferred": "Inferred: the rulebook's text was completed by reading its examples.",
@@ -54,7 +62,7 @@ def poisoned_values(view: Mapping[str, Any]) -> tuple[int, ...]:
 def face(card: str, poisoned: Sequence[int] = DEFAULT_POISONED) -> dict[str, Any]:
     """Everything a card face shows. Unknown ids (never expected) get a plain face."""
     if not card or not is_weapon(card):
-        return {"id": card, "name": card or "a card", "kind": "unknown", "emblem": "", "rank": "?"}
+        return {"id": card, "name": card or "a card", "short": "", "kind": "unknown", "rank": "?"}
     w = weapon(card)
     emblem = w.suit or ("alchemy" if w.kind == "alchemy" else w.family)
     poison = tuple(poisoned)
@@ -65,6 +73,7 @@ def face(card: str, poisoned: Sequence[int] = DEFAULT_POISONED) -> dict[str, Any
         "family": w.family,
         "suit": w.suit,
         "suit_name": SUIT_NAMES.get(emblem, w.name),
+        "short": SUIT_NAMES.get(emblem) or SHORT.get(w.family, w.name),
         "emblem": emblem,
         "rank": str(w.value) if w.value is not None else RANKS.get(w.family, "?"),
         "value": w.value,
