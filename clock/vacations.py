@@ -27,19 +27,20 @@ from .models import (
 
 def account_for(user_id: int, *, lock: bool = False) -> VacationAccount:
     """The player's allowance row, created with the starting balance on first use."""
-    VacationAccount.objects.get_or_create(user_id=user_id)
-    rows = VacationAccount.objects.filter(user_id=user_id)
-    return (rows.select_for_update() if lock else rows).get()
+    account, _ = VacationAccount.objects.get_or_create(user_id=user_id)
+    if not lock:
+        return account
+    return VacationAccount.objects.select_for_update().get(pk=account.pk)
 
 
-def _week(at: dt.datetime) -> str:
+def iso_week(at: dt.datetime) -> str:
     year, week, _ = at.isocalendar()
     return f"{year}-W{week:02d}"
 
 
 def accrue_for_play(user_id: int, now: dt.datetime) -> None:
     """A move of the player's own: the first one of an ISO week earns a day of allowance."""
-    week = _week(now)
+    week = iso_week(now)
     account = account_for(user_id)
     if account.last_played_week == week:
         return

@@ -212,7 +212,8 @@ class GameMoveApi(BaseApi):
             # Name the field as the client sent it: inside "move".
             field = f"move.{exc.field}" if exc.field else "move"
             raise MalformedMove(exc.message, field=field) from None
-        game.refresh_from_db()
+        # Re-read with its table (refresh_from_db would drop the cached table: one more query).
+        game = Game.objects.select_related("table").get(pk=game.pk)
         return Response({**result, "game": game_view_for_user(game, self.user(request))})
 
 

@@ -48,11 +48,18 @@ def _send_all(messages: Sequence[tuple[str, dict[str, JSON]]]) -> None:
 
 
 def seat_payloads(
-    game: Game, steps: Sequence[tuple[GameEvent, Event, Any]], state: Any, seats: int
+    game: Game,
+    steps: Sequence[tuple[GameEvent, Event, Any]],
+    state: Any,
+    seats: int | None = None,
 ) -> dict[int | None, dict[str, JSON]]:
-    """Per viewer (seat, None for spectators): view + the new events as that viewer sees them."""
+    """Per viewer (seat, None for spectators): view + the new events as that viewer sees them.
+    Each viewer's payload is computed once here and sent as is (`seats` defaults to the
+    seats in play, read with the players)."""
     definition = definition_of(game)
     players = players_of(game)
+    if seats is None:
+        seats = len(players)
     out: dict[int | None, dict[str, JSON]] = {}
     for viewer in [*range(seats), None]:
         payload = game_view_for_seat(game, viewer, state)
@@ -68,7 +75,10 @@ def seat_payloads(
 
 
 def game_updated(
-    game: Game, steps: Sequence[tuple[GameEvent, Event, Any]], state: Any, seats: int
+    game: Game,
+    steps: Sequence[tuple[GameEvent, Event, Any]],
+    state: Any,
+    seats: int | None = None,
 ) -> None:
     """Push each viewer's own payload to its group (call after commit)."""
     _send_all(

@@ -70,7 +70,7 @@ def move_submit(
             if receipt is not None:
                 result: dict[str, JSON] = receipt.result
                 return result
-        position = _acting_seat(locked, user, seat)
+        position, timeouts_in_a_row = _acting_seat(locked, user, seat)
         if locked.status != Game.Status.PLAYING:
             raise Conflict(f"This game is {locked.get_status_display().lower()}.")
         if expected_seq != locked.state_seq:
@@ -90,7 +90,7 @@ def move_submit(
         )
         result = {"seq": locked.state_seq + len(rows), "applied_events": len(rows)}
         _store(locked, definition, rows, events, before, state, now or timezone.now())
-        if actor_kind == GameEvent.ActorKind.PLAYER:
+        if actor_kind == GameEvent.ActorKind.PLAYER and timeouts_in_a_row != 0:
             Seat.objects.filter(table_id=locked.table_id, position=position).update(
                 timeouts_in_a_row=0
             )
@@ -122,19 +122,20 @@ def game_append_system_event(
         return locked.state_seq
 
 
-def _acting_seat(game: Game, user: User | None, seat: int | None) -> int:
+def _acting_seat(game: Game, user: User | None, seat: int | None) -> tuple[int, int | None]:
+    """(position, its timeouts in a row; None when not read) of the acting seat."""
     if user is not None:
-        position = (
+        found = (
             Seat.objects.filter(table_id=game.table_id, user=user, position__isnull=False)
-            .values_list("position", flat=True)
+            .values_list("position", "timeouts_in_a_row")
             .first()
         )
-        if position is None:
+        if found is None or found[0] is None:
             raise NotSeated("You do not have a seat in this game.")
-        return position
+        return found[0], found[1]
     if seat is None:
         raise NotSeated("A move needs a player or a seat.")
-    return seat
+    return seat, None
 
 
 def _store(
@@ -173,10 +174,9 @@ def _store(
     for row, event in zip(rows, events, strict=True):
         current = evolve(definition, current, event)
         steps.append((row, event, current))
-    seats = Seat.objects.filter(table_id=game.table_id, position__isnull=False).count()
 
     def after() -> None:
-        broadcast.game_updated(game, steps, state, seats)
+        broadcast.game_updated(game, steps, state)
         hooks.run(hooks.after_commit, game, rows, state)
 
     transaction.on_commit(after)

@@ -93,6 +93,29 @@ def from_json(data: JSON, cls: type[T] | None = None) -> T:
     return typing.cast(T, _decode(data, cls, ""))
 
 
+# Per dataclass: (field name, resolved type hint, required) for its init fields. Resolving
+# the hints (typing.get_type_hints evaluates every string annotation) was the costliest
+# step of decoding a state; classes never change after import, so once per class is enough.
+_FIELDS: dict[type, tuple[tuple[str, Any, bool], ...]] = {}
+
+
+def _init_fields(cls: type) -> tuple[tuple[str, Any, bool], ...]:
+    cached = _FIELDS.get(cls)
+    if cached is None:
+        hints = typing.get_type_hints(cls)
+        cached = tuple(
+            (
+                f.name,
+                hints[f.name],
+                f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
+            )
+            for f in dataclasses.fields(cls)
+            if f.init
+        )
+        _FIELDS[cls] = cached
+    return cached
+
+
 def _decode(data: JSON, hint: Any, path: str) -> Any:
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
@@ -117,15 +140,13 @@ def _decode(data: JSON, hint: Any, path: str) -> Any:
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if not isinstance(data, Mapping):
             raise MalformedMove(f"{path or 'value'} must be an object", path)
-        hints = typing.get_type_hints(hint)
         kwargs = {}
-        for f in dataclasses.fields(hint):
-            if not f.init:
-                continue
-            sub = f"{path}.{f.name}" if path else f.name
-            if f.name in data:
-                kwargs[f.name] = _decode(data[f.name], hints[f.name], sub)
-            elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+        for name, field_hint, required in _init_fields(hint):
+            if name in data:
+                sub = f"{path}.{name}" if path else name
+                kwargs[name] = _decode(data[name], field_hint, sub)
+            elif required:
+                sub = f"{path}.{name}" if path else name
                 raise MalformedMove(f"{sub} is required", sub)
         try:
             return hint(**kwargs)
