@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine.core import JSON
+from games.engine.games.colovini.tiles import TILES
 
 from . import ActionForm, Presenter
 
@@ -73,6 +74,13 @@ def hand_cards(view: Mapping[str, Any]) -> list[dict[str, Any]]:
         }
         for c, n in counts.items()
     ]
+
+
+def _tile_words(index: Any) -> str:
+    """The wording of tile number `index` (the engine's fixed tile list, CH-2)."""
+    if isinstance(index, int) and 0 <= index < len(TILES):
+        return TILE_WORDS.get(TILES[index].kind, TILES[index].kind)
+    return "a reinforcement tile"
 
 
 def _pile(cards: Sequence[str]) -> dict[str, Any]:
@@ -326,9 +334,11 @@ class ColoviniPresenter(Presenter):
             return f"{who} had nothing left to pay; {e['unpaid']} loss(es) lapse."
         if kind == "ca.tile_taken":
             got = f" and drew {e['count']} card(s)" if e.get("count") is not None else ""
-            return f"{who} took a reinforcement tile{got}."
+            return f"{who} took the tile “{_tile_words(e.get('tile'))}”{got}."
         if kind == "ca.tile_cashed":
-            return f"{who} cashed a dark tile for {e['count']} card(s)."
+            return (
+                f"{who} cashed the dark tile “{_tile_words(e.get('tile'))}”: {e['count']} card(s)."
+            )
         if kind == "ca.cards_drawn":
             if "cards" in e:
                 return f"{who} drew " + ", ".join(card_label(c) for c in e["cards"]) + "."

@@ -105,10 +105,13 @@ class JoustingPresenter(Presenter):
             history.append(
                 {
                     "round": d["round"],
-                    "a": tag(a),
-                    "b": tag(b),
+                    # Letters change when the course is redrawn (JA-8): names only here.
+                    "a": name_of(names, a),
+                    "b": name_of(names, b),
                     "places": places,
-                    "winner": tag(d["winner"]) if d.get("winner") is not None else "nobody",
+                    "winner": name_of(names, d["winner"])
+                    if d.get("winner") is not None
+                    else "nobody",
                     "how": d.get("how"),
                 }
             )

@@ -21,7 +21,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-from .test_browser import ARGS, CHROMIUM, ROOT, shot, site  # noqa: F401  (site: fixture)
+from .test_browser import ARGS, ARTIFACTS, CHROMIUM, ROOT, shot, site  # noqa: F401  (site: fixture)
 
 pytestmark = [pytest.mark.browser]
 PASSWORD = "Grail-quest-1191!"
@@ -57,6 +57,12 @@ def site_env(mail_dir: Path) -> dict[str, str]:
         if os.environ.get("REDIS_URL"):
             env["REDIS_URL"] = os.environ["REDIS_URL"]
     return env
+
+
+def part(page: Any, selector: str, name: str) -> None:
+    """A screenshot of one part of the page (a phone page is too long to read whole)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator(selector).first.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
 def start_game(mail_dir: Path, slug: str, names: list[str], options: dict[str, Any]) -> int:
@@ -153,18 +159,23 @@ def test_colovini_turns_through_the_pages(site: tuple[str, Path]) -> None:  # no
         shot(pages[0], "ca-01-start-desk")
         shot(pages[1], "ca-02-start-phone")
         plays = 0
-        turns_seen = set()
+        turns_seen: set[object] = set()
         for step in range(14):
             seq = settle(pages)
             who = actor(pages)
+            if who == 1 and "phone-act" not in turns_seen:
+                turns_seen.add("phone-act")
+                part(pages[1], "#actions", "ca-07-phone-acting")
             plays = colovini_turn(pages[who], seq, plays)
             turns_seen.add(who)
             if step == 1:
                 shot(pages[who], f"ca-03-after-a-play-{'phone' if who else 'desk'}")
         settle(pages)
-        assert turns_seen == {0, 1}  # both players have played
+        assert {0, 1} <= turns_seen  # both players have played
         shot(pages[0], "ca-04-later-desk")
         shot(pages[1], "ca-05-later-phone")
+        for selector in ("#actions", "#board", "#secret"):
+            part(pages[1], selector, f"ca-06-phone-{selector[1:]}")
         for page in pages:
             assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
             assert page.locator("#secret [data-card]").count() > 0  # the hand as cards
@@ -206,9 +217,13 @@ def test_jousting_turns_through_the_pages(site: tuple[str, Path]) -> None:  # no
         shot(pages[0], "ja-01-barter-desk")
         shot(pages[2], "ja-02-barter-phone")
         offered = [False]
+        phone_shots: list[int] = []
         for step in range(16):
             seq = settle(pages)
             who = actor(pages)
+            if who == 2 and not phone_shots:
+                phone_shots.append(step)
+                part(pages[2], "#actions", "ja-08-phone-acting")
             jousting_step(pages[who], seq, offered)
             if step == 0:
                 shot(pages[1], "ja-03-offer-seen-desk")
@@ -218,6 +233,8 @@ def test_jousting_turns_through_the_pages(site: tuple[str, Path]) -> None:  # no
         assert pages[0].get_by_text(re.compile(r"^Trade: percival gave", re.I)).count() == 1
         shot(pages[0], "ja-05-later-desk")
         shot(pages[2], "ja-06-later-phone")
+        for selector in ("#actions", "#board", "#secret"):
+            part(pages[2], selector, f"ja-07-phone-{selector[1:]}")
         for page in pages:
             assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         browser.close()
