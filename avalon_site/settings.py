@@ -74,6 +74,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.middleware.UserTimeZoneMiddleware",
     "moderation.middleware.IpSightingMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -235,6 +236,12 @@ NOTIFY_DIGEST_HOUR = int(os.environ.get("NOTIFY_DIGEST_HOUR", "8"))
 CELERY_BEAT_SCHEDULE["moderation-ip-sightings-purge"] = {
     "task": "moderation.ip_sightings_purge",
     "schedule": 24 * 60 * 60,
+}
+# Presence rows of a server process that crashed (their sockets stopped the heartbeat).
+CELERY_BEAT_SCHEDULE["games-presence-purge"] = {
+    "task": "games.presence_purge",
+    "schedule": 5 * 60.0,
+    "options": {"expires": 600},
 }
 
 # --- Email --------------------------------------------------------------------------------

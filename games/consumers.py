@@ -12,6 +12,7 @@ Moves and chat go through the same services as every other interface.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Awaitable, Callable
 from typing import Any, ParamSpec, TypeVar, cast
@@ -25,7 +26,8 @@ from accounts.models import User
 from accounts.permissions import user_is_verified
 from games.api.errors import domain_error, error_body
 from games.engine.core import EngineError, MalformedMove
-from games.models import Game, Presence, Seat
+from games.models import PRESENCE_HEARTBEAT, Game, Presence, Seat
+from games.panels import render_live_panels
 from games.rendering import (
     game_context,
     render_chat_append,
@@ -37,6 +39,7 @@ from games.services import broadcast
 from games.services.chat import chat_post
 from games.services.errors import ServiceError
 from games.services.moves import move_submit
+from games.services.presence import presence_touch
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -57,6 +60,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     group: str
     json_mode: bool
     feed: dict[str, Any]
+    heartbeat: asyncio.Future[None] | None = None
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -71,6 +75,8 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self._presence(True)
+        if self.user is not None:
+            self.heartbeat = asyncio.ensure_future(self._heartbeat())
         last = query.get("last_seq", [""])[0]
         if self.json_mode and last.isdigit():
             await self._catch_up(int(last))
@@ -78,6 +84,8 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             await self._send_full()
 
     async def disconnect(self, code: int) -> None:
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
             await self._presence(False)
@@ -110,6 +118,14 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             Presence.objects.filter(channel_name=self.channel_name).delete()
         broadcast.presence_changed(self.game.pk, self.seats)
 
+    async def _heartbeat(self) -> None:
+        """Keep this socket's presence row fresh: a row nobody refreshes (the process died)
+        stops counting as online after PRESENCE_STALE_AFTER (games.models)."""
+        interval = PRESENCE_HEARTBEAT.total_seconds()
+        while True:
+            await asyncio.sleep(interval)
+            await db(presence_touch)(channel_name=self.channel_name)
+
     # --- outgoing ---------------------------------------------------------------------
 
     @db
@@ -124,6 +140,11 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         )
         names = ("phase", "board", "secret", "actions", "players", "log", "chat_list")
         return render_partials(context, names=names)
+
+    @db
+    def _live_panels(self) -> str:
+        """Panels other apps own (the clock): read afresh for this viewer."""
+        return render_live_panels(self.game_id, self.user, self.csrf)
 
     async def _send_full(self) -> None:
         if self.json_mode:
@@ -156,13 +177,14 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             return
         context = game_context(payload, csrf_token=self.csrf, log=events)
         html = render_partials(context) + render_log_append(context)
-        await self.send(text_data=html)
+        await self.send(text_data=html + await self._live_panels())
 
     async def chat_message(self, message: dict[str, Any]) -> None:
         if self.json_mode:
             await self._send_json({"type": "chat", "message": message["message"]})
         else:
-            await self.send(text_data=render_chat_append(message["message"]))
+            zone = self.user.zone if self.user is not None else None
+            await self.send(text_data=render_chat_append(message["message"], zone))
 
     async def chat_hidden(self, message: dict[str, Any]) -> None:
         """A moderator hid a message: it reads "removed by a moderator" (issue 5)."""
@@ -266,7 +288,9 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
 
     async def chat_message(self, message: dict[str, Any]) -> None:
         """Table talk before the start (players and visitors of the table page)."""
-        await self.send(text_data=render_chat_append(message["message"]))
+        user = self.scope.get("user")
+        zone = user.zone if isinstance(user, User) else None
+        await self.send(text_data=render_chat_append(message["message"], zone))
 
     async def chat_hidden(self, message: dict[str, Any]) -> None:
         html = render_to_string("games/partials/chat_hidden.html", {"m": message["message"]})

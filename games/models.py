@@ -8,11 +8,13 @@ services only; these classes hold no game logic.
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
 from typing import Any, NoReturn
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 
 def new_invite_code() -> str:
@@ -257,14 +259,35 @@ class MoveReceipt(models.Model):
         return f"receipt {self.key} of game {self.game_id}"
 
 
+# A socket refreshes its presence row every PRESENCE_HEARTBEAT; a row not refreshed for
+# PRESENCE_STALE_AFTER belongs to a server process that died without its disconnects (the
+# rows of a crashed process are never deleted by it), so it no longer counts as online.
+PRESENCE_HEARTBEAT = dt.timedelta(seconds=60)
+PRESENCE_STALE_AFTER = 3 * PRESENCE_HEARTBEAT
+
+
+class PresenceQuerySet(models.QuerySet["Presence"]):
+    def live(self, now: dt.datetime | None = None) -> PresenceQuerySet:
+        """Rows whose socket refreshed them recently: the ones that mean "online"."""
+        return self.filter(last_seen__gt=(now or timezone.now()) - PRESENCE_STALE_AFTER)
+
+    def stale(self, now: dt.datetime | None = None) -> PresenceQuerySet:
+        return self.filter(last_seen__lte=(now or timezone.now()) - PRESENCE_STALE_AFTER)
+
+
 class Presence(models.Model):
     """One open websocket of a user on a game page (online status; notifications skip
-    users who have the game open). Rows are removed on disconnect."""
+    users who have the game open). Rows are removed on disconnect; a row whose socket
+    stopped refreshing `last_seen` (its process crashed) is ignored by `live()` and purged
+    by the periodic `games.presence_purge` task."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="presences")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     channel_name = models.CharField(max_length=200, unique=True)
     connected_at = models.DateTimeField(auto_now_add=True)
+    last_seen = models.DateTimeField(default=timezone.now, db_index=True)
+
+    objects = PresenceQuerySet.as_manager()
 
     def __str__(self) -> str:
         return f"{self.user_id} on game {self.game_id}"

@@ -7,6 +7,7 @@ hx-swap-oob so htmx (or its websocket extension) swaps it in place.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -103,5 +104,10 @@ def render_log_append(context: Mapping[str, Any]) -> str:
     return render_to_string("games/partials/log_append.html", {**context, "oob": True})
 
 
-def render_chat_append(message: Mapping[str, Any]) -> str:
-    return render_to_string("games/partials/chat_append.html", {"m": message, "oob": True})
+def render_chat_append(message: Mapping[str, Any], zone: dt.tzinfo | None = None) -> str:
+    """A pushed chat line; its time ("created_at", ISO in UTC) shown in the reader's `zone`
+    (their profile's time zone; UTC for anonymous readers)."""
+    created = dt.datetime.fromisoformat(str(message["created_at"]))
+    local = created.astimezone(zone or dt.UTC)
+    m = {**message, "local_time": local.strftime("%H:%M"), "local_iso": local.isoformat()}
+    return render_to_string("games/partials/chat_append.html", {"m": m, "oob": True})

@@ -38,8 +38,9 @@ def seat_of(game: Game, user: User | None) -> int | None:
 
 
 def players_of(game: Game) -> list[dict[str, JSON]]:
-    """Seats in play order with public names, bot flags and online status."""
-    online = set(Presence.objects.filter(game=game).values_list("user_id", flat=True))
+    """Seats in play order with public names, bot flags and online status (live presence
+    only: rows of a crashed server process stop counting, games.models.PRESENCE_STALE_AFTER)."""
+    online = set(Presence.objects.live().filter(game=game).values_list("user_id", flat=True))
     seats = Seat.objects.filter(table_id=game.table_id, position__isnull=False).select_related(
         "user"
     )

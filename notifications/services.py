@@ -56,6 +56,8 @@ def notices_for_game(game_id: int, now: dt.datetime | None = None) -> int:
         return 0  # deleted since the task was queued
     seats = Seat.objects.filter(table_id=game.table_id, position__isnull=False, user__isnull=False)
     created: list[Notice] = []
+    if game.status != Game.Status.PLAYING and _closed_by_moderator(game):
+        return 0  # moderation's own void/abort email told the players (one email, not two)
     if game.status != Game.Status.PLAYING:
         for seat in seats:
             assert seat.user_id is not None
@@ -81,6 +83,22 @@ def notices_for_game(game_id: int, now: dt.datetime | None = None) -> int:
     for notice in created:
         deliver(notice.pk, now)
     return len(created)
+
+
+def _closed_by_moderator(game: Game) -> bool:
+    """Voided, or aborted by a moderator (not abandoned on time): moderation writes a site
+    notice "game_voided"/"game_aborted" to the log and emails the players itself."""
+    if game.status == Game.Status.VOIDED:
+        return True
+    return (
+        game.status == Game.Status.ABORTED
+        and GameEvent.objects.filter(
+            game=game,
+            type="site.notice",
+            actor_kind=GameEvent.ActorKind.MODERATOR,
+            payload__kind="game_aborted",
+        ).exists()
+    )
 
 
 def _still_true(notice: Notice, game: Game) -> bool:
@@ -120,7 +138,10 @@ def deliver(notice_id: int, now: dt.datetime | None = None) -> str:
             reason = "preference"
         elif not _still_true(notice, game):
             reason = "stale"
-        elif notice.kind == Kind.TURN and Presence.objects.filter(game=game, user=user).exists():
+        elif (
+            notice.kind == Kind.TURN
+            and Presence.objects.live().filter(game=game, user=user).exists()
+        ):
             reason = "online"  # they have the game open: the page tells them
         if reason:
             notice.status, notice.reason = Notice.Status.SKIPPED, reason

@@ -1,0 +1,78 @@
+"""The clock panel follows the game live: the game page's websocket pushes it (an
+out-of-band swap of #clock) with every update, and once the game is over it shows no
+deadline and stops polling, even if a stale deadline were left on a seat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+
+from games.models import Game, Seat
+from games.routing import websocket_urlpatterns
+from tests.games.conftest import make_user, started_game
+
+from .helpers import vote
+
+APP = URLRouter(websocket_urlpatterns)
+
+
+def _clock_of(html: str) -> str:
+    start = html.index('<section id="clock"')
+    return html[start : html.index("</section>", start)]
+
+
+@pytest.mark.django_db
+def test_a_finished_game_shows_no_deadline_even_if_one_was_left(clock) -> None:
+    from django.test import Client
+    from django.urls import reverse
+
+    users = [make_user() for _ in range(2)]
+    game = started_game(users, time_per_move=86400, options={"rounds": 1})
+    vote(game, 0)
+    vote(game, 1)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    # A deadline left behind (e.g. by an older release) must not show on a finished game.
+    Seat.objects.filter(table_id=game.table_id, position=0).update(deadline_at=game.finished_at)
+    client = Client()
+    client.force_login(users[0])
+    for url in (f"/games/{game.pk}/", reverse("clock_panel", args=[game.pk])):
+        panel = _clock_of(client.get(url).content.decode())
+        assert " left</span>" not in panel
+        assert "every 30s" not in panel  # no more polling once the game is over
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_socket_pushes_the_clock_panel_with_each_update() -> None:
+    @sync_to_async
+    def setup() -> tuple[Game, list[Any]]:
+        users = [make_user() for _ in range(2)]
+        return started_game(users, time_per_move=86400, options={"rounds": 1}), users
+
+    game, users = await setup()
+    comm = WebsocketCommunicator(APP, f"/ws/games/{game.pk}/")
+    comm.scope["user"] = users[0]
+    assert (await comm.connect())[0]
+    await comm.receive_from(timeout=5)  # the whole page state on connect
+
+    async def next_update() -> str:
+        for _ in range(10):
+            html = await comm.receive_from(timeout=5)
+            if 'id="board"' in html:
+                return str(html)
+        raise AssertionError("no update pushed")
+
+    await sync_to_async(vote)(game, 0)
+    pushed = _clock_of(await next_update())
+    assert 'hx-swap-oob="true"' in pushed
+    other = users[1].public_name
+    assert other in pushed and " left</span>" in pushed  # seat 1 still has to vote
+
+    await sync_to_async(vote)(game, 1)
+    final = _clock_of(await next_update())
+    assert " left</span>" not in final and "every 30s" not in final
+    await comm.disconnect()
