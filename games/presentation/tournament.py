@@ -15,7 +15,7 @@ from typing import Any
 from games.engine.core import JSON
 
 from . import ActionForm, Button, Choice, ComposedField, Presenter
-from .tournament_cards import SUIT_NAMES, face, poisoned_values, power_by_id
+from .tournament_cards import SUIT_NAMES, face, poisoned_values, power_by_id, sorted_hand
 from .tournament_log import describe_event, name_of
 
 HAND = "games/actions/tournament-hand.html"
@@ -33,7 +33,7 @@ def _hand_faces(feed: Mapping[str, Any]) -> list[dict[str, Any]]:
     poison = poisoned_values(view)
     for hand in view.get("hands", []):
         if hand.get("seat") == me:
-            return [face(c["card"], poison) for c in hand.get("cards", [])]
+            return sorted_hand([face(c["card"], poison) for c in hand.get("cards", [])])
     return []
 
 
@@ -290,7 +290,8 @@ class TournamentPresenter(Presenter):
             suit = SUIT_NAMES.get(v.get("lead_suit") or "", "")
             led = " Alchemy was led: every card is in suit." if v.get("alchemy_led") else ""
             led = led or (f" Lead Suit: {suit}." if suit else " They lead.")
-            return f"{rnd}, Melee {v.get('melee_no')}: {n(names, v.get('actor'))} to play.{led}"
+            melee = int(v.get("melee_no") or 0) + 1
+            return f"{rnd}, Melee {melee}: {n(names, v.get('actor'))} to play.{led}"
         if phase == "gift":
             a = v.get("arthur") or [None, None]
             return f"{n(names, a[0])} gives {n(names, a[1])} a card."

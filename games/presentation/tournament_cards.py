@@ -84,6 +84,20 @@ def face(card: str, poisoned: Sequence[int] = DEFAULT_POISONED) -> dict[str, Any
     }
 
 
+ORDER = ("swords", "arrows", "sorcery", "deception", "alchemy")
+
+
+def sorted_hand(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A hand as a player holds it: by suit, then value; special weapons last."""
+
+    def key(c: dict[str, Any]) -> tuple[int, int, str]:
+        emblem = str(c.get("emblem", ""))
+        rank = ORDER.index(emblem) if emblem in ORDER else len(ORDER)
+        return rank, int(c.get("value") or 0), str(c["id"])
+
+    return sorted(cards, key=key)
+
+
 def power(data: Mapping[str, Any] | None) -> dict[str, Any] | None:
     """A character, Godsend or Location card with its source note (TH-7)."""
     if not data:

@@ -8,7 +8,7 @@ from typing import Any
 
 from django import template
 
-from games.presentation.tournament_cards import board, face, poisoned_values
+from games.presentation.tournament_cards import board, face, poisoned_values, sorted_hand
 
 register = template.Library()
 
@@ -24,7 +24,7 @@ def tournament_hand(view: Mapping[str, Any], me: Any) -> list[dict[str, Any]]:
     poison = poisoned_values(view)
     for hand in view.get("hands", []):
         if hand.get("seat") == me:
-            return [face(c["card"], poison) for c in hand.get("cards", [])]
+            return sorted_hand([face(c["card"], poison) for c in hand.get("cards", [])])
     return []
 
 

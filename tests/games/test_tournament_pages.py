@@ -4,16 +4,22 @@ only by posting the forms the pages show (the first form, first choice, at every
 
 from __future__ import annotations
 
+import itertools
+import json
+import random
 import re
 from html.parser import HTMLParser
 from typing import Any
 
 import pytest
+from django.http import QueryDict
 from django.test import Client
 
 from accounts.models import User
+from games.engine.core import from_json, to_json
 from games.log import definition_of, load_state
 from games.models import Game
+from games.presentation import composed_move
 
 from .conftest import make_user, seat_users, started_game
 
@@ -51,29 +57,28 @@ class FormsParser(HTMLParser):
         if not self.depth:
             return
         if tag == "form":
-            self.form = {"action": a.get("action", ""), "fields": [], "seen": set()}
+            self.form = {"action": a.get("action", ""), "fields": [], "seen": set(), "all": {}}
             self.forms.append(self.form)
         elif tag == "input" and self.form is not None:
             self._input(a)
         elif tag == "select" and self.form is not None:
             self.select = a["name"]
-        elif (
-            tag == "option"
-            and self.form is not None
-            and self.select
-            and self.select not in self.form["seen"]
-        ):
-            self.form["seen"].add(self.select)
-            self.form["fields"].append((self.select, a["value"]))
+        elif tag == "option" and self.form is not None and self.select:
+            self.form["all"].setdefault(self.select, []).append(a["value"])
+            if self.select not in self.form["seen"]:
+                self.form["seen"].add(self.select)
+                self.form["fields"].append((self.select, a["value"]))
 
     def _input(self, a: dict[str, str]) -> None:
         assert self.form is not None
         kind, name = a.get("type", "text"), a.get("name", "")
         if kind == "hidden":
             self.form["fields"].append((name, a.get("value", "")))
-        elif kind == "radio" and name not in self.form["seen"]:
-            self.form["seen"].add(name)
-            self.form["fields"].append((name, a["value"]))
+        elif kind == "radio":
+            self.form["all"].setdefault(name, []).append(a["value"])
+            if name not in self.form["seen"]:
+                self.form["seen"].add(name)
+                self.form["fields"].append((name, a["value"]))
         elif kind == "checkbox" and name == "l_cards":
             chosen = sum(1 for k, _ in self.form["fields"] if k == name)
             if chosen < 3:  # TA-3
@@ -229,3 +234,110 @@ def test_create_form_reads_well_and_opens_a_tournament_table() -> None:
     options = Table.objects.get().options
     assert options["health"] == 300 and options["poisoned"] == [3, 6, 10, 13]
     assert options["characters"] == []  # TT-5: random
+
+
+def normal(move: Any) -> str:
+    """A move as comparable text: decoded as the engine does (defaults filled), list fields
+    such as the passed cards as sorted lists."""
+    decoded = to_json(from_json(dict(move)))
+    assert isinstance(decoded, dict)
+    return json.dumps(
+        {k: sorted(v) if isinstance(v, list) else v for k, v in decoded.items()},
+        sort_keys=True,
+    )
+
+
+def every_move_of(form: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each move a person can send with this form (every combination of its choices)."""
+    fixed = [(k, v) for k, v in form["fields"] if k not in form["all"]]
+    if any(k == "move" for k, _ in fixed):
+        return [json.loads(v) for k, v in fixed if k == "move"]
+    names = sorted(form["all"])
+    moves = []
+    for combo in itertools.product(*(form["all"][n] for n in names)):
+        q = QueryDict(mutable=True)
+        for k, v in [*fixed, *zip(names, combo, strict=True)]:
+            if k not in ("csrfmiddlewaretoken", "expected_seq", "move_type"):
+                q.appendlist(k, v)
+        moves.append(composed_move(dict(fixed)["move_type"], q))
+    return moves
+
+
+ALL_TYPES = {
+    "tournament.play_card",
+    "tournament.shame",
+    "tournament.choose_pass",
+    "tournament.decide_passing",
+    "tournament.command",
+    "tournament.give_card",
+    "tournament.give_hit",
+    "tournament.finish_dusk",
+    "tournament.choose_location",
+    "tournament.pick_godsend",
+    "tournament.place_godsend",
+}
+
+
+@pytest.mark.parametrize(
+    ("slug", "players", "options", "seed"),
+    [
+        (
+            "tournament-camelot",
+            3,
+            {"health": 300, "characters": ["king-arthur", "guinevere", "sir-kay"]},
+            1,
+        ),
+        (
+            "tournament-avalon",
+            3,
+            {"health": 300, "characters": ["arthur-pendragon", "merlin", "sir-bors"]},
+            2,
+        ),
+        (
+            "tournament-avalon",
+            5,
+            {"chaos": True, "health": 300},
+            3,
+        ),
+    ],
+)
+def test_every_form_on_every_page_is_a_legal_move(
+    slug: str, players: int, options: dict[str, Any], seed: int
+) -> None:
+    """At each step every form of the pending seat's page sends only legal moves, the form
+    set covers every legal move type, and a randomly chosen one is accepted."""
+    rng = random.Random(seed)
+    users = [make_user() for _ in range(players)]
+    game = started_game(users, slug=slug, options=options)
+    definition = definition_of(game)
+    clients = {s: logged_in(u) for s, u in seat_users(game).items()}
+    offered: set[str] = set()
+    for _ in range(3000):
+        game.refresh_from_db()
+        if game.status != Game.Status.PLAYING:
+            break
+        state = load_state(game, definition)
+        seat = min(definition.pending_seats(state))
+        legal = [to_json(m) for m in definition.legal_moves(state, seat)]
+        legal_text = {normal(m) for m in legal}
+        forms = page_forms(clients[seat].get(f"/games/{game.pk}/").content.decode())
+        sent = []
+        for form in forms:
+            for move in every_move_of(form):
+                assert normal(move) in legal_text, f"{move} is not legal in {state.phase}"
+                sent.append(move)
+        kinds = {str(m["type"]) for m in legal}
+        assert kinds == {str(m["type"]) for m in sent}, "every legal kind of move has a form"
+        offered |= kinds
+        form = rng.choice(forms)
+        data = post_data(form)
+        for name, values in form["all"].items():
+            data[name] = [rng.choice(values)]
+        seq = game.state_seq
+        assert clients[seat].post(form["action"], data).status_code == 302
+        game.refresh_from_db()
+        assert game.state_seq > seq, f"refused: {data}"
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert offered <= ALL_TYPES
+    assert {"tournament.play_card", "tournament.pick_godsend"} <= offered
