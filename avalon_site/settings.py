@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "moderation.apps.ModerationConfig",
     "clock.apps.ClockConfig",
     "notifications.apps.NotificationsConfig",
+    "ratings.apps.RatingsConfig",
 ]
 
 MIDDLEWARE = [

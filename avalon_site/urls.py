@@ -14,5 +14,6 @@ urlpatterns = [
     path("moderation/", include("moderation.urls")),
     path("clock/", include("clock.urls")),
     path("notifications/", include("notifications.urls")),
+    path("ratings/", include("ratings.urls")),
     path("", include("games.urls")),
 ]

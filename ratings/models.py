@@ -1,0 +1,53 @@
+"""Ratings: one openskill rating per (player, game slug), and one row per rated game with
+the result it was rated on (so a void can take the game out and the ratings be refolded).
+
+Written only by ratings.services, inside the transaction that finishes (or voids) a game.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+# openskill's defaults (Weng-Lin): mu 25, sigma 25/3; shown as ordinal = mu - 3 sigma.
+MU = 25.0
+SIGMA = 25.0 / 3.0
+
+
+class Rating(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    game_slug = models.CharField(max_length=40, db_index=True)
+    mu = models.FloatField(default=MU)
+    sigma = models.FloatField(default=SIGMA)
+    games = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game_slug"], name="one_rating_per_game")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} at {self.game_slug}: {self.ordinal:.1f}"
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative skill shown and ranked by (openskill's ordinal)."""
+        return self.mu - 3 * self.sigma
+
+
+class RatedGame(models.Model):
+    """A game's result as rated: `teams` are lists of user ids, `ranks` their places (1 is
+    best, equal ranks tie). One row per game (unique): a game is rated once."""
+
+    game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="rating")
+    game_slug = models.CharField(max_length=40, db_index=True)
+    teams = models.JSONField(default=list)
+    ranks = models.JSONField(default=list)
+    # user id -> [mu before, sigma before, mu after, sigma after], for the pages.
+    changes = models.JSONField(default=dict)
+    rated_at = models.DateTimeField(auto_now_add=True)
+    voided_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"rating of game {self.game_id}"

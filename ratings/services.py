@@ -1,0 +1,139 @@
+"""Rating games, in the transaction that ends them.
+
+Why inside the final transaction (an in-transaction hook of games.services.hooks) and not
+after commit: a game is finished if and only if it is rated, with no window in which a
+crash between the commit and the hook leaves it unrated for ever; the rating rows are
+locked after the game row (the move path's lock order), so two games of the same players
+ending at once update their ratings one after the other, not over each other. The cost
+(a few rows, once per game) is paid by the last move only.
+
+Idempotent: a RatedGame row (unique per game) marks a game as rated; the hook runs again
+for any later event of the game (a moderator's note) and does nothing then.
+
+A moderator voiding a rated game (the log gets a "game_voided" site notice) marks its
+RatedGame voided and refolds that game's ratings from the remaining rated games in order,
+so the ratings are exactly as if it had never been played (openskill updates do not
+commute, so subtracting the one game's change would not be exact). Aborted and abandoned
+games never finish, so they are never rated.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from django.db.models import Count, Q
+from django.utils import timezone
+from openskill.models import PlackettLuce
+
+from games.models import Game, GameEvent, Seat
+from games.services import hooks
+
+from .models import MU, SIGMA, RatedGame, Rating
+from .rules import SeatFacts, result_of
+
+MODEL = PlackettLuce(mu=MU, sigma=SIGMA)
+VOIDING_NOTICES = frozenset({"game_voided", "game_aborted"})
+
+
+def _seat_facts(game: Game) -> list[SeatFacts]:
+    stand_in = [GameEvent.ActorKind.BOT, GameEvent.ActorKind.TIMEOUT]
+    counts = (
+        GameEvent.objects.filter(game=game, actor_seat__isnull=False)
+        .values("actor_seat")
+        .annotate(
+            own=Count("pk", filter=Q(actor_kind=GameEvent.ActorKind.PLAYER)),
+            stand_in=Count("pk", filter=Q(actor_kind__in=stand_in)),
+        )
+    )
+    moves: dict[int, tuple[int, int]] = {
+        int(row["actor_seat"] or 0): (int(row["own"]), int(row["stand_in"])) for row in counts
+    }
+    seats = Seat.objects.filter(table_id=game.table_id, position__isnull=False)
+    return [
+        SeatFacts(
+            position=s.position,
+            user_id=None
+            if s.user_id is None or (s.is_bot and s.position not in moves)
+            else s.user_id,
+            own_moves=moves.get(s.position, (0, 0))[0],
+            stand_in_moves=moves.get(s.position, (0, 0))[1],
+        )
+        for s in seats
+        if s.position is not None
+    ]
+
+
+def _apply(slug: str, teams: Sequence[Sequence[int]], ranks: Sequence[int]) -> dict[str, Any]:
+    """Update the players' ratings of `slug` by one result; returns the changes per user."""
+    users = sorted({u for team in teams for u in team})
+    for user_id in users:
+        Rating.objects.get_or_create(user_id=user_id, game_slug=slug)
+    rows = {
+        r.user_id: r
+        for r in Rating.objects.select_for_update()
+        .filter(game_slug=slug, user_id__in=users)
+        .order_by("user_id")
+    }
+    before = [[MODEL.rating(mu=rows[u].mu, sigma=rows[u].sigma) for u in team] for team in teams]
+    after = MODEL.rate(before, ranks=list(ranks))
+    changes: dict[str, Any] = {}
+    for team, new_team in zip(teams, after, strict=True):
+        for user_id, new in zip(team, new_team, strict=True):
+            row = rows[user_id]
+            changes[str(user_id)] = [row.mu, row.sigma, new.mu, new.sigma]
+            row.mu, row.sigma, row.games = new.mu, new.sigma, row.games + 1
+            row.save(update_fields=["mu", "sigma", "games", "updated_at"])
+    return changes
+
+
+def game_rate(game: Game) -> RatedGame | None:
+    """Rate a finished game once; None if it is not finished or was rated already."""
+    if game.status != Game.Status.FINISHED or not game.outcome:
+        return None
+    if RatedGame.objects.filter(game=game).exists():
+        return None
+    slug = game.table.game_slug
+    outcome = game.outcome
+    scores = {int(k): float(v) for k, v in (outcome.get("scores") or {}).items()}
+    teams, ranks = result_of(slug, outcome.get("winners") or [], scores, _seat_facts(game))
+    changes = _apply(slug, teams, ranks) if teams else {}
+    return RatedGame.objects.create(
+        game=game, game_slug=slug, teams=teams, ranks=ranks, changes=changes
+    )
+
+
+def ratings_refold(slug: str) -> None:
+    """Recompute every rating of `slug` from its rated games that stand, in order."""
+    Rating.objects.filter(game_slug=slug).delete()
+    rated = RatedGame.objects.filter(game_slug=slug, voided_at__isnull=True).order_by("pk")
+    for rated_game in rated:
+        if rated_game.teams:
+            rated_game.changes = _apply(slug, rated_game.teams, rated_game.ranks)
+            rated_game.save(update_fields=["changes"])
+
+
+def game_unrate(game: Game) -> bool:
+    """Take a voided game out of the ratings; False if it was never rated (or is out)."""
+    rated = RatedGame.objects.select_for_update().filter(game=game).first()
+    if rated is None or rated.voided_at is not None:
+        return False
+    rated.voided_at = timezone.now()
+    rated.save(update_fields=["voided_at"])
+    if rated.teams:
+        ratings_refold(rated.game_slug)
+    return True
+
+
+@hooks.register_in_transaction
+def rate_on_end(game: Game, rows: Sequence[GameEvent], state: Any) -> None:
+    kinds = Counter(
+        r.payload.get("kind")
+        for r in rows
+        if r.type == "site.notice" and isinstance(r.payload, dict)
+    )
+    if any(kinds[k] for k in VOIDING_NOTICES):
+        game_unrate(game)  # a moderator closed the game: it counts for nothing
+        return
+    game_rate(game)
