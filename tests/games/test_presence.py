@@ -69,3 +69,39 @@ def test_a_stale_row_does_not_hold_back_the_turn_email(settings) -> None:
 def test_the_purge_is_scheduled_in_both_modes(settings) -> None:
     entry = settings.CELERY_BEAT_SCHEDULE["games-presence-purge"]
     assert entry["task"] == "games.presence_purge"
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_an_open_socket_keeps_its_row_fresh(monkeypatch) -> None:
+    import asyncio
+
+    from asgiref.sync import sync_to_async
+    from channels.routing import URLRouter
+    from channels.testing import WebsocketCommunicator
+
+    from games import consumers
+    from games.routing import websocket_urlpatterns
+
+    monkeypatch.setattr(consumers, "PRESENCE_HEARTBEAT", dt.timedelta(seconds=0.05))
+
+    @sync_to_async
+    def setup() -> tuple[object, object]:
+        users = [make_user() for _ in range(2)]
+        return started_game(users), users[0]
+
+    @sync_to_async
+    def last_seen() -> dt.datetime:
+        return Presence.objects.get().last_seen
+
+    game, user = await setup()
+    comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/games/{game.pk}/")  # type: ignore[attr-defined]
+    comm.scope["user"] = user
+    assert (await comm.connect())[0]
+    first = await last_seen()
+    for _ in range(100):  # the beat runs in the background; wait for it, no timing assert
+        await asyncio.sleep(0.05)
+        if await last_seen() > first:
+            break
+    assert await last_seen() > first
+    await comm.disconnect()
+    assert not await sync_to_async(Presence.objects.exists)()
