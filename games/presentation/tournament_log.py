@@ -176,6 +176,8 @@ def describe_event(e: Mapping[str, Any], names: Sequence[str], me: int | None) -
         src = "from the deck" if e.get("source") == "deck" else "face up"
         return f"{n(names, seat)} takes {_power(e.get('godsend'))} ({src})."
     if kind == "godsend_placed":
+        if e.get("by") == seat:  # a helpful Godsend goes in front of its taker (TT-22)
+            return f"{n(names, seat)} keeps {_power(e.get('godsend'))}."
         return (
             f"{n(names, e.get('by'))} places {_power(e.get('godsend'))} "
             f"in front of {n(names, seat)}."
