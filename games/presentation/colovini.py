@@ -13,23 +13,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine.core import JSON
-from games.engine.games.colovini.tiles import TILES
 
-from . import ActionForm, Presenter
+from . import ActionForm, Button, Presenter
+from .colovini_words import (
+    TILE_WORDS,
+    card_label,
+    describe_event,
+    hand_cards,
+    name_of,
+    region_word,
+)
 
-MODE_WORDS = {
-    "reinforce": "as a reinforcement",
-    "enchant": "as an enchantment",
-    "attack": "as an attack",
-}
-TILE_WORDS = {
-    "take-2": "Draw 2 cards now",
-    "most-landscape": "1 card per region of your largest landscape, now",
-    "largest-chain": "1 card per region of your longest chain, now",
-    "take-4": "Dark: 4 cards next turn",
-    "most-landscape-x2": "Dark: 2 per region of your largest landscape, next turn",
-    "one-per-region": "Dark: 1 card per region you own, next turn",
-}
 PHASE_WORDS = {
     "play": "{active} plays cards or ends the turn.",
     "counter": "{defender} may counter {attacker}'s enchantment at region {pos} (CA-7).",
@@ -37,50 +31,6 @@ PHASE_WORDS = {
     "losses": "{active} pays the conquest's losses ({remaining} card(s) left, CA-11).",
     "discard": "{active} discards down to {limit} cards (CA-13).",
 }
-
-
-def card_label(card: Any) -> str:
-    """ "red-knight" -> "red knight"."""
-    return str(card).replace("-", " ")
-
-
-def _name(names: Sequence[str], seat: Any) -> str:
-    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"Seat {seat}"
-
-
-def region_word(view: Mapping[str, Any], index: Any) -> str:
-    """ "region 3 (Forest)" or "region 3" while it is face down."""
-    if not isinstance(index, int):
-        return "a region"
-    regions = view.get("regions") or []
-    name = regions[index].get("name") if 0 <= index < len(regions) else None
-    return f"region {index + 1}" + (f" ({name})" if name else "")
-
-
-def hand_cards(view: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """My hand as distinct cards with counts, in colour order, for the card pickers."""
-    you = view.get("you") or {}
-    counts: dict[str, int] = {}
-    for c in you.get("hand") or []:
-        counts[c] = counts.get(c, 0) + 1
-    return [
-        {
-            "card": c,
-            "colour": c.split("-")[0],
-            "kind": c.split("-")[1],
-            "count": n,
-            "value": json.dumps(c),
-            "label": card_label(c),
-        }
-        for c, n in counts.items()
-    ]
-
-
-def _tile_words(index: Any) -> str:
-    """The wording of tile number `index` (the engine's fixed tile list, CH-2)."""
-    if isinstance(index, int) and 0 <= index < len(TILES):
-        return TILE_WORDS.get(TILES[index].kind, TILES[index].kind)
-    return "a reinforcement tile"
 
 
 def _pile(cards: Sequence[str]) -> dict[str, Any]:
@@ -102,7 +52,7 @@ def _side(view: Mapping[str, Any], seat: int, names: Sequence[str], me: Any) -> 
     crowns = int(p.get("crowns") or 0)
     return {
         "seat": seat,
-        "name": _name(names, seat),
+        "name": name_of(names, seat),
         "is_me": seat == me,
         "crowns": crowns,
         "percent": min(100, round(100 * crowns / win)),
@@ -131,7 +81,7 @@ class ColoviniPresenter(Presenter):
                     **r,
                     "high": _pile(piles[high]),
                     "low": _pile(piles[low]),
-                    "owner_name": _name(names, owner) if owner is not None else "",
+                    "owner_name": name_of(names, owner) if owner is not None else "",
                     "owner_side": "" if owner is None else ("low" if owner == low else "high"),
                     "target": r.get("region_index")
                     in (reaction.get("region_index"), losses.get("region_index")),
@@ -141,7 +91,7 @@ class ColoviniPresenter(Presenter):
             {
                 **t,
                 "words": TILE_WORDS.get(str(t.get("kind")), ""),
-                "holder_name": _name(names, t["holder"]) if t.get("holder") is not None else "",
+                "holder_name": name_of(names, t["holder"]) if t.get("holder") is not None else "",
             }
             for t in view.get("tiles") or []
         ]
@@ -162,7 +112,7 @@ class ColoviniPresenter(Presenter):
             "hand": hand_cards(view),
             "reveal": [
                 {
-                    "name": _name(names, h.get("seat")),
+                    "name": name_of(names, h.get("seat")),
                     "cards": ", ".join(card_label(c) for c in h.get("hand") or []),
                 }
                 for h in (view.get("reveal") or {}).get("hands") or []
@@ -204,9 +154,11 @@ class ColoviniPresenter(Presenter):
         feed: Mapping[str, Any],
         names: Sequence[str],
     ) -> ActionForm | None:
+        view = feed.get("view", {})
+        if move_type == "ca.lose_pile_top":
+            return self._pile_tops(moves, feed, names)
         if move_type != "ca.play_card":
             return None
-        view = feed.get("view", {})
         # The few enchantments and attacks the engine allows are quick buttons; any card
         # may reinforce anywhere (CA-5), which the card/region/mode form covers.
         quick = [
@@ -223,7 +175,8 @@ class ColoviniPresenter(Presenter):
                 "index": r["region_index"],
                 "value": json.dumps(r["region_index"]),
                 "position": r["position"],
-                "name": r.get("name") or "face down",
+                "name": r.get("name") or "",
+                "face_up": r.get("face_up"),
                 "owner": r.get("owner"),
             }
             for r in view.get("regions") or []
@@ -237,6 +190,25 @@ class ColoviniPresenter(Presenter):
             template="games/boards/colovini-avalon-play.html",
             extra={"hand": hand_cards(view), "regions": regions, "quick": quick},
             submit="Play the card",
+        )
+
+    def _pile_tops(
+        self, moves: Sequence[Mapping[str, JSON]], feed: Mapping[str, Any], names: Sequence[str]
+    ) -> ActionForm:
+        """CA-11 step 2 from a pile: each button names the card it gives up."""
+        regions = feed.get("view", {}).get("regions") or []
+        me = feed.get("my_seat")
+        buttons = []
+        for m in moves:
+            index = m.get("region")
+            pile = regions[index]["piles"][me] if isinstance(index, int) and me in (0, 1) else []
+            top = f": {card_label(pile[-1])}" if pile else ""
+            label = f"Top of your pile at region {int(str(index)) + 1}{top}"
+            buttons.append(Button(label, json.dumps(dict(m), sort_keys=True)))
+        return ActionForm(
+            move_type="ca.lose_pile_top",
+            title=self.move_title("ca.lose_pile_top", feed, names),
+            buttons=buttons,
         )
 
     def button(self, move: Mapping[str, JSON], names: Sequence[str]) -> tuple[str, str]:
@@ -278,9 +250,9 @@ class ColoviniPresenter(Presenter):
         losses = view.get("losses") or {}
         me = feed.get("my_seat")
         line = PHASE_WORDS.get(str(view.get("phase")), "").format(
-            active=_name(names, view.get("active")),
-            attacker=_name(names, reaction.get("attacker")),
-            defender=_name(names, reaction.get("defender")),
+            active=name_of(names, view.get("active")),
+            attacker=name_of(names, reaction.get("attacker")),
+            defender=name_of(names, reaction.get("defender")),
             pos=(reaction.get("region_index") or 0) + 1,
             remaining=losses.get("remaining", ""),
             limit=view.get("hand_limit", 5),
@@ -293,66 +265,7 @@ class ColoviniPresenter(Presenter):
     def describe(
         self, entry: Mapping[str, Any], names: Sequence[str], me: int | None = None
     ) -> str:
-        e = entry["event"]
-        kind = str(e.get("type", ""))
-        seat = e.get("seat")
-        who = "You" if seat is not None and seat == me else _name(names, seat)
-        at = f"region {e['region'] + 1}" if isinstance(e.get("region"), int) else ""
-        if kind == "ca.game_set_up":
-            line = f"The regions are laid face down. {_name(names, e.get('first'))} begins."
-            you = e.get("you")
-            if you:
-                line += " Your hand: " + ", ".join(card_label(c) for c in you["hand"]) + "."
-            return line
-        if kind == "ca.turn_started":
-            return f"Turn {e['turn']}: {who} {'play' if who == 'You' else 'plays'}."
-        if kind == "ca.card_played":
-            return (
-                f"{who} played a {card_label(e['card'])} at {at} {MODE_WORDS.get(e['mode'], '')}."
-            )
-        if kind == "ca.enchanted":
-            return f"{who} enchanted the {card_label(e['card'])} at {at} onto their own pile."
-        if kind == "ca.enchantment_countered":
-            return (
-                f"{who} countered with a {card_label(e['card'])} at {at} and took the "
-                f"{card_label(e['taken'])} into hand."
-            )
-        if kind == "ca.attack_resisted":
-            return f"{who} resisted at {at} with a {card_label(e['card'])}."
-        if kind == "ca.region_conquered":
-            lost = len(e.get("defender_lost", [])) + len(e.get("conqueror_lost", []))
-            return (
-                f"{who} conquered {at}: {str(e['region_key']).replace('-', ' ')}. "
-                f"{lost} card(s) lost at once, {e['losses']} more to pay."
-            )
-        if kind == "ca.avalon_used":
-            return f"{who} used Avalon's power: one card fewer to lose."
-        if kind == "ca.loss_paid":
-            src = "from hand" if e.get("region") is None else f"from the pile at {at}"
-            return f"{who} paid a loss: a {card_label(e['card'])} {src}."
-        if kind == "ca.losses_ended":
-            return f"{who} had nothing left to pay; {e['unpaid']} loss(es) lapse."
-        if kind == "ca.tile_taken":
-            got = f" and drew {e['count']} card(s)" if e.get("count") is not None else ""
-            return f"{who} took the tile “{_tile_words(e.get('tile'))}”{got}."
-        if kind == "ca.tile_cashed":
-            return (
-                f"{who} cashed the dark tile “{_tile_words(e.get('tile'))}”: {e['count']} card(s)."
-            )
-        if kind == "ca.cards_drawn":
-            if "cards" in e:
-                return f"{who} drew " + ", ".join(card_label(c) for c in e["cards"]) + "."
-            return f"{who} drew {e.get('count', 'some')} card(s)."
-        if kind == "ca.deck_reshuffled":
-            return "The discard pile was shuffled into a new deck."
-        if kind == "ca.card_discarded":
-            return f"{who} discarded a {card_label(e['card'])}."
-        if kind == "ca.turn_ended":
-            return f"{who} ended the turn with {e['crowns']} crown(s)."
-        if kind == "ca.game_ended":
-            won = " and ".join(_name(names, s) for s in e.get("winners", []))
-            return f"The game is over: {won} win{'s' if len(e.get('winners', [])) == 1 else ''}."
-        return super().describe(entry, names, me)
+        return describe_event(entry, names, me) or super().describe(entry, names, me)
 
 
 COLOVINI = ColoviniPresenter()

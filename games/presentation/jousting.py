@@ -23,8 +23,9 @@ from .jousting_words import (
     chip_label,
     describe_event,
     grouped,
-    lot_words,
+    lay_values,
     name_of,
+    offer_text,
 )
 
 PHASES = {
@@ -34,24 +35,6 @@ PHASES = {
     "judgement": "A drawn duel: God's judgement decides (JA-12).",
     "junk": "The loser may buy from the junk pile for {price} coins (JA-13).",
 }
-
-
-def _offer_text(o: Mapping[str, Any], names: Sequence[str], me: Any) -> str:
-    who = "You" if o.get("seat") == me else name_of(names, o.get("seat"))
-    to = "everyone" if o.get("to") is None else name_of(names, o.get("to"))
-    if o.get("to") == me:
-        to = "you"
-    give, want = lot_words(o.get("give") or {}), lot_words(o.get("want") or {})
-    return f"#{o.get('id')}: {who} offer{'' if who == 'You' else 's'} {give} for {want}, to {to}"
-
-
-def _lay_values(move: Mapping[str, JSON]) -> int:
-    total = 0
-    for kind in KIND_ORDER[:4]:
-        card = str(move.get(kind, ""))
-        tail = card.split("-", 1)[-1]
-        total += 0 if card.startswith("joker") or not tail.isdigit() else int(tail)
-    return total
 
 
 class JoustingPresenter(Presenter):
@@ -126,7 +109,7 @@ class JoustingPresenter(Presenter):
             "byes": [tag(s) for s in duels.get("byes") or []],
             "history": history,
             "offers": [
-                {**o, "text": _offer_text(o, names, me), "mine": o.get("seat") == me}
+                {**o, "text": offer_text(o, names, me), "mine": o.get("seat") == me}
                 for o in view.get("offers") or []
             ],
             "known": [
@@ -221,7 +204,7 @@ class JoustingPresenter(Presenter):
                 submit="Show them",
             )
         if move_type == "ja.lay_cards":
-            best = max(moves, key=_lay_values)
+            best = max(moves, key=lay_values)
             places = []
             for kind in KIND_ORDER[:4]:
                 options = sorted(
@@ -267,7 +250,7 @@ class JoustingPresenter(Presenter):
                 buttons=[
                     Button(
                         "Accept "
-                        + _offer_text(offers.get(m["offer"], {"id": m["offer"]}), names, me),
+                        + offer_text(offers.get(m["offer"], {"id": m["offer"]}), names, me),
                         json.dumps(dict(m), sort_keys=True),
                         "approve",
                     )

@@ -10,6 +10,8 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from games.engine.core import JSON
+
 KIND_ORDER = ("sword", "shield", "lance", "armour", "joker")
 KIND_NAMES = {
     "sword": "Swords",
@@ -180,3 +182,21 @@ def describe_event(e: Mapping[str, Any], names: Sequence[str], me: int | None) -
         extra = f" {n(names, bonus)} was the last fit knight (JA-14)." if bonus is not None else ""
         return f"The tournament is over: {won} won with the most money.{extra}"
     return ""
+
+
+def offer_text(o: Mapping[str, Any], names: Sequence[str], me: Any) -> str:
+    who = "You" if o.get("seat") == me else name_of(names, o.get("seat"))
+    to = "everyone" if o.get("to") is None else name_of(names, o.get("to"))
+    if o.get("to") == me:
+        to = "you"
+    give, want = lot_words(o.get("give") or {}), lot_words(o.get("want") or {})
+    return f"#{o.get('id')}: {who} offer{'' if who == 'You' else 's'} {give} for {want}, to {to}"
+
+
+def lay_values(move: Mapping[str, JSON]) -> int:
+    total = 0
+    for kind in KIND_ORDER[:4]:
+        card = str(move.get(kind, ""))
+        tail = card.split("-", 1)[-1]
+        total += 0 if card.startswith("joker") or not tail.isdigit() else int(tail)
+    return total

@@ -147,7 +147,8 @@ def test_whole_games_through_the_page_forms(
             after = load_state(game, definition)
             other = (seat + 1) % players
             html = clients[other].get(f"/games/{game.pk}/").content.decode()
-            check_jousting_page(html, other, definition.secrets(after))
+            if after.phase != "over":  # JA-14: at the end every hand is shown
+                check_jousting_page(html, other, definition.secrets(after))
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     # Each type is posted the first time it is legal, unless another new type was chosen
