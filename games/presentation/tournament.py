@@ -14,13 +14,14 @@ from typing import Any
 
 from games.engine.core import JSON
 
-from . import ActionForm, Button, Choice, ComposedField, Presenter
+from . import ActionForm, Button, Presenter
 from .tournament_cards import SUIT_NAMES, face, poisoned_values, power_by_id, sorted_hand
 from .tournament_log import describe_event, name_of
 
 HAND = "games/actions/tournament-hand.html"
 PASS = "games/actions/tournament-pass.html"
 CHOICES = "games/actions/tournament-choices.html"
+DUSK = "games/actions/tournament-dusk.html"
 
 
 def _move(move: Mapping[str, JSON]) -> str:
@@ -218,27 +219,20 @@ class TournamentPresenter(Presenter):
     def _dusk_form(
         self, moves: Sequence[Mapping[str, JSON]], feed: Mapping[str, Any], names: Sequence[str]
     ) -> ActionForm:
-        cards = sorted({str(m["card"]) for m in moves})
+        """Dusk (Sir Percival, Sir Lionel): a card of my Weapon Hits and the opponent."""
+        poison = poisoned_values(feed.get("view", {}))
+        cards = sorted_hand([face(c, poison) for c in sorted({str(m["card"]) for m in moves})])
         targets = sorted({int(str(m["to"])) for m in moves})
         return ActionForm(
             "tournament.give_hit",
             "Dusk: hand a Weapon Hit to an opponent",
             "Sir Percival gives Arrows hits to anyone; Sir Lionel up to 2 cards to one "
             "opponent, once per round.",
-            fields=[
-                ComposedField(
-                    "card",
-                    "radio",
-                    "Card from your Weapon Hits",
-                    [Choice(json.dumps(c), face(c)["name"]) for c in cards],
-                ),
-                ComposedField(
-                    "to",
-                    "radio",
-                    "To",
-                    [Choice(json.dumps(t), name_of(names, t)) for t in targets],
-                ),
-            ],
+            template=DUSK,
+            extra={
+                "cards": cards,
+                "targets": [(json.dumps(t), name_of(names, t)) for t in targets],
+            },
             submit="Give this hit",
         )
 
