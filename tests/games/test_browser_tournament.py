@@ -57,7 +57,10 @@ def act(page: Any) -> str:
             return "option"
         card.click()
         return "card"
-    buttons = form.locator("button.move-btn, button.tchoice, form.composed button[type=submit]")
+    buttons = form.locator(
+        "button.move-btn, button.tchoice, form.composed button[type=submit], "
+        "form.dusk-form button[type=submit]"
+    )
     buttons.first.click()
     return "button"
 
