@@ -128,7 +128,6 @@ class JoustingPresenter(Presenter):
             ],
             "junk": view.get("junk") or {},
             "judgement": view.get("judgement"),
-            "chip_words": chip_label(str((view.get("judgement") or {}).get("right", ""))),
             "hand": grouped(you.get("hand") or []),
             "laid": [
                 {"kind": k, "label": card_label(c)} for k, c in (you.get("laid") or {}).items()
