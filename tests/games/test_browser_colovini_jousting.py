@@ -218,12 +218,16 @@ def test_jousting_turns_through_the_pages(site: tuple[str, Path]) -> None:  # no
         shot(pages[2], "ja-02-barter-phone")
         offered = [False]
         phone_shots: list[int] = []
+        lay_shots: list[int] = []
         for step in range(16):
             seq = settle(pages)
             who = actor(pages)
             if who == 2 and not phone_shots:
                 phone_shots.append(step)
                 part(pages[2], "#actions", "ja-08-phone-acting")
+            if pages[who].locator("form.ja-lay").count() and not lay_shots:
+                lay_shots.append(step)
+                part(pages[who], "#actions", f"ja-09-laying-{'phone' if who == 2 else 'desk'}")
             jousting_step(pages[who], seq, offered)
             if step == 0:
                 shot(pages[1], "ja-03-offer-seen-desk")

@@ -212,6 +212,8 @@ def test_whole_games_through_the_page_forms(seed: int) -> None:
     assert {"ca.play_card", "ca.end_turn"} <= posted  # let_pass: see the CH-3 test
     final = clients[0].get(f"/games/{game.pk}/").content.decode()
     assert "Hands at the end" in final
+    for query in ("as=0&step=5", "as=all&step=9", "as=1"):
+        assert clients[0].get(f"/games/{game.pk}/replay/?{query}").status_code == 200
 
 
 def test_the_attacker_is_told_they_wait_for_the_answer() -> None:

@@ -158,3 +158,5 @@ def test_whole_games_through_the_page_forms(
     assert {"ja.make_offer", "ja.say_done", "ja.lay_cards", "ja.withdraw"} <= posted
     final = clients[0].get(f"/games/{game.pk}/").content.decode()
     assert "The tournament is over" in final
+    for query in ("as=0&step=5", "as=all&step=9", "as=1"):
+        assert clients[0].get(f"/games/{game.pk}/replay/?{query}").status_code == 200
