@@ -38,13 +38,18 @@ PHASES = {
 
 
 class JoustingPresenter(Presenter):
-    # Answers to offers first, then one's own offer; "done" and withdrawal last.
+    # Answers to offers first, then one's own offer and the phase's move; "done" and
+    # withdrawal last.
     order = (
         "ja.accept_offer",
         "ja.decline_offer",
         "ja.cancel_offer",
         "ja.make_offer",
         "ja.show_cards",
+        "ja.draft_card",
+        "ja.lay_cards",
+        "ja.pick_chip",
+        "ja.buy_from_junk",
         "ja.say_done",
         "ja.withdraw",
     )
