@@ -22,6 +22,7 @@ from .colovini_words import (
     hand_cards,
     name_of,
     region_word,
+    short_name,
 )
 
 PHASE_WORDS = {
@@ -82,6 +83,15 @@ class ColoviniPresenter(Presenter):
                     "high": _pile(piles[high]),
                     "low": _pile(piles[low]),
                     "owner_name": name_of(names, owner) if owner is not None else "",
+                    # The row is narrow: "yours"/"theirs" for players, a name otherwise.
+                    "owner_short": ""
+                    if owner is None
+                    else "yours"
+                    if owner == me
+                    else "theirs"
+                    if me in (0, 1)
+                    else name_of(names, owner),
+                    "short": short_name(r.get("name")),
                     "owner_side": "" if owner is None else ("low" if owner == low else "high"),
                     "target": r.get("region_index")
                     in (reaction.get("region_index"), losses.get("region_index")),
@@ -131,7 +141,7 @@ class ColoviniPresenter(Presenter):
             "ca.let_pass": f"Answer the {reaction.get('kind', 'attack')} at {where}",
             "ca.use_avalon": "Use Avalon's power",
             "ca.lose_hand_card": "Pay a loss from your hand",
-            "ca.lose_pile_top": "…or from the top of one of your piles",
+            "ca.lose_pile_top": "Pay a loss from the top of one of your piles",
             "ca.discard": f"Discard down to {view.get('hand_limit', 5)} cards",
         }.get(move_type, super().move_title(move_type, feed, names))
 
@@ -208,6 +218,7 @@ class ColoviniPresenter(Presenter):
         return ActionForm(
             move_type="ca.lose_pile_top",
             title=self.move_title("ca.lose_pile_top", feed, names),
+            help=self.move_help("ca.lose_hand_card", feed, names),
             buttons=buttons,
         )
 

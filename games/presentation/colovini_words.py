@@ -35,6 +35,15 @@ def name_of(names: Sequence[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"Seat {seat}"
 
 
+def short_name(name: Any) -> str:
+    """A region's name for the narrow row: "Castle", "Stone Circle", "Forest"."""
+    text = str(name or "")
+    for short in ("Castle", "Stone Circle"):
+        if short in text:
+            return short
+    return text
+
+
 def region_word(view: Mapping[str, Any], index: Any) -> str:
     """ "region 3 (Forest)" or "region 3" while it is face down."""
     if not isinstance(index, int):
