@@ -63,6 +63,9 @@ def _side(view: Mapping[str, Any], seat: int, names: Sequence[str], me: Any) -> 
     }
 
 
+REACTIONS = frozenset({"ca.counter_spell", "ca.resist", "ca.let_pass"})
+
+
 class ColoviniPresenter(Presenter):
     def board(self, feed: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
         """The row seen from my side: the opponent's piles above the regions, mine below
@@ -129,16 +132,41 @@ class ColoviniPresenter(Presenter):
             ],
         }
 
+    def forms(self, feed: Mapping[str, Any], names: Sequence[str]) -> list[ActionForm] | None:
+        """CH-3: the defender's answer is one question with both buttons (react or let it
+        pass); everything else is built per move type."""
+        legal = feed.get("legal_moves") or []
+        reaction = (feed.get("view") or {}).get("reaction") or {}
+        if not legal or not all(m["type"] in REACTIONS for m in legal) or not reaction:
+            return None
+        where = region_word(feed.get("view", {}), reaction.get("region_index"))
+        answer = card_label(reaction.get("answer_with") or "")
+        counter = reaction.get("kind") == "enchantment"
+        return [
+            ActionForm(
+                move_type="ca.let_pass",
+                title=f"{name_of(names, reaction.get('attacker'))} "
+                f"{'enchants' if counter else 'attacks'} at {where} "
+                f"with a {card_label(reaction.get('card'))}",
+                help=(
+                    f"Only a {answer} can counter it (CA-7)."
+                    if counter
+                    else f"Only a {answer} can resist it (CA-9)."
+                )
+                + " Your opponent waits either way (CH-3).",
+                buttons=[
+                    Button(label, json.dumps(m, sort_keys=True), tone)
+                    for m in legal
+                    for label, tone in [self.button(m, names)]
+                ],
+            )
+        ]
+
     def move_title(self, move_type: str, feed: Mapping[str, Any], names: Sequence[str]) -> str:
         view = feed.get("view", {})
-        reaction = view.get("reaction") or {}
-        where = region_word(view, reaction.get("region_index"))
         return {
             "ca.play_card": "Play a card",
             "ca.end_turn": "End your turn: take a reinforcement tile",
-            "ca.counter_spell": f"Counter the enchantment at {where}?",
-            "ca.resist": f"Resist the attack at {where}?",
-            "ca.let_pass": f"Answer the {reaction.get('kind', 'attack')} at {where}",
             "ca.use_avalon": "Use Avalon's power",
             "ca.lose_hand_card": "Pay a loss from your hand",
             "ca.lose_pile_top": "Pay a loss from the top of one of your piles",
@@ -150,7 +178,6 @@ class ColoviniPresenter(Presenter):
         losses = view.get("losses") or {}
         return {
             "ca.end_turn": "Light tiles give cards now, dark ones next turn (CA-16).",
-            "ca.let_pass": "Your opponent waits for your answer either way (CH-3).",
             "ca.use_avalon": "You lose one card fewer in this conquest (CA-15).",
             "ca.lose_hand_card": f"{losses.get('remaining', '')} card(s) still owed for "
             f"the conquest of {region_word(view, losses.get('region_index'))} (CA-11).",

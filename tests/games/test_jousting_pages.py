@@ -62,6 +62,7 @@ def test_each_knight_sees_their_own_hand_and_nobody_elses() -> None:
         assert hand_marks(page) == {(seat, c) for c in state.hands[seat]}
         check_jousting_page(page, seat, secrets)
         assert "Make an offer" in page and "Done bartering" in page
+        assert 'hx-confirm="Withdraw for good?' in page  # JA-7: asked before leaving
     spectator = logged_in(make_user()).get(f"/games/{game.pk}/").content.decode()
     assert hand_marks(spectator) == set()
     assert "Make an offer" not in spectator
