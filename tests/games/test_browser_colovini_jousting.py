@@ -120,7 +120,10 @@ def actor(pages: list[Any]) -> int:
 
 
 def click_and_wait(page: Any, target: Any, seq: int) -> None:
-    target.click()
+    """Submit, and wait both for the move's own response (its partials are swapped in
+    too; a late swap would reset the next form being filled) and for the new move."""
+    with page.expect_response(lambda r: r.url.endswith("/move/")):
+        target.click()
     page.wait_for_selector(f"#phase:not([data-seq='{seq}'])")
 
 
@@ -221,6 +224,8 @@ def test_jousting_turns_through_the_pages(site: tuple[str, Path]) -> None:  # no
         lay_shots: list[int] = []
         for step in range(16):
             seq = settle(pages)
+            if pages[0].locator("text=The tournament is over").count():
+                break  # two knights can fall out at one check (JA-7): a short game
             who = actor(pages)
             if who == 2 and not phone_shots:
                 phone_shots.append(step)
