@@ -62,7 +62,9 @@ def site_env(mail_dir: Path) -> dict[str, str]:
 def part(page: Any, selector: str, name: str) -> None:
     """A screenshot of one part of the page (a phone page is too long to read whole)."""
     ARTIFACTS.mkdir(exist_ok=True)
-    page.locator(selector).first.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    target = page.locator(selector).first
+    if target.is_visible():  # e.g. no actions are left once the game is over
+        target.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
 def start_game(mail_dir: Path, slug: str, names: list[str], options: dict[str, Any]) -> int:
