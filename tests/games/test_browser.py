@@ -18,6 +18,7 @@ import socket
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -121,7 +122,9 @@ def verification_link(mail_dir: Path, address: str) -> str:
 
 
 def sign_up(page: Any, base: str, mail_dir: Path, name: str) -> None:
-    username, email = name.lower(), f"{name.lower()}@camelot.test"
+    # A fresh address per attempt: allauth rate-limits confirmation emails per address in the
+    # shared Redis cache, so a rerun within minutes would otherwise get no email.
+    username, email = name.lower(), f"{name.lower()}.{uuid.uuid4().hex[:8]}@camelot.test"
     page.goto(f"{base}/accounts/signup/")
     page.get_by_label("Username").fill(username)
     page.get_by_label("Email").fill(email)
