@@ -7,6 +7,7 @@ ever talks to a game through this protocol (see ../../../../shared/design.md).
 from __future__ import annotations
 
 import dataclasses
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
@@ -39,15 +40,16 @@ class Event:
         return None
 
 
-class Config:
+class Config(ABC):
     """Base of a game's table options: a frozen dataclass whose fields all have defaults.
 
     Field metadata may carry "label" and "help" for the lobby form. `validate` raises
     InvalidConfig with a message a host understands.
     """
 
-    def validate(self, players: int) -> None:  # pragma: no cover - overridden
-        raise NotImplementedError
+    @abstractmethod
+    def validate(self, players: int) -> None:
+        """Raise InvalidConfig when these options cannot be dealt for `players`."""
 
     def advice(self, players: int) -> list[str]:
         """Non-binding recommendations from the rulebook (shown, never enforced)."""
