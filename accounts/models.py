@@ -3,6 +3,10 @@
 The profile lives on the user row itself (one table, no join on every page): display name,
 time zone and notification preferences. Later work (notifications, deadlines) reads them
 through the helpers here so the meaning of "quiet hours" is defined once.
+
+A deleted account stays as a tombstone row (`deleted_at` set, everything personal scrubbed,
+accounts.services.data): seats, chat rows and moderation records keep a valid user, shown
+to everyone as "Deleted player N".
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from functools import cache
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext as _
 
 
 @cache
@@ -31,6 +36,11 @@ def validate_time_zone(value: str) -> None:
         zoneinfo.ZoneInfo(value)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError) as exc:
         raise ValidationError(f"{value!r} is not a known time zone.", code="invalid") from exc
+
+
+def deleted_player_name(number: int) -> str:
+    """The name a deleted account goes by, in the reader's language."""
+    return _("Deleted player %(number)d") % {"number": number}
 
 
 class User(AbstractUser):
@@ -60,13 +70,21 @@ class User(AbstractUser):
         null=True, blank=True, help_text="No email from this local time..."
     )
     quiet_hours_end = models.TimeField(null=True, blank=True, help_text="...until this local time.")
+    deleted_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="Set when the player deleted their account: this row is a scrubbed tombstone.",
+    )
 
     def __str__(self) -> str:
-        return self.display_name or self.username
+        return self.public_name
 
     @property
     def public_name(self) -> str:
-        """The name other players see."""
+        """The name other players see (a deleted account's, translated for the reader)."""
+        if self.deleted_at is not None:
+            return deleted_player_name(self.pk)
         return self.display_name or self.username
 
     @property

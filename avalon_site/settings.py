@@ -14,6 +14,7 @@ from pathlib import Path
 
 import dj_database_url
 import django_stubs_ext
+from csp.constants import NONE, SELF
 
 # Lets admin.ModelAdmin[Model] and other django-stubs generics be subscripted at runtime.
 django_stubs_ext.monkeypatch()
@@ -55,6 +56,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "csp",
     "django_htmx",
     "channels",
     "django_celery_beat",
@@ -70,9 +73,13 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "avalon_site.security.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # A view whose database failed under it answers 503 + Retry-After, not 500 (R13).
+    "avalon_site.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.middleware.UserTimeZoneMiddleware",
@@ -144,7 +151,10 @@ ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS = 3
 ACCOUNT_PREVENT_ENUMERATION = True
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Avalon Tables] "
-ACCOUNT_FORMS = {"login": "accounts.forms.AvalonLoginForm"}
+ACCOUNT_FORMS = {
+    "login": "accounts.forms.AvalonLoginForm",
+    "signup": "accounts.forms.AvalonSignupForm",
+}
 ACCOUNT_CHANGE_EMAIL = True  # one address per player; a change is verified first
 ACCOUNT_RATE_LIMITS = {
     # 5 failed logins per account per 5 minutes, 10 per minute per IP.
@@ -187,21 +197,38 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # redis-py 8 reads with a 5 s socket timeout by default, the same as the 5 s
+            # blocking pop channels-redis waits on: every socket quiet for 5 s crashed its
+            # consumer (django/channels_redis#422). Wait longer than the pop; a Redis that
+            # hangs is still noticed. tests/reliability/test_several_processes.py caught it.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}]},
         }
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# A game page's socket re-joins its group and catches up from the database this often: the
+# layer forgets groups when Redis restarts, and drops what it cannot deliver (R2). So this
+# bounds how long an open page can lag behind after such a loss (one primary-key read each).
+GAME_SOCKET_HEARTBEAT_SECONDS = float(os.environ.get("GAME_SOCKET_HEARTBEAT_SECONDS", "15"))
 
 # --- Cache (rate limits, sessions' helpers): shared by all web processes in production -------
+# Nothing in the cache is the truth (sessions and games live in the database), so an
+# unreachable Redis reads as an empty cache instead of failing the request (django-redis's
+# IGNORE_EXCEPTIONS), and the rate limiters let requests through meanwhile (fail open).
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "avalon",
+            "OPTIONS": {
+                "IGNORE_EXCEPTIONS": True,
+                "SOCKET_CONNECT_TIMEOUT": 1,
+                "SOCKET_TIMEOUT": 1,
+            },
         }
     }
+    DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -269,12 +296,71 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_THROTTLE_CLASSES": ["games.api.throttles.ScopedRateLimit"],
+    # JSON with a nesting limit; forms for the browsable pages of DRF itself.
+    "DEFAULT_PARSER_CLASSES": [
+        "games.api.parsers.DepthLimitedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+}
+RATELIMIT_FAIL_OPEN = True  # django-ratelimit, when the cache cannot count (see CACHES)
+# Requests per user (per address when anonymous) and scope; "moves" is the move endpoint,
+# "api" every other API call. Raise them for benchmarks or bot hosts.
+API_RATE_LIMITS = {
+    "api": os.environ.get("API_RATE_API", "1200/m"),
+    "moves": os.environ.get("API_RATE_MOVES", "300/m"),
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Avalon Tables API",
     "DESCRIPTION": "Open tables, play moves and read games on Avalon Tables.",
     "VERSION": "1.0.0",
+    # Swagger UI is served from our own static files (drf-spectacular-sidecar), not a CDN, so
+    # /api/docs/ works under the site's Content-Security-Policy and offline.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+# --- Browser security headers -----------------------------------------------------------------
+# Content-Security-Policy (django-csp): only our own origin may provide scripts, styles,
+# images, fonts and connections; no inline script, no inline event handler, no eval, no
+# style attribute. Pages pass data to static/js/site.js through data-* attributes and size
+# bars with classes (static/css/site.css). 'self' in connect-src also matches ws:/wss: of the
+# same host and port (CSP Level 3; the browser tests check the live websocket pages).
+# data: images: Swagger UI (/api/docs/) draws its icons as data: SVG in its stylesheet.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+# Sent by SecurityMiddleware (these are Django's defaults, spelt out so they are not lost).
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+# avalon_site.security.PermissionsPolicyMiddleware: the site needs none of these features.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    name: []
+    for name in (
+        "accelerometer",
+        "camera",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "payment",
+        "usb",
+    )
 }
 
 # --- Production hardening (active when DEBUG=0) -------------------------------------------

@@ -47,11 +47,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
-def scratch_database(url: str) -> str:
+def scratch_database(url: str, suffix: str = "_bench_moves") -> str:
+    """A fresh, empty database beside `url`'s, named with `suffix`; returns its URL."""
     import psycopg
 
     parts = urlsplit(url)
-    name = parts.path.lstrip("/") + "_bench_moves"
+    name = parts.path.lstrip("/") + suffix
     admin = urlunsplit(parts._replace(path="/postgres", scheme="postgresql"))
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
@@ -191,6 +192,9 @@ def main() -> None:
         "AVALON_BENCH_FLOOR": "1",
         "DB_CONN_MAX_AGE": "0",  # per-request connections: the ASGI default (see note)
         "LOG_LEVEL": "WARNING",
+        # Load, not abuse: the per-user API rate limits would cap what is measured.
+        "API_RATE_API": "",
+        "API_RATE_MOVES": "",
     }
     os.environ.update(env)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "avalon_site.settings")

@@ -8,25 +8,39 @@ Two formats on one route:
   client sends {"type": "hello", "seq": N} to receive what it missed after N, and may play
   {"type": "move", "expected_seq", "move", "idempotency_key"?} and chat {"type": "chat"}.
 Moves and chat go through the same services as every other interface.
+
+The channel layer is at-most-once and forgets its groups when Redis restarts, so a socket
+keeps itself in step from the database (R2): it remembers the seq it has sent, drops what
+it already sent, and a heartbeat (settings.GAME_SOCKET_HEARTBEAT_SECONDS) re-joins its group
+and, when the game moved past what it sent, sends what it missed (JSON: the events after
+its seq; HTML: the whole page). While the layer is unreachable the socket stays open and
+retries, rather than dropping every player at once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, ParamSpec, TypeVar, cast
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.db import DatabaseError
 from django.template.loader import render_to_string
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from accounts.permissions import user_is_verified
-from games.api.errors import domain_error, error_body
+from games import client_json
+from games.api.errors import UNAVAILABLE_ERRORS, domain_error, error_body
 from games.engine.core import EngineError, MalformedMove
-from games.models import PRESENCE_HEARTBEAT, Game, Presence, Seat
+from games.models import PRESENCE_HEARTBEAT, Game, Presence, Seat, Table
 from games.panels import render_live_panels
 from games.rendering import (
     game_context,
@@ -34,7 +48,14 @@ from games.rendering import (
     render_log_append,
     render_partials,
 )
-from games.selectors import can_watch, chat_for, events_after, game_view_for_user, players_of
+from games.selectors import (
+    can_watch,
+    chat_for,
+    events_after,
+    game_view_for_user,
+    players_of,
+    table_audience,
+)
 from games.services import broadcast
 from games.services.chat import chat_post
 from games.services.errors import ServiceError
@@ -43,6 +64,11 @@ from games.services.presence import presence_touch
 
 P = ParamSpec("P")
 R = TypeVar("R")
+
+logger = logging.getLogger(__name__)
+
+# How soon a socket tries the channel layer again after it failed (Redis down).
+LAYER_RETRY_SECONDS = 1.0
 
 
 def db(fn: Callable[P, R]) -> Callable[P, Awaitable[R]]:
@@ -61,6 +87,43 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     json_mode: bool
     feed: dict[str, Any]
     heartbeat: asyncio.Future[None] | None = None
+    # What this socket has sent: the game's (seq, status). Pushes at or below it are dropped,
+    # the heartbeat sends what lies past it.
+    sent: tuple[int, str] = (-1, "")
+    # The layer failed this socket and has not worked since: logged once per outage (with
+    # many sockets open, one line per retry would flood the log).
+    layer_down = False
+    _layer_receive: Callable[[], Awaitable[dict[str, Any]]]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # One send at a time: a heartbeat catch-up and a pushed update must not interleave.
+        self.sending = asyncio.Lock()
+
+    # Channels sets `channel_receive` (the layer's receive for this socket) in __call__ and
+    # waits on it beside the client's messages; an error there (Redis down) would end the
+    # consumer and drop the socket. Wrapped, it waits for the layer to come back instead.
+    @property
+    def channel_receive(self) -> Callable[[], Awaitable[dict[str, Any]]]:
+        return self._receive_from_layer
+
+    @channel_receive.setter
+    def channel_receive(self, receive: Callable[[], Awaitable[dict[str, Any]]]) -> None:
+        self._layer_receive = receive
+
+    async def _receive_from_layer(self) -> dict[str, Any]:
+        while True:
+            try:
+                return await self._layer_receive()
+            except Exception as exc:
+                self._layer_failed("receive", exc)
+                await asyncio.sleep(LAYER_RETRY_SECONDS)
+
+    def _layer_failed(self, doing: str, exc: Exception) -> None:
+        if not self.layer_down:
+            group = getattr(self, "group", "(connecting)")
+            logger.warning("game socket %s: channel layer unavailable (%s): %r", group, doing, exc)
+        self.layer_down = True
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -72,11 +135,13 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         if not await self._load():
             await self.close(code=4404)
             return
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        # Joined before the state is read below, so no update falls between the two (one
+        # in both is dropped as already sent). The layer being down is no reason to refuse
+        # the page its state: the heartbeat joins once it is back.
+        await self._join()
         await self.accept()
         await self._presence(True)
-        if self.user is not None:
-            self.heartbeat = asyncio.ensure_future(self._heartbeat())
+        self.heartbeat = asyncio.ensure_future(self._heartbeat())
         last = query.get("last_seq", [""])[0]
         if self.json_mode and last.isdigit():
             await self._catch_up(int(last))
@@ -87,8 +152,25 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         if self.heartbeat is not None:
             self.heartbeat.cancel()
         if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            try:
+                await self.channel_layer.group_discard(self.group, self.channel_name)
+            except Exception as exc:  # the layer is down; its group is gone with it anyway
+                logger.warning("game socket: could not leave %s: %r", self.group, exc)
             await self._presence(False)
+
+    async def _join(self) -> bool:
+        """(Re-)join this socket's group; False while the channel layer is unreachable.
+        Joining again is harmless and restores a membership Redis lost (restart) or expired
+        (channels-redis group_expiry)."""
+        try:
+            await self.channel_layer.group_add(self.group, self.channel_name)
+        except Exception as exc:
+            self._layer_failed("join", exc)
+            return False
+        if self.layer_down:
+            logger.info("game socket %s: channel layer back, group joined again", self.group)
+            self.layer_down = False
+        return True
 
     @db
     def _load(self) -> bool:
@@ -119,12 +201,43 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         broadcast.presence_changed(self.game.pk, self.seats)
 
     async def _heartbeat(self) -> None:
-        """Keep this socket's presence row fresh: a row nobody refreshes (the process died)
-        stops counting as online after PRESENCE_STALE_AFTER (games.models)."""
-        interval = PRESENCE_HEARTBEAT.total_seconds()
+        """Every GAME_SOCKET_HEARTBEAT_SECONDS: re-join the group and send what the game did
+        past what this socket sent (pushes lost while the layer was down or its groups were
+        forgotten). Every PRESENCE_HEARTBEAT: keep the presence row fresh, since a row nobody
+        refreshes (the process died) stops counting after PRESENCE_STALE_AFTER."""
+        presence_every = PRESENCE_HEARTBEAT.total_seconds()
+        interval = min(float(settings.GAME_SOCKET_HEARTBEAT_SECONDS), presence_every)
+        touched = time.monotonic()
         while True:
             await asyncio.sleep(interval)
-            await db(presence_touch)(channel_name=self.channel_name)
+            try:
+                await self._join()
+                await self._resync_if_behind()
+                if self.user is not None and time.monotonic() - touched >= presence_every:
+                    touched = time.monotonic()
+                    await db(presence_touch)(channel_name=self.channel_name)
+            except DatabaseError as exc:  # the database is away: try again next beat
+                logger.warning("game socket: heartbeat of game %s failed: %r", self.game_id, exc)
+
+    @db
+    def _current(self) -> tuple[int, str] | None:
+        return Game.objects.filter(pk=self.game_id).values_list("state_seq", "status").first()
+
+    async def _resync_if_behind(self) -> None:
+        current = await self._current()
+        if current is None or current == self.sent:
+            return
+        async with self.sending:
+            if current[0] < self.sent[0]:
+                return  # a push got here first, with even newer news
+            await self._send_missed()
+
+    async def _send_missed(self) -> None:
+        """Everything past what this socket sent, read from the database (hold `sending`)."""
+        if self.json_mode:
+            await self._send_json(await self._catch_up_payload(self.sent[0]))
+        else:
+            await self.send(text_data=await self._full_html() + await self._live_panels())
 
     # --- outgoing ---------------------------------------------------------------------
 
@@ -132,52 +245,82 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     def _full_html(self) -> str:
         self.game.refresh_from_db()
         self.feed = game_view_for_user(self.game, self.user)
+        self.sent = (self.game.state_seq, self.game.status)
         context = game_context(
             self.feed,
             csrf_token=self.csrf,
-            log=events_after(self.game, 0, self.seat),
+            log=self._events_after(0),
             chat=list(chat_for(self.game.table, self.seat)),
         )
         names = ("phase", "board", "secret", "actions", "players", "log", "chat_list")
         return render_partials(context, names=names)
+
+    def _events_after(self, seq: int) -> list[dict[str, Any]]:
+        """The log after `seq` up to the state just read: a move committed between the two
+        reads arrives as its own push, and must not be sent twice."""
+        upto = self.game.state_seq
+        return [e for e in events_after(self.game, seq, self.seat) if int(e["seq"]) <= upto]
 
     @db
     def _live_panels(self) -> str:
         """Panels other apps own (the clock): read afresh for this viewer."""
         return render_live_panels(self.game_id, self.user, self.csrf)
 
+    @db
+    def _fresh_feed(self) -> dict[str, Any]:
+        self.game.refresh_from_db()
+        self.feed = game_view_for_user(self.game, self.user)
+        self.sent = (self.game.state_seq, self.game.status)
+        return self.feed
+
     async def _send_full(self) -> None:
-        if self.json_mode:
-            await self._send_json({"type": "update", "game": self.feed, "events": []})
-        else:
-            await self.send(text_data=await self._full_html())
+        async with self.sending:
+            if self.json_mode:
+                feed = await self._fresh_feed()
+                await self._send_json({"type": "update", "game": feed, "events": []})
+            else:
+                await self.send(text_data=await self._full_html())
 
     @db
     def _catch_up_payload(self, seq: int) -> dict[str, Any]:
         self.game.refresh_from_db()
         self.feed = game_view_for_user(self.game, self.user)
+        self.sent = (self.game.state_seq, self.game.status)
         return {
             "type": "update",
             "game": self.feed,
-            "events": events_after(self.game, seq, self.seat),
+            "events": self._events_after(seq),
         }
 
     async def _catch_up(self, seq: int) -> None:
-        await self._send_json(await self._catch_up_payload(seq))
+        async with self.sending:
+            await self._send_json(await self._catch_up_payload(seq))
 
     async def _send_json(self, data: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(data))
 
     async def game_update(self, message: dict[str, Any]) -> None:
         payload = dict(message["payload"])
-        events = payload.pop("events", [])
-        self.feed = payload
-        if self.json_mode:
-            await self._send_json({"type": "update", "game": payload, "events": events})
-            return
-        context = game_context(payload, csrf_token=self.csrf, log=events)
-        html = render_partials(context) + render_log_append(context)
-        await self.send(text_data=html + await self._live_panels())
+        pushed = payload.pop("events", [])
+        async with self.sending:
+            seq, status = int(payload["seq"]), str(payload["status"])
+            # Already sent by a catch-up (or older, arriving late): never twice, never back.
+            events = [e for e in pushed if int(e["seq"]) > self.sent[0]]
+            if seq < self.sent[0] or (pushed and not events):
+                return
+            if int(message.get("after_seq", seq)) > self.sent[0] >= 0:
+                # A push before this one never came (the layer drops, and loses messages
+                # when Redis restarts): send everything past what this socket sent instead.
+                await self._send_missed()
+                return
+            self.sent = (seq, status)
+            self.feed = payload
+            if self.json_mode:
+                await self._send_json({"type": "update", "game": payload, "events": events})
+                return
+            context = game_context(payload, csrf_token=self.csrf, log=events)
+            html = render_partials(context) + render_log_append(context)
+            await self.send(text_data=html + await self._live_panels())
 
     async def chat_message(self, message: dict[str, Any]) -> None:
         if self.json_mode:
@@ -214,7 +357,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         if not self.json_mode:
             return  # the HTML page plays through plain form POSTs
         try:
-            data = json.loads(text_data or "")
+            data = client_json.loads(text_data or "")
         except ValueError:
             data = None
         if not isinstance(data, dict):
@@ -248,7 +391,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
                 idempotency_key=data.get("idempotency_key") or None,
             )
             return {"type": "move_result", **result}
-        except (ServiceError, EngineError) as exc:
+        except (ServiceError, EngineError, *UNAVAILABLE_ERRORS) as exc:
             mapped = domain_error(exc)
             assert mapped is not None
             return {"type": "error", "status": mapped[0], **mapped[1]}
@@ -256,25 +399,74 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
 
 class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     """The table page's websocket: seat changes re-render the seats; the start sends the
-    players on to the game page."""
+    players on to the game page; table talk arrives as its reader may read it.
+
+    A private table's socket is refused (before the handshake completes) to all but those
+    seated there and holders of its invite code (`?invite=<code>`), as its page is."""
+
+    audience: str | None = None
 
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
-        self.group = broadcast.table_group(self.table_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        user = self.scope.get("user")
+        self.user = user if isinstance(user, User) else None
+        query = parse_qs(self.scope.get("query_string", b"").decode())
+        self.invite = query.get("invite", [""])[0] or None
+        audience = await db(self._audience)()
+        if audience is None:
+            await self.close(code=4404)
+            return
+        await self.channel_layer.group_add(broadcast.table_group(self.table_id), self.channel_name)
+        await self._listen_as(audience)
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
-        await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.audience is None:
+            return
+        await self.channel_layer.group_discard(
+            broadcast.table_group(self.table_id), self.channel_name
+        )
+        await self.channel_layer.group_discard(
+            broadcast.table_chat_group(self.table_id, self.audience), self.channel_name
+        )
+
+    def _audience(self) -> str | None:
+        table = Table.objects.filter(pk=self.table_id).first()
+        return None if table is None else table_audience(table, self.user, self.invite)
+
+    async def _listen_as(self, audience: str) -> None:
+        """Read the chat as `audience`, leaving the group of the one read before."""
+        if self.audience is not None:
+            await self.channel_layer.group_discard(
+                broadcast.table_chat_group(self.table_id, self.audience), self.channel_name
+            )
+        self.audience = audience
+        await self.channel_layer.group_add(
+            broadcast.table_chat_group(self.table_id, audience), self.channel_name
+        )
 
     async def table_changed(self, message: dict[str, Any]) -> None:
+        # Seats changed: this reader may have taken or left a seat, or been removed.
+        audience = await db(self._audience)()
+        if audience is None:
+            await self.close(code=4403)
+            return
+        if audience != self.audience:
+            await self._listen_as(audience)
         game_id = message.get("game_id")
+        html: str
         if game_id:
             url = f"/games/{int(game_id)}/"
-            html = (
-                f'<div id="table-live" hx-swap-oob="true"><p class="notice">The game has '
-                f'started. <a href="{url}">Go to the game</a></p>'
-                f"<script>window.location.assign({json.dumps(url)})</script></div>"
+            # No inline script (the Content-Security-Policy forbids it): static/js/site.js
+            # follows data-redirect-to once the websocket message is swapped in; the link
+            # stays for a browser that does not.
+            html = format_html(
+                '<div id="table-live" hx-swap-oob="true" data-redirect-to="{}">'
+                '<p class="notice">{} <a href="{}">{}</a></p></div>',
+                url,
+                _("The game has started."),
+                url,
+                _("Go to the game"),
             )
         else:
             # Each page fetches its own seats section again (with its own buttons and CSRF).

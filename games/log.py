@@ -132,3 +132,40 @@ def replay(
         event = decode_event(row)
         state = evolve(definition, state, event)
         yield row, event, state
+
+
+# Statuses that fit a fold with (or without) an outcome: moderation may close a game either
+# way (abort, void), but only the rules finish one, and a finished game stays finished.
+_STATUSES_WITH_OUTCOME = {Game.Status.FINISHED, Game.Status.VOIDED}
+_STATUSES_WITHOUT_OUTCOME = {Game.Status.PLAYING, Game.Status.ABORTED, Game.Status.VOIDED}
+
+
+def fold_check(game: Game) -> dict[str, Any]:
+    """Rebuild the state from the log with the game's fold and compare it with the cache
+    (state and seq) and with the status. Reads only; `ok` is False on any difference."""
+    definition = definition_of(game)
+    rows = GameEvent.objects.filter(game=game).order_by("seq")
+    state: Any = None
+    last_seq = events = 0
+    for row, _event, after in replay(definition, rows.iterator()):
+        state, last_seq, events = after, row.seq, events + 1
+    rebuilt = encode_state(state) if state is not None else None
+    cached = game.state
+    differing: list[str] = []
+    if isinstance(rebuilt, dict) and isinstance(cached, dict):
+        differing = sorted(
+            k for k in rebuilt.keys() | cached.keys() if rebuilt.get(k) != cached.get(k)
+        )
+    elif rebuilt != cached:
+        differing = ["state"]
+    over = state is not None and definition.outcome(state) is not None
+    if game.status not in (_STATUSES_WITH_OUTCOME if over else _STATUSES_WITHOUT_OUTCOME):
+        differing.append("status")
+    return {
+        "ok": not differing and last_seq == game.state_seq == events,
+        "events": events,
+        "log_seq": last_seq,
+        "state_seq": game.state_seq,
+        "status": game.status,
+        "differing": differing,
+    }

@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 
 def new_invite_code() -> str:
@@ -236,9 +237,17 @@ class ChatMessage(models.Model):
     REMOVED_TEXT = "removed by a moderator"
 
     @property
+    def removed(self) -> bool:
+        """Hidden by a moderator, or emptied when its author deleted their account (the row
+        stays so the conversation around it still reads in order)."""
+        return self.hidden_by_moderator or not self.body
+
+    @property
     def shown_body(self) -> str:
-        """What everyone reads: the body, or the moderator's placeholder once hidden."""
-        return self.REMOVED_TEXT if self.hidden_by_moderator else self.body
+        """What everyone reads: the body, or a placeholder once hidden or deleted."""
+        if self.hidden_by_moderator:
+            return self.REMOVED_TEXT
+        return self.body or _("message deleted")
 
 
 class MoveReceipt(models.Model):
@@ -247,6 +256,8 @@ class MoveReceipt(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="receipts")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     key = models.CharField(max_length=80)
+    # sha256 of the move as decoded: the same key sent with another move is refused.
+    move_digest = models.CharField(max_length=64, default="", blank=True)
     result = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -12,7 +12,7 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 
 from accounts.models import User
-from games.engine.core import JSON, to_json
+from games.engine.core import JSON, acting_seats, to_json
 
 from .log import definition_of, load_state, replay
 from .models import ChatMessage, Game, GameEvent, Presence, Seat, Table
@@ -62,9 +62,11 @@ def game_view_for_seat(game: Game, seat: int | None, state: Any = None) -> dict[
     definition = definition_of(game)
     if state is None:
         state = load_state(game, definition)
-    pending = sorted(definition.pending_seats(state)) if game.status == "playing" else []
+    playing = game.status == "playing"
+    pending = sorted(definition.pending_seats(state)) if playing else []
     legal: list[JSON] = []
-    if seat is not None and seat in pending:
+    # Not only the pending seats: a game may let others act too (JA-7, withdrawal).
+    if seat is not None and playing and seat in acting_seats(definition, state):
         legal = [to_json(m) for m in definition.legal_moves(state, seat)]
     return {
         "game_id": game.pk,
@@ -93,6 +95,28 @@ def can_watch(game: Game, user: User | None) -> bool:
     if game.table.visibility == Table.Visibility.PUBLIC:
         return True
     return seat_of(game, user) is not None
+
+
+TABLE_PLAYERS = "players"
+TABLE_VISITORS = "visitors"
+
+
+def table_audience(table: Table, user: User | None, invite_code: str | None = None) -> str | None:
+    """Who may follow a table's live feed, and as whom: TABLE_PLAYERS (seated there),
+    TABLE_VISITORS (anyone else allowed), or None. A private table is open only to those
+    seated at it and to holders of its invite code, as its page is."""
+    seated = (
+        user is not None
+        and user.is_authenticated
+        and Seat.objects.filter(table=table, user=user).exists()
+    )
+    if seated:
+        return TABLE_PLAYERS
+    if table.visibility == Table.Visibility.PUBLIC or (
+        invite_code is not None and invite_code == table.invite_code
+    ):
+        return TABLE_VISITORS
+    return None
 
 
 def event_entry(row: GameEvent, shown: dict[str, JSON]) -> dict[str, JSON]:
@@ -167,6 +191,18 @@ def tables_of_user(user: User) -> QuerySet[Table]:
         .distinct()
         .annotate(taken=Count("seats", filter=Q(seats__user__isnull=False), distinct=True))
     )
+
+
+def chat_readable(message: ChatMessage, user: User | None) -> bool:
+    """May `user` read this one message, as chat_for and the live feeds decide: a private
+    table's talk only for its seated players; the spectators' channel for everyone at the
+    table before the start, and no longer for the seated players once the game is on."""
+    table = message.table
+    audience = table_audience(table, user)
+    if audience is None:
+        return False
+    spectators = message.channel == ChatMessage.Channel.SPECTATORS
+    return not (spectators and audience == TABLE_PLAYERS and table.status != Table.Status.OPEN)
 
 
 def chat_for(table: Table, seat: int | None, *, after_id: int = 0) -> QuerySet[ChatMessage]:

@@ -84,8 +84,11 @@ class ReportAdmin(ReadOnlyMixin, admin.ModelAdmin[Report]):
         else:
             return "—"
         lines = [
-            (
-                "font-weight:bold" if m.pk == obj.chat_message_id else "",
+            format_html(
+                # The reported line in <strong>: the Content-Security-Policy forbids style="".
+                "<strong>{} <b>{}</b>: {}{}</strong>"
+                if m.pk == obj.chat_message_id
+                else "{} <b>{}</b>: {}{}",
                 f"{m.created_at:%Y-%m-%d %H:%M}",
                 m.author.public_name,
                 m.body,  # moderators read the original, hidden or not
@@ -96,8 +99,7 @@ class ReportAdmin(ReadOnlyMixin, admin.ModelAdmin[Report]):
         if not lines:
             return "No chat from this player in this game."
         return format_html(
-            "<ol>{}</ol>",
-            format_html_join("", '<li style="{}">{} <b>{}</b>: {}{}</li>', lines),
+            "<ol>{}</ol>", format_html_join("", "<li>{}</li>", ((x,) for x in lines))
         )
 
     def has_change_report_permission(self, request: HttpRequest) -> bool:

@@ -4,6 +4,7 @@ note says (moderation.tasks.ip_sightings_purge)."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from django.core.cache import cache
@@ -13,6 +14,8 @@ from django.utils import timezone
 from .models import IpSighting
 
 THROTTLE_SECONDS = 3600
+
+logger = logging.getLogger(__name__)
 
 
 def client_ip(request: HttpRequest) -> str | None:
@@ -32,7 +35,14 @@ class IpSightingMiddleware:
         ip = client_ip(request)
         if user is not None and user.is_authenticated and ip:
             key = f"moderation:ip:{user.pk}:{ip}"
-            if cache.add(key, 1, THROTTLE_SECONDS):
+            try:
+                first_this_hour = cache.add(key, 1, THROTTLE_SECONDS)
+            except Exception:
+                # The cache (Redis) is down: a sighting is bookkeeping, and the response is
+                # already made (a move may have committed): skip it rather than fail (R2).
+                logger.warning("moderation: IP sighting skipped, cache unavailable")
+                first_this_hour = False
+            if first_this_hour:
                 now = timezone.now()
                 sighting, created = IpSighting.objects.get_or_create(
                     user_id=user.pk, ip=ip, defaults={"first_seen": now, "last_seen": now}

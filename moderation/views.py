@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 
 from accounts.models import User
 from games.models import ChatMessage, Game, Seat
-from games.selectors import can_watch, seat_of
+from games.selectors import can_watch, chat_readable, seat_of
 from games.services.errors import ServiceError
 
 from .forms import ReportForm
@@ -18,7 +18,13 @@ from .services.reports import report_create
 
 
 def _int(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() else None
+    """An id from the query or the form; anything else is None (a 404 below)."""
+    if not value or not value.isdigit():
+        return None
+    try:
+        return int(value)
+    except ValueError:  # "²" passes isdigit(); int() refuses it and 4,300+ digits (a 500)
+        return None
 
 
 @login_required
@@ -32,7 +38,9 @@ def report_page(request: HttpRequest) -> HttpResponse:
         message = (
             ChatMessage.objects.select_related("author", "table").filter(pk=message_id).first()
         )
-        if message is None:
+        # Only a message this user may read (it shows the text): a seated player must not
+        # read the spectators' talk by its id, nor anyone a private table's (issue 15, R6).
+        if message is None or not chat_readable(message, user):
             raise Http404("No such message.")
         game = Game.objects.select_related("table").filter(table=message.table).first()
     elif (game_id := _int(data.get("game"))) is not None:

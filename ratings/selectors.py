@@ -15,9 +15,13 @@ def rated_games() -> list[tuple[str, str]]:
 
 
 def leaderboard(slug: str, limit: int = 100) -> list[dict[str, Any]]:
-    """The best players of `slug` by ordinal (mu - 3 sigma), with games played."""
+    """The best players of `slug` by ordinal (mu - 3 sigma), with games played. Deleted
+    accounts keep their rows (a refold of the others' ratings replays their games) but are
+    not listed."""
     rows = sorted(
-        Rating.objects.filter(game_slug=slug, games__gt=0).select_related("user"),
+        Rating.objects.filter(
+            game_slug=slug, games__gt=0, user__deleted_at__isnull=True
+        ).select_related("user"),
         key=lambda r: (-r.ordinal, r.user_id),
     )[:limit]
     return [

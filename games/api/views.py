@@ -25,6 +25,7 @@ from games.selectors import (
     game_view_for_user,
     games_for_user,
     seat_of,
+    table_audience,
     tables_open,
 )
 from games.services import chat, lobby, moves
@@ -113,9 +114,17 @@ class TableCreateApi(BaseApi):
 
 
 class TableDetailApi(BaseApi):
-    @extend_schema(responses={200: io.TableOut})
+    @extend_schema(
+        parameters=[OpenApiParameter("invite", str, required=False)],
+        responses={200: io.TableOut},
+    )
     def get(self, request: Request, table_id: int) -> Response:
+        """A private table answers only its seated players and holders of its invite code
+        (`?invite=`); to anyone else it does not exist."""
         table = get_object_or_404(Table.objects.select_related("host"), pk=table_id)
+        invite = request.query_params.get("invite") or None
+        if table_audience(table, self.user(request), invite) is None:
+            raise NotFound("No such table.")
         body = io.TableOut(table).data
         body["seats"] = [
             {
@@ -194,6 +203,8 @@ class GameDetailApi(BaseApi):
 
 
 class GameMoveApi(BaseApi):
+    rate_scope = "moves"
+
     @extend_schema(request=io.MoveIn, responses={200: io.MoveOut})
     def post(self, request: Request, game_id: int) -> Response:
         data = io.MoveIn(data=request.data)

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from games import client_json
 from games.engine.core import JSON
 
 # A group of legal moves with more alternatives than this becomes one composed form
@@ -211,9 +212,9 @@ def composed_move(move_type: str, post: Any) -> dict[str, JSON]:
         _put(move, key, [])
     for key in post:
         if key.startswith("c_") or key.startswith("r_"):
-            _put(move, key[2:], json.loads(post[key]))
+            _put(move, key[2:], client_json.loads(post[key]))
         elif key.startswith("l_"):
-            _put(move, key[2:], [json.loads(v) for v in post.getlist(key)])
+            _put(move, key[2:], [client_json.loads(v) for v in post.getlist(key)])
     return move
 
 

@@ -238,10 +238,17 @@ class JoustingPresenter(Presenter):
                 submit="Lay these four cards",
             )
         if move_type == "ja.withdraw":
+            waited_for = me in (feed.get("pending_seats") or [])
             return ActionForm(
                 move_type=move_type,
                 title="Withdraw from the tournament",
-                help="For good: you stop fighting but may still barter (JA-7).",
+                help="For good: you stop fighting but may still barter."  # JA-7
+                + (
+                    ""
+                    if waited_for
+                    else " You may withdraw at any time, also while others "
+                    "decide. Nothing else is yours to do now."
+                ),
                 template="games/boards/jousting-avalon-withdraw.html",
                 buttons=[Button("Withdraw", json.dumps(dict(moves[0]), sort_keys=True), "fail")],
             )

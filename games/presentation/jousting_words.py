@@ -32,6 +32,7 @@ HOW = {
     "chip": "by the right chip",
     "wrong_chip": "because the other touched a wrong chip",
     "lot": "by lot",
+    "withdrew": "because the other withdrew",  # JA-7
 }
 
 

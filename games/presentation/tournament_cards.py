@@ -150,7 +150,8 @@ def board(view: Mapping[str, Any], names: Sequence[str], me: int | None) -> dict
                 "health": p["health"],
                 "health_pct": max(0, min(100, round(100 * p["health"] / start))),
                 "threshold": threshold if threshold is not None and threshold < 10_000 else None,
-                "threshold_pct": round(100 * threshold / start)
+                # Clamped: the page draws it with the .pct-0 ... .pct-100 classes.
+                "threshold_pct": max(0, min(100, round(100 * threshold / start)))
                 if threshold is not None and threshold < 10_000
                 else None,
                 "threshold_label": _threshold_label(threshold),

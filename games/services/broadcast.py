@@ -5,6 +5,7 @@ state to people"). Never the full state on a shared group.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from typing import Any
 
@@ -14,7 +15,15 @@ from channels.layers import get_channel_layer
 from games.engine.core import JSON, Event
 from games.log import definition_of
 from games.models import ChatMessage, Game, GameEvent
-from games.selectors import event_entry, game_view_for_seat, players_of
+from games.selectors import (
+    TABLE_PLAYERS,
+    TABLE_VISITORS,
+    event_entry,
+    game_view_for_seat,
+    players_of,
+)
+
+logger = logging.getLogger(__name__)
 
 
 def seat_group(game_id: int, seat: int) -> str:
@@ -35,7 +44,12 @@ def _send(group: str, message: dict[str, JSON]) -> None:
 
 def _send_all(messages: Sequence[tuple[str, dict[str, JSON]]]) -> None:
     """Send to several groups in one hop to the event loop (one per group costs a thread
-    switch each, which dominated a move's broadcast)."""
+    switch each, which dominated a move's broadcast).
+
+    Delivery is best effort (the channel layer is at-most-once anyway): this runs after a
+    commit, so a layer that is down (Redis restarting) is logged and never raised: the move
+    stands, and every socket catches up from the database (GameConsumer's heartbeat, or a
+    reconnect with its last seq) once the layer is back (R2)."""
     layer = get_channel_layer()
     if layer is None or not messages:
         return
@@ -44,7 +58,14 @@ def _send_all(messages: Sequence[tuple[str, dict[str, JSON]]]) -> None:
         for group, message in messages:
             await layer.group_send(group, message)
 
-    async_to_sync(send)()
+    try:
+        async_to_sync(send)()
+    except Exception as exc:
+        logger.warning(
+            "broadcast: channel layer unavailable, %d group message(s) not sent: %r",
+            len(messages),
+            exc,
+        )
 
 
 def seat_payloads(
@@ -80,12 +101,14 @@ def game_updated(
     state: Any,
     seats: int | None = None,
 ) -> None:
-    """Push each viewer's own payload to its group (call after commit)."""
+    """Push each viewer's own payload to its group (call after commit). `after_seq` is the
+    seq the update follows: a socket that sent less knows it missed a push (GameConsumer)."""
+    after_seq = steps[0][0].seq - 1 if steps else game.state_seq
     _send_all(
         [
             (
                 spectator_group(game.pk) if viewer is None else seat_group(game.pk, viewer),
-                {"type": "game.update", "payload": payload},
+                {"type": "game.update", "payload": payload, "after_seq": after_seq},
             )
             for viewer, payload in seat_payloads(game, steps, state, seats).items()
         ]
@@ -97,8 +120,28 @@ def table_changed(table_id: int, game_id: int | None = None) -> None:
     _send(table_group(table_id), {"type": "table.changed", "game_id": game_id})
 
 
+def table_chat_group(table_id: int, audience: str) -> str:
+    """The table page's chat readers: players seated there, or visitors."""
+    return f"table-{table_id}-{audience}"
+
+
+def _chat_groups(message: ChatMessage, game_id: int | None, seats: int) -> list[str]:
+    """Who reads a chat message live. Players' talk reaches every reader of the table.
+    Spectators' talk reaches players only before the start: once the game is on, watchers
+    must not coach the seated players (`selectors.chat_for` reads the same way)."""
+    table_id = message.table_id
+    players_read = message.channel == ChatMessage.Channel.PLAYERS
+    groups = [table_chat_group(table_id, TABLE_VISITORS)]
+    if players_read or game_id is None:
+        groups.append(table_chat_group(table_id, TABLE_PLAYERS))
+    if game_id is not None:
+        groups.append(spectator_group(game_id))
+        if players_read:
+            groups.extend(seat_group(game_id, seat) for seat in range(seats))
+    return groups
+
+
 def chat_posted(message: ChatMessage, game_id: int | None, seats: int) -> None:
-    """Players' messages go to every seat and the spectators; spectators' to spectators."""
     data: dict[str, JSON] = {
         "type": "chat.message",
         "message": {
@@ -109,13 +152,7 @@ def chat_posted(message: ChatMessage, game_id: int | None, seats: int) -> None:
             "created_at": message.created_at.isoformat(),
         },
     }
-    _send(table_group(message.table_id), data)
-    if game_id is None:
-        return
-    _send(spectator_group(game_id), data)
-    if message.channel == ChatMessage.Channel.PLAYERS:
-        for seat in range(seats):
-            _send(seat_group(game_id, seat), data)
+    _send_all([(group, data) for group in _chat_groups(message, game_id, seats)])
 
 
 def chat_hidden(message: ChatMessage, game_id: int | None, seats: int) -> None:
@@ -124,13 +161,7 @@ def chat_hidden(message: ChatMessage, game_id: int | None, seats: int) -> None:
         "type": "chat.hidden",
         "message": {"id": message.pk, "body": message.shown_body, "channel": message.channel},
     }
-    _send(table_group(message.table_id), data)
-    if game_id is None:
-        return
-    _send(spectator_group(game_id), data)
-    if message.channel == ChatMessage.Channel.PLAYERS:
-        for seat in range(seats):
-            _send(seat_group(game_id, seat), data)
+    _send_all([(group, data) for group in _chat_groups(message, game_id, seats)])
 
 
 def presence_changed(game_id: int, seats: int) -> None:

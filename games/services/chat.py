@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.models import ChatMessage, Game, Seat, Table
 
 from . import broadcast, hooks
 from .errors import BadOptions, Forbidden
+from .text import storable
 
 MAX_LENGTH = 1000
 
@@ -22,6 +24,10 @@ def chat_post(*, table: Table, user: User, body: str) -> ChatMessage:
         raise BadOptions("Say something first.", field="body")
     if len(body) > MAX_LENGTH:
         raise BadOptions(f"Keep it under {MAX_LENGTH} characters.", field="body")
+    if not storable(body):
+        # Refused here for every door: the page forms and the websocket pass the body as
+        # posted (only the API's serializer refused NUL), and the database would fail (500).
+        raise BadOptions(_("A message cannot contain NUL or broken characters."), field="body")
     seated = Seat.objects.filter(table=table, user=user).exists()
     if table.visibility == Table.Visibility.PRIVATE and not seated:
         raise Forbidden("Only players at this private table can chat here.")

@@ -59,3 +59,17 @@ class BadOptions(ServiceError):
 
     code = "invalid_config"
     status = 400
+
+
+class IdempotencyKeyReused(ServiceError):
+    """An idempotency key already answered a different move: a client bug, never a retry."""
+
+    code = "idempotency_key_reused"
+    status = 422
+
+
+class BadInput(ServiceError):
+    """A value of the request itself that cannot be used (not the game's options)."""
+
+    code = "invalid"
+    status = 400

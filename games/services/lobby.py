@@ -3,6 +3,7 @@ engine's deal appended to the log and the state cached in the same transaction).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -30,6 +31,12 @@ def decode_options(game_slug: str, options: dict[str, Any], players: int) -> Any
             f"{definition.name} seats {definition.min_players} to {definition.max_players} "
             "players.",
             field="seat_count",
+        )
+    known = {f.name for f in dataclasses.fields(definition.config_type)}
+    unknown = sorted(str(key) for key in options if key not in known)
+    if unknown:  # stored options hold only what the game reads
+        raise BadOptions(
+            f"{definition.name} has no option {unknown[0]!r}.", field=f"options.{unknown[0]}"
         )
     try:
         config = from_json(options, definition.config_type)

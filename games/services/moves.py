@@ -12,14 +12,26 @@ hooks (notifications).
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import json
 from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games.engine.core import JSON, Event, MalformedMove, Move, apply, from_json, rng_for
+from games.engine.core import (
+    JSON,
+    Event,
+    MalformedMove,
+    Move,
+    apply,
+    from_json,
+    rng_for,
+    to_json,
+)
 from games.log import (
     append,
     definition_of,
@@ -31,7 +43,8 @@ from games.log import (
 from games.models import Game, GameEvent, MoveReceipt, Seat, Table
 
 from . import broadcast, hooks
-from .errors import Conflict, NotSeated, StaleSeq
+from .errors import BadInput, Conflict, IdempotencyKeyReused, NotSeated, StaleSeq
+from .text import storable
 
 
 def decode_move(move_json: JSON) -> Move:
@@ -40,6 +53,22 @@ def decode_move(move_json: JSON) -> Move:
     if not isinstance(move, Move):
         raise MalformedMove("type is not a move", field="type")
     return move
+
+
+KEY_LENGTH = MoveReceipt._meta.get_field("key").max_length or 80
+
+
+def _check_key(key: object) -> None:
+    """An idempotency key is text the receipts table can hold. The page form and the
+    websocket pass it as sent: a longer key failed on the receipt's insert after the move
+    (a 500), a NUL or a number on the lookup."""
+    if key is None:
+        return
+    if not isinstance(key, str) or len(key) > KEY_LENGTH or not storable(key):
+        raise BadInput(
+            _("An idempotency key is text of at most %(n)d characters.") % {"n": KEY_LENGTH},
+            field="idempotency_key",
+        )
 
 
 def move_submit(
@@ -59,6 +88,7 @@ def move_submit(
     """
     if user is not None:
         hooks.authorise(user, "play")  # e.g. a suspended player is refused (issue 5)
+    _check_key(idempotency_key)
     if move is None:
         move = decode_move(move_json)
     with transaction.atomic():
@@ -68,6 +98,12 @@ def move_submit(
                 game=locked, user=user, key=idempotency_key
             ).first()
             if receipt is not None:
+                if receipt.move_digest and receipt.move_digest != _digest(move):
+                    raise IdempotencyKeyReused(
+                        "This idempotency key was already used for a different move: "
+                        "send each new move with a new key.",
+                        field="idempotency_key",
+                    )
                 result: dict[str, JSON] = receipt.result
                 return result
         position, timeouts_in_a_row = _acting_seat(locked, user, seat)
@@ -95,7 +131,13 @@ def move_submit(
                 timeouts_in_a_row=0
             )
         if idempotency_key and user is not None:
-            MoveReceipt.objects.create(game=locked, user=user, key=idempotency_key, result=result)
+            MoveReceipt.objects.create(
+                game=locked,
+                user=user,
+                key=idempotency_key,
+                move_digest=_digest(move),
+                result=result,
+            )
     return result
 
 
@@ -120,6 +162,13 @@ def game_append_system_event(
         )
         _store(locked, definition, rows, events, before, state, now or timezone.now())
         return locked.state_seq
+
+
+def _digest(move: Move) -> str:
+    """The move's identity for idempotency: its canonical JSON, whatever the client's
+    spelling (key order, spacing) was."""
+    canonical = json.dumps(to_json(move), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
 
 
 def _acting_seat(game: Game, user: User | None, seat: int | None) -> tuple[int, int | None]:
@@ -179,4 +228,6 @@ def _store(
         broadcast.game_updated(game, steps, state)
         hooks.run(hooks.after_commit, game, rows, state)
 
-    transaction.on_commit(after)
+    # Robust: once committed, the move stands; a failing after-commit step is logged and
+    # must not turn the caller's success into an error (R2: Redis down mid-game).
+    transaction.on_commit(after, robust=True)

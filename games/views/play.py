@@ -4,7 +4,6 @@ the response carries the re-rendered partials."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.contrib import messages
@@ -15,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from accounts.permissions import verified_required
+from games import client_json
 from games.engine.core import EngineError, MalformedMove
 from games.models import Game
 from games.presentation import composed_move
@@ -57,7 +57,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 def _move_from_post(request: HttpRequest) -> Any:
     try:
         if request.POST.get("move"):
-            return json.loads(request.POST["move"])
+            return client_json.loads(request.POST["move"])
         move_type = request.POST.get("move_type", "")
         if not move_type:
             raise MalformedMove("Choose a move.", field="move")

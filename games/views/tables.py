@@ -105,8 +105,9 @@ def _table_context(request: HttpRequest, table: Table, invite: str | None) -> di
         "invite_url": invite_url if seated else None,
         "advice": advice,
         "options": option_list(table),
-        # Before the start nothing is secret: everyone at the table page reads both channels.
-        "chat": list(chat_for(table, None if table.status == Table.Status.OPEN else 0)),
+        # Before the start everyone at the table reads both channels; once the game is on,
+        # the seated players no longer read the spectators' (broadcast._chat_groups).
+        "chat": list(chat_for(table, 0 if seated and table.status != Table.Status.OPEN else None)),
         "game_id": getattr(getattr(table, "game", None), "pk", None)
         if table.status != Table.Status.OPEN
         else None,
@@ -142,7 +143,9 @@ def _act(request: HttpRequest, table_id: int, action: Any, done: str) -> HttpRes
         if result is not None and hasattr(result, "table_id"):
             return redirect("game", game_id=result.pk)
     code = request.POST.get("invite_code")
-    if code:
+    if code and code == table.invite_code:
+        # Back to the invite page only with the table's own code: any other text has no
+        # page, and one with a "/" did not even reverse (a 500).
         return HttpResponseRedirect(reverse("table_invite", args=[code]))
     return redirect("table", table_id=table_id)
 
@@ -173,7 +176,11 @@ def table_leave(request: HttpRequest, table_id: int) -> HttpResponse:
 @verified_required
 def table_remove(request: HttpRequest, table_id: int) -> HttpResponse:
     user = _user(request)
-    player = get_object_or_404(User, pk=request.POST.get("user_id") or 0)
+    try:
+        player_id = int(request.POST.get("user_id", ""))
+    except ValueError:  # not a number (a 500 before: the ORM raised on the lookup)
+        raise Http404("No such player.") from None
+    player = get_object_or_404(User, pk=player_id)
     return _act(
         request,
         table_id,

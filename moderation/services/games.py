@@ -17,9 +17,9 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.permissions import user_is_verified
-from games.log import SiteNotice, definition_of, encode_state, replay
-from games.models import Game, GameEvent, Presence, Seat, Table
-from games.services import hooks
+from games.log import SiteNotice, fold_check
+from games.models import Game, Presence, Seat, Table
+from games.services import broadcast, hooks
 from games.services.moves import game_append_system_event
 from moderation.errors import ModerationError
 
@@ -154,6 +154,10 @@ def _hand_over(
             )
         )
         transaction.on_commit(lambda: sockets_close(channels))
+        # Table page sockets are not in Presence: the seat change makes each one read the
+        # table's talk again as who it is now (a seated substitute no longer reads the
+        # spectators' channel).
+        transaction.on_commit(lambda: broadcast.table_changed(locked.table_id))
         audit_record(
             actor=by,
             action=action,
@@ -185,28 +189,9 @@ def seat_hand_to_substitute(
 
 
 def game_verify(*, game: Game, by: User) -> dict[str, Any]:
-    """Rebuild the state from the log with the game's fold and compare it with the cache."""
-    definition = definition_of(game)
-    rows = GameEvent.objects.filter(game=game).order_by("seq")
-    state: Any = None
-    last_seq = 0
-    for row, _event, after in replay(definition, rows.iterator()):
-        state, last_seq = after, row.seq
-    rebuilt = encode_state(state) if state is not None else None
-    cached = game.state
-    differing: list[str] = []
-    if isinstance(rebuilt, dict) and isinstance(cached, dict):
-        differing = sorted(
-            k for k in rebuilt.keys() | cached.keys() if rebuilt.get(k) != cached.get(k)
-        )
-    elif rebuilt != cached:
-        differing = ["state"]
-    result: dict[str, Any] = {
-        "ok": not differing and last_seq == game.state_seq,
-        "log_seq": last_seq,
-        "state_seq": game.state_seq,
-        "differing": differing,
-    }
+    """Rebuild the state from the log with the game's fold and compare it with the cache
+    (games.log.fold_check); the check is audited."""
+    result = fold_check(game)
     audit_record(actor=by, action="game_verify", obj=game, details=result)
     return result
 

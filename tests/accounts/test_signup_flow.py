@@ -84,3 +84,42 @@ def test_logout_ends_the_session(client: Client) -> None:
     response = client.post(reverse("account_logout"))
     assert response.status_code == 302
     assert "_auth_user_id" not in client.session
+
+
+def test_signup_does_the_same_work_for_a_registered_email(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 15 (enumeration by timing): an already-registered email was answered about 30x
+    faster than a new one, because only a new account hashed the password. Both paths now
+    hash the submitted password once and answer the same (no timing in the test: the work
+    itself is counted)."""
+    from django.contrib.auth import hashers
+
+    calls: list[str] = []
+    real = hashers.make_password
+
+    def counting(password: str | None, *args: Any, **kwargs: Any) -> str:
+        calls.append("hash")
+        return real(password, *args, **kwargs)
+
+    monkeypatch.setattr(hashers, "make_password", counting)
+    monkeypatch.setattr("accounts.forms.make_password", counting)
+    monkeypatch.setattr("django.contrib.auth.base_user.make_password", counting)
+
+    fresh = signup(client, username="lancelot", email="lancelot@camelot.test")
+    hashed_for_new = len(calls)
+    calls.clear()
+    again = Client().post(
+        reverse("account_signup"),
+        {
+            "username": "lancelot2",
+            "email": "lancelot@camelot.test",
+            "password1": STRONG_PASSWORD,
+            "password2": STRONG_PASSWORD,
+        },
+    )
+    assert hashed_for_new >= 1 and len(calls) == hashed_for_new
+    assert again.status_code == fresh.status_code == 302
+    assert again["Location"] == fresh["Location"]
+    assert User.objects.filter(email="lancelot@camelot.test").count() == 1
+    assert not User.objects.filter(username="lancelot2").exists()

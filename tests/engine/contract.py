@@ -5,8 +5,11 @@ fold, view, redact, secrets, legal_moves, default_move, bot_move) and asserts ev
 property a game must keep for the web layer to trust it:
 
 - every pending seat has legal moves, and they are accepted (the one played and samples);
-- a seat that is not pending is refused with NotYourTurn, a move outside `legal_moves`
-  (a legal move from another moment, or a legal move with a field mangled) with IllegalMove;
+- a seat that may not act (neither pending nor among the game's optional `optional_seats`,
+  see `acting_seats`) has no legal moves and is refused with NotYourTurn; a seat that may
+  act although nobody waits for it has its legal moves accepted; a move outside
+  `legal_moves` (a legal move from another moment, or a legal move with a field mangled)
+  is refused with IllegalMove (or NotYourTurn);
 - the game ends within a bound, then waits for nobody and refuses moves with GameOver;
 - fold(events) equals the incrementally evolved state, event by event;
 - every event, move and state round-trips through the JSON codec (and json.dumps);
@@ -39,6 +42,7 @@ from games.engine.core import (
     NotYourTurn,
     Secret,
     Viewer,
+    acting_seats,
     apply,
     fold,
     from_json,
@@ -201,12 +205,22 @@ def check_refusals(
 ) -> None:
     """Illegal moves are refused with typed errors and leave the state untouched."""
     before = to_json(state)
-    idle = [s for s in range(players) if s not in pending]
+    acting = acting_seats(game, state)
+    assert pending <= acting, "a pending seat may not act"
+    idle = [s for s in range(players) if s not in acting]
     if idle and pool:
         seat = rng.choice(idle)
         assert not game.legal_moves(state, seat), f"seat {seat} is idle but has legal moves"
         with pytest.raises(NotYourTurn):
             apply(game, state, seat, rng.choice(pool), rng_for("refusal", 0))
+    optional = sorted(acting - pending)
+    if optional and pool:
+        seat = rng.choice(optional)
+        legal = list(game.legal_moves(state, seat))
+        assert legal, f"seat {seat} may act but has no legal move"
+        for move in [m for m in pool if m not in legal][:3]:
+            with pytest.raises((IllegalMove, NotYourTurn)):
+                apply(game, state, seat, move, rng_for("refusal", 2))
     seat = rng.choice(sorted(pending))
     legal = list(game.legal_moves(state, seat))
     candidates = [m for m in rng.sample(list(pool), min(4, len(pool))) if m not in legal]
@@ -220,8 +234,8 @@ def check_refusals(
 def check_acceptance(
     game: GameDefinition[Any, Any], state: Any, pending: frozenset[int], rng: Random
 ) -> None:
-    """A few legal moves of every pending seat (not only the one played) are accepted."""
-    for seat in sorted(pending):
+    """A few legal moves of every seat that may act (not only the one played) are accepted."""
+    for seat in sorted(pending | acting_seats(game, state)):
         legal = list(game.legal_moves(state, seat))
         for move in rng.sample(legal, min(2, len(legal))):
             events, _ = apply(game, state, seat, move, rng_for("acceptance", seat))
@@ -283,14 +297,22 @@ def check_playout(
             secrets_seen += check_no_leak(game, state, players)
             assert_round_trip(state, type(state))
         seat = rng.choice(sorted(pending))
+        # Now and then a seat nobody waits for acts (e.g. JA-7, a knight withdraws out of
+        # turn); the Random is drawn only for games that have such seats.
+        optional = sorted(acting_seats(game, state) - pending)
+        if optional and rng.random() < 0.02:
+            seat = rng.choice(optional)
         legal = list(game.legal_moves(state, seat))
-        assert legal, f"seat {seat} is pending but has no legal move"
+        assert legal, f"seat {seat} may act but has no legal move"
         pool.extend(rng.sample(legal, min(3, len(legal))))
         del pool[:-40]
         if thorough and rng.random() < 0.3:
             check_refusals(game, state, players, pending, pool, rng)
             check_acceptance(game, state, pending, rng)
-        move = choose(game, state, seat, legal, rng, len(out.events))
+        if seat in pending:
+            move = choose(game, state, seat, legal, rng, len(out.events))
+        else:  # timeouts and bots only ever play for pending seats
+            move = rng.choice(legal)
         assert_round_trip(move)
         new_events, new_state = apply(game, state, seat, move, rng_for(seed, len(out.events)))
         assert new_events, "an accepted move produced no event"

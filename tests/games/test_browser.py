@@ -26,26 +26,15 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
+from tests.browser import CHROMIUM, chromium
+from tests.clock.procs import free_port
+
 pytestmark = [pytest.mark.browser]
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PASSWORD = "Grail-quest-1191!"
 NAMES = ["Arthur", "Gawain", "Lancelot", "Tristan", "Gareth"]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def scratch_postgres(url: str) -> str:
@@ -182,11 +171,8 @@ def test_five_players_play_a_whole_game_through_the_pages(site: tuple[str, Path]
     pytest.importorskip("playwright")
     if not os.path.exists(CHROMIUM):
         pytest.skip("Debian chromium is not installed")
-    from playwright.sync_api import sync_playwright
-
     base, mail_dir = site
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+    with chromium() as browser:
         pages: list[Any] = []
         for i, name in enumerate(NAMES):
             phone = i == 4
@@ -255,6 +241,8 @@ def test_five_players_play_a_whole_game_through_the_pages(site: tuple[str, Path]
         chat.fill("#chat-body", "Well played, <b>all</b>!")
         chat.press("#chat-body", "Enter")
         pages[0].get_by_text("Well played, <b>all</b>!").wait_for()
+        # static/js/site.js empties the chat form once the message was accepted.
+        chat.wait_for_function("document.querySelector('#chat-body').value === ''")
         shot(pages[0], "22-chat")
 
         viewer = pages[1]

@@ -21,7 +21,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-from .test_browser import ARGS, ARTIFACTS, CHROMIUM, ROOT, shot, site  # noqa: F401  (site: fixture)
+from tests.browser import CHROMIUM, chromium
+
+from .test_browser import ARTIFACTS, ROOT, shot, site  # noqa: F401  (site: fixture)
 
 pytestmark = [pytest.mark.browser]
 PASSWORD = "Grail-quest-1191!"
@@ -116,7 +118,10 @@ def settle(pages: list[Any]) -> int:
 
 
 def actor(pages: list[Any]) -> int:
-    found = [i for i, p in enumerate(pages) if p.locator("#actions .action").count()]
+    # Withdrawing is open to every jousting knight at any time (JA-7): it does not say
+    # whose turn it is.
+    acting = "#actions .action:not(:has(.ja-withdraw))"
+    found = [i for i, p in enumerate(pages) if p.locator(acting).count()]
     assert found, "somebody must be able to act"
     return found[0]
 
@@ -153,13 +158,11 @@ def colovini_turn(page: Any, seq: int, plays: int) -> int:
 def test_colovini_turns_through_the_pages(site: tuple[str, Path]) -> None:  # noqa: F811
     if not os.path.exists(CHROMIUM):
         pytest.skip("Debian chromium is not installed")
-    from playwright.sync_api import sync_playwright
 
     base, mail_dir = site
     names = ["Morgan", "Nimue"]
     game_id = start_game(mail_dir, "colovini-avalon", names, {})
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+    with chromium() as browser:
         pages = open_pages(browser, base, names, game_id)
         shot(pages[0], "ca-01-start-desk")
         shot(pages[1], "ca-02-start-phone")
@@ -205,19 +208,17 @@ def jousting_step(page: Any, seq: int, offered: list[bool]) -> None:
         if button.count():
             click_and_wait(page, button.first, seq)
             return
-    click_and_wait(page, actions.locator("button").first, seq)
+    click_and_wait(page, actions.locator("button:not(.ja-withdraw)").first, seq)
 
 
 def test_jousting_turns_through_the_pages(site: tuple[str, Path]) -> None:  # noqa: F811
     if not os.path.exists(CHROMIUM):
         pytest.skip("Debian chromium is not installed")
-    from playwright.sync_api import sync_playwright
 
     base, mail_dir = site
     names = ["Percival", "Bors", "Galahad"]
     game_id = start_game(mail_dir, "jousting-avalon", names, {})
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+    with chromium() as browser:
         pages = open_pages(browser, base, names, game_id)
         shot(pages[0], "ja-01-barter-desk")
         shot(pages[2], "ja-02-barter-phone")

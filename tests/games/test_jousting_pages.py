@@ -161,3 +161,25 @@ def test_whole_games_through_the_page_forms(
     assert "The tournament is over" in final
     for query in ("as=0&step=5", "as=all&step=9", "as=1"):
         assert clients[0].get(f"/games/{game.pk}/replay/?{query}").status_code == 200
+
+
+def test_a_knight_not_waited_for_may_withdraw_from_the_page() -> None:
+    """JA-7 (our ruling): withdrawal is open at any time, also to a knight the game does
+    not wait for; the page offers it with the same confirmation, and nothing else."""
+    users = [make_user() for _ in range(3)]
+    game = started_game(users, slug="jousting-avalon")
+    definition = definition_of(game)
+    clients = {s: logged_in(u) for s, u in seat_users(game).items()}
+    post_through_page(clients[0], game, {"type": "ja.say_done"})
+    state = load_state(game, definition)
+    assert 0 not in definition.pending_seats(state) and state.status[0] == "fit"
+    page = clients[0].get(f"/games/{game.pk}/").content.decode()
+    assert 'hx-confirm="Withdraw for good?' in page
+    assert "Done bartering" not in page and "Make an offer" not in page
+    assert 'badge--gold">Your move' not in page  # no turn: withdrawal only
+    assert "Nothing else is yours to do now" in page
+    post_through_page(clients[0], game, {"type": "ja.withdraw"})
+    state = load_state(game, definition)
+    assert state.status[0] == "withdrawn" and state.phase == "barter"
+    page = clients[0].get(f"/games/{game.pk}/").content.decode()
+    assert "Withdraw for good?" not in page

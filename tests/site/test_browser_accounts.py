@@ -11,20 +11,16 @@ from typing import Any
 import pytest
 from django.core import mail
 
+from tests.browser import chromium
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-CHROMIUM = "/usr/bin/chromium"
 PASSWORD = "Grail-quest-1191!"
 
 
 @pytest.fixture
 def page() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
-        )
+    with chromium() as browser:
         context = browser.new_context(viewport={"width": 360, "height": 740})
         context.set_default_timeout(30_000)
         try:

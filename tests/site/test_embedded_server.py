@@ -17,15 +17,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.clock.procs import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 STARTUP_LIMIT_SECONDS = 180
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 class Server:

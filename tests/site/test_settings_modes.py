@@ -80,7 +80,7 @@ def test_production_mode_with_service_urls(tmp_path: Path) -> None:
     assert s["channel_layer"] == "channels_redis.core.RedisChannelLayer"
     assert s["eager"] is False
     assert s["broker"] == "redis://cache.internal:6379/0"
-    assert s["cache"] == "django.core.cache.backends.redis.RedisCache"
+    assert s["cache"] == "django_redis.cache.RedisCache"
     assert s["email"] == "django.core.mail.backends.smtp.EmailBackend"
     assert s["debug"] is False
     assert s["static_storage"] == "whitenoise.storage.CompressedManifestStaticFilesStorage"

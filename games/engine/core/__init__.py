@@ -15,7 +15,7 @@ from .definition import (
 )
 from .errors import EngineError, GameOver, IllegalMove, InvalidConfig, MalformedMove, NotYourTurn
 from .registry import all_games, get_game, register_game
-from .runner import apply, fold, rng_for, start
+from .runner import acting_seats, apply, fold, rng_for, start
 
 __all__ = [
     "JSON",
@@ -33,6 +33,7 @@ __all__ = [
     "Secret",
     "Seat",
     "Viewer",
+    "acting_seats",
     "all_games",
     "apply",
     "config_fields",

@@ -1,7 +1,7 @@
 """The contract every game implements, and the small value types it speaks in.
 
 A game is a `GameDefinition`: pure functions over frozen dataclasses. The web layer only
-ever talks to a game through this protocol (see ../../../../shared/design.md).
+ever talks to a game through this protocol.
 """
 
 from __future__ import annotations
@@ -101,10 +101,12 @@ class GameDefinition(Protocol[ConfigT, StateT]):
         """Apply one event. Pure and deterministic: never needs randomness."""
 
     def pending_seats(self, state: StateT) -> frozenset[Seat]:
-        """Who must act now (a set: votes and passing are simultaneous)."""
+        """Who must act now (a set: votes and passing are simultaneous). Only these get
+        deadlines, timeouts and bot turns. A game may also define `optional_seats(state)`:
+        seats that may act although nobody waits for them (see runner.acting_seats)."""
 
     def legal_moves(self, state: StateT, seat: Seat) -> Sequence[Move]:
-        """Every legal move of `seat` now (empty when it has nothing to do)."""
+        """Every legal move of `seat` now (empty when it may not act: see acting_seats)."""
 
     def view(self, state: StateT, viewer: Viewer) -> dict[str, JSON]:
         """What `viewer` may see, as JSON. Spectators (None) get public information."""

@@ -1,4 +1,5 @@
-"""Driving a game: fold a log, apply one move, derive the per-event Random.
+"""Driving a game: who may move now, fold a log, apply one move, derive the per-event
+Random.
 
 These are the only engine functions the web layer needs besides the definition itself.
 """
@@ -21,6 +22,16 @@ def rng_for(seed: str, seq: int) -> Random:
     """
     digest = hashlib.sha256(f"{seed}:{seq}".encode()).digest()
     return Random(int.from_bytes(digest[:16], "big"))
+
+
+def acting_seats(definition: GameDefinition[Any, Any], state: Any) -> frozenset[Seat]:
+    """Who may move now: the pending seats, whom the game waits for, and the seats a game
+    lets act without waiting for them, from its optional `optional_seats(state)` (e.g.
+    JA-7: a knight may withdraw at any time, also while others are deciding). Only pending
+    seats get deadlines, timeouts and bot turns."""
+    pending: frozenset[Seat] = frozenset(definition.pending_seats(state))
+    optional = getattr(definition, "optional_seats", None)
+    return pending | frozenset(optional(state)) if optional is not None else pending
 
 
 def fold(definition: GameDefinition[Any, Any], events: Iterable[Event]) -> Any:
@@ -46,7 +57,7 @@ def apply(
     """Check whose turn it is, let the game decide, and evolve: (new events, new state)."""
     if definition.outcome(state) is not None:
         raise GameOver("This game is over.")
-    if seat not in definition.pending_seats(state):
+    if seat not in acting_seats(definition, state):
         raise NotYourTurn("It is not your turn.")
     events = definition.decide(state, seat, move, rng)
     for event in events:

@@ -147,7 +147,7 @@ def test_jh3_session_ends_when_all_said_done_since_the_last_trade() -> None:
     state = play(state, 0, SayDone())
     state = play(state, 1, SayDone())
     assert GAME.pending_seats(state) == {2}
-    assert GAME.legal_moves(state, 0) == []
+    assert GAME.legal_moves(state, 0) == [Withdraw()]  # done: only JA-7 is left to it
     state = offer(state, 2, Lot(("lance-6",)), Lot(coins=1))  # an open offer reopens all
     assert GAME.pending_seats(state) == {0, 1, 2}
     state = play(state, 0, SayDone())

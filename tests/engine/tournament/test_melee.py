@@ -14,7 +14,8 @@ from .helpers import act, kinds, of, table
 
 
 def test_tt9_tt10_lead_suit_must_be_followed():
-    """TT-9: the first card sets the Lead Suit; TT-10: follow it if able."""
+    """TT-9: the first card sets the Lead Suit; TT-10: follow it if able; TT-13: the lowest
+    card loses, its player takes every card of the Melee and leads the next."""
     s = table([["swords-10", "arrows-2"], ["swords-5", "arrows-9"], ["deception-4", "sorcery-3"]])
     _, s = act(s, 0, PlayCard("swords-10"))
     assert s.lead_suit == "swords"
@@ -267,3 +268,12 @@ def test_ta8_mists_only_affects_opponents_cards():
     assert of(events, ev.EntriesDiscarded)[0].orders == (0,)
     ended = of(events, ev.MeleeEnded)[0]
     assert ended.loser == 2 and set(ended.taken) == {"swords-2", "mists-1"}
+
+
+@pytest.mark.parametrize("card", ["", "sword", "swords-x", "nonsense-3-c", "avalon-nobody"])
+def test_a_card_id_that_is_no_card_is_refused_not_crashed(card: str):
+    """A client's made-up card id is an illegal play with a reason (found by the API fuzz:
+    "" raised KeyError in the explanation, a 500)."""
+    s = table([["swords-10", "arrows-2"], ["swords-5", "arrows-9"]])
+    with pytest.raises(IllegalMove, match=r"You do not hold that card\."):
+        act(s, 0, PlayCard(card))

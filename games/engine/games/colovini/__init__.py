@@ -1,5 +1,5 @@
-"""Avalon by Leo Colovini, 2 players (rules: /work/shared/rules/colovini-avalon.md, CA-1 ..
-CA-17, CH-1 .. CH-5), registered as "colovini-avalon".
+"""Avalon by Leo Colovini, 2 players (rules: docs/rules/colovini-avalon.md, CA-1 .. CA-17,
+CH-1 .. CH-5), registered as "colovini-avalon".
 
 Modules: cards, regions and tiles are data (tiles with one small handler per kind);
 powers holds the region powers as handlers on named hooks; moves, events and state (with

@@ -1,4 +1,4 @@
-"""Avalon, the jousting game (FUN Connection; rules: /work/shared/rules/jousting-avalon.md),
+"""Avalon, the jousting game (FUN Connection; rules: docs/rules/jousting-avalon.md),
 registered as "jousting-avalon".
 
 How the engine reads the rules where the web needs a decision (cited in the modules):
@@ -13,10 +13,12 @@ How the engine reads the rules where the web needs a decision (cited in the modu
   and settled one by one in course order, each followed by its junk-pile purchases (JA-13).
 - God's judgement (JA-12, JH-5): by lot from the seed by default; with the live option the
   chips are thrown (public) and the first pick received decides (see judgement.py).
-- Withdrawal (JA-7) is possible whenever the knight has something to decide in a barter
-  session, or instead of laying cards (the opponent then takes their laid cards back).
-- The end (JA-14, JH-6): the last fit knight gets the 10-coin bonus only if they can show
-  a complete set at that moment.
+- Withdrawal (JA-7) is open to every knight still in the fighting whenever the game waits
+  on anyone, also when it is not their turn (`optional_seats`, see rules.py): their duels
+  not yet revealed are called off, a live judgement of their own goes to the other.
+- The end (JA-14, JH-6) is checked after every event: the game ends as soon as at most one
+  knight can still show a complete set (fitness.py); that knight gets the 10-coin bonus
+  only if they hold a set at that moment.
 """
 
 from games.engine.core import register_game

@@ -40,6 +40,10 @@ class JoustingAvalon:
     def pending_seats(self, state: JoustingState) -> frozenset[Seat]:
         return rules.pending_seats(state)
 
+    def optional_seats(self, state: JoustingState) -> frozenset[Seat]:
+        """JA-7: knights who may withdraw although the game does not wait for them."""
+        return rules.optional_seats(state)
+
     def legal_moves(self, state: JoustingState, seat: Seat) -> Sequence[Move]:
         """Complete outside the barter session; in it, every answer to an offer plus a
         small sample of offers and showings (decide() accepts any legal one)."""

@@ -194,7 +194,8 @@ class JudgementThrown(Event):
 @dataclass(frozen=True)
 class JudgementDecided(Event):
     """JA-12/JH-5: `how` is "chip" (right chip first), "wrong_chip" (the other touched a
-    wrong one) or "lot" (drawn from the seed)."""
+    wrong one), "lot" (drawn from the seed) or "withdrew" (the other duelist withdrew
+    during the judgement, JA-7)."""
 
     pair: tuple[int, int]
     winner: int

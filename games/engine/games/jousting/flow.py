@@ -1,6 +1,7 @@
 """The automatic steps between decisions: the deal, the end of a barter session, the
 fitness check and re-lettering, calling and revealing duels, God's judgement by lot, the
-next round and the end (JA-3..JA-14). Random outcomes are drawn here and recorded.
+next round and the end (JA-3..JA-14; who can still fight is fitness.py). Random outcomes
+are drawn here and recorded.
 """
 
 from __future__ import annotations
@@ -11,11 +12,12 @@ from random import Random
 from games.engine.core import Event
 
 from . import events as ev
-from .cards import deck, is_complete
-from .config import DRAFT_DEAL, FINAL_BONUS, JoustingConfig
+from .cards import deck
+from .config import DRAFT_DEAL, JoustingConfig
 from .course import initial_letters, pairings, reletter
 from .duel import resolve
 from .evolve import evolve
+from .fitness import able, end
 from .judgement import by_lot, throw
 from .state import BARTER, CHECK, DRAFT, JUDGEMENT, JUNK, LAYING, OVER, JoustingState
 
@@ -50,21 +52,6 @@ def run(state: JoustingState | None, first: Sequence[Event], rng: Random) -> lis
             out.append(event)
 
 
-def _cards_of(state: JoustingState, seat: int) -> tuple[str, ...]:
-    return (*state.hands[seat], *state.laid[seat])
-
-
-def end(state: JoustingState) -> ev.GameEnded:
-    """JA-14, JH-6: the last knight able to show a set gets the bonus; most money wins."""
-    fit = state.fit()
-    last = fit[0] if len(fit) == 1 and is_complete(_cards_of(state, fit[0])) else None
-    coins = list(state.coins)
-    if last is not None:
-        coins[last] += FINAL_BONUS
-    top = max(coins)
-    return ev.GameEnded(last, frozenset(s for s, c in enumerate(coins) if c == top))
-
-
 def _next_bout(state: JoustingState) -> list[Event]:
     index = state.bout + 1
     if index >= len(state.pairs):
@@ -94,12 +81,14 @@ def follow_ups(state: JoustingState, rng: Random) -> list[Event]:
     phase = state.phase
     if phase == OVER:
         return []
-    if phase == DRAFT:
-        return [] if state.face_up else [ev.RoundBegan(1)]
     if phase == CHECK:
         return _check(state)
-    if len(state.fit()) <= 1:  # JA-14: a withdrawal left one knight (or none)
+    # JA-14: after every event (a trade, a duel, a purchase, a withdrawal at any moment),
+    # the game ends as soon as at most one knight can still show a complete set.
+    if len(able(state)) <= 1:
         return [end(state)]
+    if phase == DRAFT:
+        return [] if state.face_up else [ev.RoundBegan(1)]
     if phase == BARTER:
         everyone = frozenset(range(state.players))
         return [ev.BarterEnded(state.round)] if state.done >= everyone else []

@@ -1,4 +1,12 @@
-"""decide, pending_seats, legal_moves, default_move and outcome: who may do what, when.
+"""decide, pending_seats, optional_seats, legal_moves, default_move and outcome: who may
+do what, when.
+
+JA-7 (our ruling, docs/rules/jousting-avalon.md): a knight still in the fighting may
+withdraw whenever the game waits on anyone, in every phase (draft, barter, laying, a live
+God's judgement, the junk pile), also when it is not their turn: those knights are the
+`optional_seats`, who may act although the game does not wait for them (no deadline, no
+timeout). A withdrawal calls off the knight's duels not yet revealed (both take their laid
+cards back) and, in a live God's judgement of their own, hands the duel to the other.
 
 Every refusal is an IllegalMove whose message tells the knight what the rule is.
 """
@@ -8,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from random import Random
 
-from games.engine.core import Event, IllegalMove, Move, Outcome
+from games.engine.core import Event, IllegalMove, Move, NotYourTurn, Outcome
 
 from . import barter, junk
 from . import events as ev
@@ -52,6 +60,31 @@ def pending_seats(state: JoustingState) -> frozenset[int]:
     if state.phase == JUNK:
         return frozenset(state.junk_queue[:1])  # JA-13: one at a time, winner first
     return frozenset()
+
+
+def optional_seats(state: JoustingState) -> frozenset[int]:
+    """JA-7: every knight still in the fighting may withdraw while the game waits on
+    anyone (the phases that never wait, the check and the end, offer nothing)."""
+    if state.phase == OVER or not pending_seats(state):
+        return frozenset()
+    return frozenset(state.fit())
+
+
+def _withdraw(state: JoustingState, seat: int) -> list[Event]:
+    """JA-7: out of the fighting for good; duels not yet revealed are called off, and a
+    live God's judgement of the knight's own goes to the other duelist."""
+    if state.status[seat] != FIT:
+        raise IllegalMove("You are already out of the fighting.")
+    out: list[Event] = [ev.Withdrew(seat)]
+    for index, pair in enumerate(state.pairs):
+        if seat not in pair:
+            continue
+        if index > state.bout:  # laid, perhaps, but not revealed yet
+            out.append(ev.DuelAbandoned(pair))
+        elif index == state.bout and state.phase == JUDGEMENT:
+            other = pair[1] if seat == pair[0] else pair[0]
+            out.append(ev.JudgementDecided(pair, other, "withdrew"))
+    return out
 
 
 def _barter(state: JoustingState, seat: int, move: Move) -> list[Event]:
@@ -108,13 +141,9 @@ def _pick(state: JoustingState, seat: int, move: PickChip, rng: Random) -> list[
 
 def _step(state: JoustingState, seat: int, move: Move, rng: Random) -> list[Event]:
     if isinstance(move, Withdraw):
-        if state.status[seat] != FIT:
-            raise IllegalMove("You are already out of the fighting.")
-        if state.phase not in (BARTER, LAYING):
-            raise IllegalMove("You may withdraw while bartering or when laying your cards.")
-        out: list[Event] = [ev.Withdrew(seat)]
-        out += [ev.DuelAbandoned(p) for p in state.pairs if seat in p and state.phase == LAYING]
-        return out
+        return _withdraw(state, seat)
+    if seat not in pending_seats(state):  # it may act (JA-7), but only to withdraw
+        raise NotYourTurn("It is not your turn; for now you may only withdraw.")
     if isinstance(move, BARTER_MOVES):
         if state.phase != BARTER:
             raise IllegalMove("Trading happens in the barter session before the duels.")
@@ -139,24 +168,25 @@ def decide(state: JoustingState, seat: int, move: Move, rng: Random) -> list[Eve
 
 
 def legal_moves(state: JoustingState, seat: int) -> Sequence[Move]:
+    """The phase's moves first (bot.py reads the first to know the phase), then Withdraw
+    for a knight still in the fighting (JA-7); only Withdraw when not pending."""
+    withdraw: list[Move] = [Withdraw()] if seat in optional_seats(state) else []
     if seat not in pending_seats(state):
-        return []
+        return withdraw
     if state.phase == DRAFT:
-        return [DraftCard(c) for c in state.face_up]
+        return [*(DraftCard(c) for c in state.face_up), *withdraw]
     if state.phase == LAYING:
-        return [LayCards(*lay) for lay in all_lays(state.hands[seat])] + [Withdraw()]
+        return [*(LayCards(*lay) for lay in all_lays(state.hands[seat])), *withdraw]
     if state.phase == JUDGEMENT:
-        return [PickChip(c) for c in (*CHIPS, CHANCE)]
+        return [*(PickChip(c) for c in (*CHIPS, CHANCE)), *withdraw]
     if state.phase == JUNK:
-        return [BuyFromJunk(True), BuyFromJunk(False)]
+        return [BuyFromJunk(True), BuyFromJunk(False), *withdraw]
     accepts = [
         AcceptOffer(o.id) for o in state.offers if barter.check_accept(state, seat, o.id) is None
     ]
     out: list[Move] = [SayDone(), *accepts, *barter.answers(state, seat)]
     out += [*barter.sample_offers(state, seat), *barter.sample_shows(state, seat)]
-    if state.status[seat] == FIT:
-        out.append(Withdraw())
-    return out
+    return out + withdraw
 
 
 def default_move(state: JoustingState, seat: int, rng: Random) -> Move:

@@ -52,7 +52,8 @@ class Offer:
 @register("ja.duel_record")
 @dataclass(frozen=True)
 class DuelRecord:
-    """A fought duel, public once revealed. `how`: "places", "chip", "wrong_chip", "lot"."""
+    """A fought duel, public once revealed. `how`: "places", "chip", "wrong_chip", "lot", or
+    "withdrew" (the other duelist withdrew during a live God's judgement, JA-7)."""
 
     round: int
     pair: tuple[int, int]

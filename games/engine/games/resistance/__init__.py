@@ -1,4 +1,4 @@
-"""The Resistance: Avalon (rules: /work/shared/rules/resistance-avalon.md), registered as
+"""The Resistance: Avalon (rules: docs/rules/resistance-avalon.md), registered as
 "resistance-avalon"."""
 
 from games.engine.core import register_game

@@ -1,4 +1,5 @@
-"""Tournament at Camelot and Tournament at Avalon: one trick-taking engine (rules/tournament.md).
+"""Tournament at Camelot and Tournament at Avalon: one trick-taking engine (rules:
+docs/rules/tournament.md).
 
 Registers two definitions sharing the engine: "tournament-camelot" and "tournament-avalon"
 (whose options include Chaos of Battle).

@@ -194,6 +194,8 @@ def explain(s: TState, seat: int, move: Move) -> str:
         if alchemy or s.alchemy_led or s.played == 0:
             return "You cannot Shame: you hold a card you can legally play (Alchemy is in-suit)."
         return "You cannot Shame now."
+    if move.card not in hand:  # "" is a Shame with an empty hand, never a card to play
+        return "You do not hold that card."
     w = weapon(move.card)
     if w.value is None:
         if not 1 <= move.value <= 15:

@@ -1,0 +1,39 @@
+"""Site-wide middleware: a view whose database failed under it (connection dropped, server
+restarting, deadlock) answers 503 with Retry-After instead of 500 (R13). The transaction it
+ran rolled back, so repeating the request is safe: a move repeated with its idempotency key
+is applied once. API clients get the project's error shape, pages a short notice."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template.loader import render_to_string
+
+from games.api.errors import RETRY_AFTER_SECONDS, UNAVAILABLE_ERRORS, unavailable_error
+
+logger = logging.getLogger(__name__)
+
+
+class DatabaseUnavailableMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exc: Exception) -> HttpResponse | None:
+        if not isinstance(exc, UNAVAILABLE_ERRORS):
+            return None
+        logger.warning("database unavailable during %s %s: %r", request.method, request.path, exc)
+        status, body = unavailable_error()
+        response: HttpResponse
+        if request.path.startswith("/api/") or "json" in request.headers.get("Accept", ""):
+            response = JsonResponse(body, status=status)
+        else:
+            # No base template: its context would query the database that just failed.
+            html = render_to_string("503.html", {"message": body["error"]["message"]})
+            response = HttpResponse(html, status=status)
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        return response

@@ -1,0 +1,75 @@
+"""Who can still fight (JA-7, JA-14): the knights still able to show a complete set, and
+the end of the tournament when at most one of them is left.
+
+"Able to show a complete set" is our ruling on JA-14 (docs/rules/jousting-avalon.md): a
+knight still in the fighting who holds a set (hand and laid cards), or who could still
+complete one before their next showing. Before the next fitness check there is always a
+barter session (JA-5), so a missing kind can still come from another knight's hand (or
+laid cards, which end in a hand or the junk pile), from the face-up cards of the draft
+and, while this round's duels are under way, from the junk pile (a duelist may buy from
+it and sell on in the next barter). Trading needs something to give (JH-3: an offer asks
+something in return), so a knight with no card and no coin cannot get one. The test only
+ever errs on the side of "still able": when in doubt the fitness check at the duels
+(JA-7) decides, as the rulebook does.
+"""
+
+from __future__ import annotations
+
+from . import events as ev
+from .cards import KINDS, is_complete, is_joker, kind_of
+from .config import FINAL_BONUS
+from .state import CHECK, DRAFT, FIT, JUDGEMENT, JUNK, LAYING, OVER, JoustingState
+
+
+def _own(state: JoustingState, seat: int) -> tuple[str, ...]:
+    return (*state.hands[seat], *state.laid[seat])
+
+
+def _reachable(state: JoustingState, seat: int) -> list[str]:
+    """Cards `seat` might still get before the next fitness check (an overestimate)."""
+    out = [c for s in range(state.players) if s != seat for c in _own(state, s)]
+    out += state.face_up  # JA-4: the draft is still under way
+    if state.phase in (LAYING, JUDGEMENT, JUNK):
+        out += state.junk  # JA-13: bought after this round's duels, traded on next barter
+    return out
+
+
+def completable(own: tuple[str, ...], pool: list[str]) -> bool:
+    """Whether `own` plus some cards of `pool` make a complete set (JA-7): every missing
+    kind needs a card of its kind or a joker, jokers standing in for any kind."""
+    missing = [k for k in KINDS if not any(kind_of(c) == k for c in own)]
+    in_pool = sum(1 for k in missing if any(kind_of(c) == k for c in pool))
+    jokers = sum(map(is_joker, own)) + sum(map(is_joker, pool))
+    return in_pool + jokers >= len(missing)
+
+
+def can_still_show(state: JoustingState, seat: int) -> bool:
+    """JA-14 (our ruling): `seat` is in the fighting and holds a set or can still get one."""
+    if state.status[seat] != FIT:
+        return False  # JA-7: disqualified or withdrawn for the rest of the tournament
+    own = _own(state, seat)
+    if is_complete(own):
+        return True
+    if state.phase in (CHECK, OVER):
+        return False  # the barter is over: the duels take what the knight holds
+    drafting = state.phase == DRAFT and seat in state.draft_order
+    if not own and state.coins[seat] == 0 and not drafting:
+        return False  # nothing to trade and nothing to buy with
+    return completable(own, _reachable(state, seat))
+
+
+def able(state: JoustingState) -> list[int]:
+    """The knights who can still show a complete set (JA-14), in seat order."""
+    return [s for s in range(state.players) if can_still_show(state, s)]
+
+
+def end(state: JoustingState) -> ev.GameEnded:
+    """JA-14, JH-6: the last knight able to show a set gets the bonus if they hold one at
+    that moment (none if nobody is left); the most money wins, ties share."""
+    left = able(state)
+    last = left[0] if len(left) == 1 and is_complete(_own(state, left[0])) else None
+    coins = list(state.coins)
+    if last is not None:
+        coins[last] += FINAL_BONUS
+    top = max(coins)
+    return ev.GameEnded(last, frozenset(s for s, c in enumerate(coins) if c == top))

@@ -1,0 +1,110 @@
+"""The shared harness of the browser tests: headless Debian Chromium through Playwright,
+with every page watched for what a person would not see but must not happen.
+
+`chromium()` launches the browser; each context made from it reports, for each of its
+pages, console errors, uncaught script errors and Content-Security-Policy violations
+(the `securitypolicyviolation` DOM event, reported through a binding so a page cannot
+silence it). When the `with` block ends without another failure, the test fails if any
+page reported one, naming the page and the message.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ARTIFACTS_DIR = Path(__file__).resolve().parents[1] / "test-artifacts"  # git-ignored
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+# Runs in every page before its own scripts: forwards each CSP violation to the test.
+VIOLATION_HOOK = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__cspViolation({
+    directive: e.effectiveDirective || e.violatedDirective,
+    blocked: e.blockedURI || "inline",
+    source: e.sourceFile ? `${e.sourceFile}:${e.lineNumber}` : "",
+    sample: e.sample || "",
+  });
+});
+"""
+
+
+@dataclass
+class PageWatch:
+    """What the pages of one browser reported, in order."""
+
+    problems: list[str] = field(default_factory=list)
+
+    def attach(self, context: Any) -> None:
+        context.expose_binding("__cspViolation", self._violation)
+        context.add_init_script(script=VIOLATION_HOOK)
+        for page in context.pages:
+            self._watch(page)
+        context.on("page", self._watch)
+
+    def _watch(self, page: Any) -> None:
+        page.on("console", lambda message: self._console(page, message))
+        page.on("pageerror", lambda error: self.problems.append(f"{page.url}: uncaught {error}"))
+
+    def _console(self, page: Any, message: Any) -> None:
+        if message.type == "error":
+            self.problems.append(f"{page.url}: console error: {message.text}")
+
+    def _violation(self, source: dict[str, Any], report: dict[str, str]) -> None:
+        page = source.get("page")
+        where = page.url if page is not None else "?"
+        self.problems.append(
+            f"{where}: CSP violation of {report['directive']}: blocked {report['blocked']} "
+            f"{report['source']} {report['sample']!r}".rstrip()
+        )
+
+
+class WatchedBrowser:
+    """A Playwright browser whose every new context is watched."""
+
+    def __init__(self, browser: Any, watch: PageWatch) -> None:
+        self._browser = browser
+        self.watch = watch
+
+    def new_context(self, **kwargs: Any) -> Any:
+        context = self._browser.new_context(**kwargs)
+        self.watch.attach(context)
+        return context
+
+    def close(self) -> None:
+        if self._browser.is_connected():
+            self._browser.close()
+
+
+@contextmanager
+def chromium(args: list[str] | None = None) -> Iterator[WatchedBrowser]:
+    """Headless Chromium; fails the test at the end of the block if any page logged a
+    console error, threw, or broke the Content-Security-Policy."""
+    from playwright.sync_api import sync_playwright
+
+    watch = PageWatch()
+    with sync_playwright() as pw:
+        browser = WatchedBrowser(
+            pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=args or ARGS), watch
+        )
+        try:
+            yield browser
+        except BaseException:
+            # The test already failed: show what the pages said too, it may be the cause.
+            if watch.problems:
+                print("Pages reported:\n" + "\n".join(watch.problems), file=sys.stderr)
+            raise
+        finally:
+            browser.close()
+    assert watch.problems == [], "pages reported problems:\n" + "\n".join(watch.problems)

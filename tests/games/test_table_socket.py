@@ -1,0 +1,171 @@
+"""The table page's websocket (/ws/tables/<id>/): who may connect, and what table talk each
+reader receives (issue 15, high: it accepted anyone and sent every message to everyone).
+
+- A private table's socket is refused to anonymous visitors, to users not seated there and
+  to wrong invite codes; its seated players and holders of the invite code connect.
+- Before the start everyone at the table reads both chat channels; once the game is on, the
+  seated players never receive the spectators' talk (on this socket or any other).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import AnonymousUser
+
+from accounts.models import User
+from games.models import ChatMessage, Table
+from games.routing import websocket_urlpatterns
+from games.services.chat import chat_post
+from games.services.lobby import table_join, table_leave, table_start
+from moderation.services.chat import chat_hide
+
+from .conftest import make_user, open_table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+APP = URLRouter(websocket_urlpatterns)
+
+
+def socket(table_id: int, user: Any, query: str = "") -> WebsocketCommunicator:
+    comm = WebsocketCommunicator(APP, f"/ws/tables/{table_id}/{query}")
+    comm.scope["user"] = user if user is not None else AnonymousUser()
+    return comm
+
+
+async def accepted(table_id: int, user: Any, query: str = "") -> WebsocketCommunicator:
+    comm = socket(table_id, user, query)
+    connected, _ = await comm.connect()
+    assert connected
+    return comm
+
+
+async def refused(table_id: int, user: Any, query: str = "") -> bool:
+    comm = socket(table_id, user, query)
+    connected, code = await comm.connect()
+    await comm.disconnect()
+    return not connected and code == 4404
+
+
+async def received(comm: WebsocketCommunicator) -> str:
+    """Everything the socket received until it falls quiet."""
+    frames = []
+    while not await comm.receive_nothing(timeout=0.3):
+        frames.append(await comm.receive_from())
+    return "\n".join(frames)
+
+
+@sync_to_async
+def private_table(players: int = 2) -> tuple[Table, list[User]]:
+    users = [make_user() for _ in range(players)]
+    return open_table(users, visibility=Table.Visibility.PRIVATE), users
+
+
+@sync_to_async
+def public_table(players: int = 2) -> tuple[Table, list[User]]:
+    users = [make_user() for _ in range(players)]
+    return open_table(users), users
+
+
+@sync_to_async
+def say(table: Table, user: User, body: str) -> ChatMessage:
+    return chat_post(table=table, user=user, body=body)
+
+
+async def test_private_table_socket_refuses_anyone_not_seated_or_invited() -> None:
+    table, players = await private_table()
+    stranger = await sync_to_async(make_user)()
+    assert await refused(table.pk, None)
+    assert await refused(table.pk, stranger)
+    assert await refused(table.pk, stranger, "?invite=not-the-code")
+    assert await refused(table.pk + 1000, players[0])  # no such table
+    for comm in [
+        await accepted(table.pk, players[1]),
+        await accepted(table.pk, stranger, f"?invite={table.invite_code}"),
+        await accepted(table.pk, None, f"?invite={table.invite_code}"),
+    ]:
+        await comm.disconnect()
+
+
+async def test_private_table_chat_reaches_only_its_players_and_invited() -> None:
+    table, (host, guest) = await private_table()
+    invited = await accepted(table.pk, None, f"?invite={table.invite_code}")
+    seated = await accepted(table.pk, guest)
+    await say(table, host, "canary-private-words")
+    assert "canary-private-words" in await received(seated)
+    assert "canary-private-words" in await received(invited)
+    await invited.disconnect()
+    await seated.disconnect()
+
+
+async def test_public_table_open_to_visitors_and_both_channels_before_the_start() -> None:
+    table, (host, _guest) = await public_table()
+    watcher = await sync_to_async(make_user)()
+    anonymous = await accepted(table.pk, None)
+    seated = await accepted(table.pk, host)
+    await say(table, watcher, "canary-before-start")
+    assert "canary-before-start" in await received(seated)
+    assert "canary-before-start" in await received(anonymous)
+    await anonymous.disconnect()
+    await seated.disconnect()
+
+
+async def test_spectators_talk_never_reaches_seated_players_during_the_game() -> None:
+    table, (host, guest) = await public_table()
+    watcher = await sync_to_async(make_user)()
+    await sync_to_async(table_start)(table=table, by=host)
+    seated = await accepted(table.pk, guest, "?stay=1")
+    visitor = await accepted(table.pk, watcher)
+    await received(seated)
+    await received(visitor)
+
+    message = await say(table, watcher, "canary-coaching")
+    assert message.channel == ChatMessage.Channel.SPECTATORS
+    assert "canary-coaching" not in await received(seated)
+    assert "canary-coaching" in await received(visitor)
+
+    await say(table, host, "canary-players-talk")
+    assert "canary-players-talk" in await received(seated)
+    assert "canary-players-talk" in await received(visitor)
+
+    # A moderator hiding the spectators' message tells only the spectators.
+    moderator = await sync_to_async(make_user)()
+    await sync_to_async(chat_hide)(messages=[message], by=moderator, reason="coaching")
+    assert f'"{message.pk}"' not in await received(seated)
+    assert str(message.pk) in await received(visitor)
+    await seated.disconnect()
+    await visitor.disconnect()
+
+
+async def test_a_player_who_leaves_a_private_table_is_cut_off() -> None:
+    table, (_host, guest) = await private_table()
+    comm = await accepted(table.pk, guest)
+    await sync_to_async(table_leave)(table=table, user=guest)
+    output = await comm.receive_output(timeout=3)
+    assert output == {"type": "websocket.close", "code": 4403}
+
+
+async def test_a_visitor_who_takes_a_seat_reads_as_a_player() -> None:
+    table, (host, guest) = await public_table(players=2)
+    await sync_to_async(table_leave)(table=table, user=guest)
+    newcomer = await sync_to_async(make_user)()
+    comm = await accepted(table.pk, newcomer)
+    await sync_to_async(table_join)(table=table, user=newcomer)
+    await received(comm)
+    await sync_to_async(table_start)(table=table, by=host)
+    await received(comm)
+    watcher = await sync_to_async(make_user)()
+    await say(table, watcher, "canary-after-seat")
+    assert "canary-after-seat" not in await received(comm)
+    await comm.disconnect()
+
+
+def test_table_page_connects_its_socket_with_the_invite(client: Any) -> None:
+    users = [make_user() for _ in range(2)]
+    table = open_table(users, visibility=Table.Visibility.PRIVATE)
+    page = client.get(f"/invite/{table.invite_code}/").content.decode()
+    assert f'ws-connect="/ws/tables/{table.pk}/?invite={table.invite_code}"' in page

@@ -1,0 +1,116 @@
+"""R1 and R17: a Celery worker killed with SIGKILL in the middle of a batch of due
+timeouts, then restarted beside a second worker, so two sweepers run at once.
+
+Deadlines live in the database (clock.sweeper), so nothing the dead worker held is needed:
+the next sweep finds what is still overdue. Every due timeout must be applied exactly once,
+none for a seat that moved in time, none missed. The broker is a private redis-server; the
+workers use this run's test database.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+from django.db import connection
+
+from clock.sweeper import overdue_game_ids
+from games.models import Game, GameEvent, Seat
+from tests.clock.helpers import vote
+from tests.clock.procs import CeleryProcs, Inbox, database_url, smtp_server, wait_for
+from tests.games.conftest import make_user, started_game
+
+from .conftest import needs_postgres
+from .procs import RedisServer
+
+pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True), needs_postgres]
+
+GAMES = 30
+SEATS = 3
+DUE_IN = dt.timedelta(seconds=6)
+
+
+@pytest.fixture
+def smtp() -> Iterator[tuple[int, Inbox]]:
+    controller, inbox = smtp_server()
+    yield controller.port, inbox
+    controller.stop()
+
+
+@pytest.fixture
+def workers(
+    redis_server: RedisServer, smtp: tuple[int, Inbox], transactional_db: None
+) -> Iterator[list[CeleryProcs]]:
+    """Two worker harnesses on the private broker (the first one also runs beat)."""
+    procs = [
+        CeleryProcs(database_url(connection.settings_dict), redis_server.url(), smtp[0])
+        for _ in range(2)
+    ]
+    yield procs
+    for p in procs:
+        p.kill_worker()  # no warm shutdown to wait for: the test is over
+        p.stop()
+
+
+def votes() -> list[GameEvent]:
+    return list(GameEvent.objects.filter(type="toy.vote_cast"))
+
+
+def test_a_worker_killed_mid_batch_loses_and_repeats_no_timeout(workers) -> None:
+    first, second = workers
+    players = [make_user() for _ in range(SEATS)]  # the same three at every table (fast)
+    games = [started_game(players, time_per_move=3600, options={"rounds": 1}) for _ in range(GAMES)]
+    # One batch: every seat falls due at the same instant ...
+    deadline = dt.datetime.now(dt.UTC) + DUE_IN
+    Seat.objects.filter(table__game__in=games).update(deadline_at=deadline)
+    # ... except the seats that move in time (one in every third game, another seat each).
+    moved_in_time = {(g.pk, i % SEATS) for i, g in enumerate(games) if i % 3 == 0}
+    for game_id, position in moved_in_time:
+        vote(Game.objects.get(pk=game_id), position)
+    due = GAMES * SEATS - len(moved_in_time)
+
+    first.start_worker()
+    first.start_beat()
+
+    def timeouts() -> int:
+        return GameEvent.objects.filter(actor_kind="timeout", type="toy.vote_cast").count()
+
+    # SIGKILL (worker and its pool at once) once the batch is under way, not finished.
+    assert wait_for(lambda: timeouts() >= 5, 120, every=0.02), first.logs()
+    first.kill_worker()
+    applied_before_kill = timeouts()
+    killed_at = time.monotonic()
+    assert applied_before_kill < due, "the worker finished the batch before the kill"
+    assert overdue_game_ids(dt.datetime.now(dt.UTC))  # it left work behind, in the database
+
+    # Restart, with a second worker: two sweepers on the same overdue games at once.
+    first.start_worker()
+    second.start_worker()
+
+    finished = wait_for(
+        lambda: not Game.objects.filter(pk__in=[g.pk for g in games], status="playing").exists(),
+        120,
+    )
+    assert finished, first.logs() + second.logs()
+    recovered = time.monotonic() - killed_at
+    wait_for(lambda: False, 5)  # more sweeps run (beat every 2 s): none may apply again
+
+    cast = votes()
+    per_seat = Counter((e.game_id, e.actor_seat) for e in cast)
+    assert set(per_seat.values()) == {1}  # one vote per seat: none twice, none missed
+    assert len(per_seat) == GAMES * SEATS
+    by_kind = {(e.game_id, e.actor_seat): e.actor_kind for e in cast}
+    assert {k for k, kind in by_kind.items() if kind == "player"} == moved_in_time
+    assert sum(kind == "timeout" for kind in by_kind.values()) == due
+    assert Counter((e.game_id, e.seq) for e in cast).most_common(1)[0][1] == 1
+    lateness = [(e.created_at - deadline).total_seconds() for e in cast if e.actor_kind != "player"]
+    assert min(lateness) >= 0  # nothing applied before its deadline
+    print(
+        f"\nR1/R17: {due} timeouts due at once in {GAMES} games ({len(moved_in_time)} seats "
+        f"moved in time); worker SIGKILLed after {applied_before_kill}; all applied once "
+        f"{recovered:.1f} s after the kill (restart + second worker); lateness max "
+        f"{max(lateness):.1f} s"
+    )
