@@ -3,11 +3,31 @@ their tests."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.conf import settings as django_settings
 from django.core.cache import cache
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under pytest-xdist each worker has its own test database (pytest-django) and gets
+    its own Redis database here, before anything connects: the workers' games share primary
+    keys, so on one Redis their channel groups ("game-1"...) would cross. Processes a test
+    spawns inherit it through REDIS_URL."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not worker or not django_settings.REDIS_URL:
+        return
+    from tests.clock.procs import private_redis_url
+
+    url = private_redis_url(django_settings.REDIS_URL, 1 + int(worker.removeprefix("gw")))
+    os.environ["REDIS_URL"] = url
+    django_settings.REDIS_URL = url
+    django_settings.CELERY_BROKER_URL = url
+    django_settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"][0]["address"] = url
+    django_settings.CACHES["default"]["LOCATION"] = url
 
 
 @pytest.fixture(autouse=True)

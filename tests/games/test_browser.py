@@ -37,28 +37,45 @@ PASSWORD = "Grail-quest-1191!"
 NAMES = ["Arthur", "Gawain", "Lancelot", "Tristan", "Gareth"]
 
 
+def site_database(url: str) -> str:
+    """The site's own PostgreSQL database beside this run's (one per xdist worker)."""
+    parts = urlsplit(url)
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    name = parts.path.lstrip("/") + "_browser_games" + (f"_{worker}" if worker else "")
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
 def scratch_postgres(url: str) -> str:
     import psycopg
 
-    parts = urlsplit(url)
-    name = parts.path.lstrip("/") + "_browser_games"
-    admin = urlunsplit(parts._replace(path="/postgres", scheme="postgresql"))
+    site_url = site_database(url)
+    name = urlsplit(site_url).path.lstrip("/")
+    admin = urlunsplit(urlsplit(url)._replace(path="/postgres", scheme="postgresql"))
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{name}"')
-    return urlunsplit(parts._replace(path=f"/{name}"))
+    return site_url
+
+
+def site_env(var_dir: Path) -> dict[str, str]:
+    """The environment of the `site` fixture's server: DEBUG, files under `var_dir`, and
+    with PostgreSQL its own database (see `scratch_postgres`) and this run's Redis."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env.update({"AVALON_VAR_DIR": str(var_dir), "DEBUG": "1", "LOG_LEVEL": "WARNING"})
+    database = os.environ.get("DATABASE_URL", "")
+    if database.startswith("postgres"):
+        env["DATABASE_URL"] = site_database(database)
+        if os.environ.get("REDIS_URL"):
+            env["REDIS_URL"] = os.environ["REDIS_URL"]
+    return env
 
 
 @pytest.fixture
 def site(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     """(base URL, mail directory) of a freshly migrated site served by uvicorn."""
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env.update({"AVALON_VAR_DIR": str(tmp_path), "DEBUG": "1", "LOG_LEVEL": "WARNING"})
-    database = os.environ.get("DATABASE_URL", "")
-    if database.startswith("postgres"):
-        env["DATABASE_URL"] = scratch_postgres(database)
-        if os.environ.get("REDIS_URL"):
-            env["REDIS_URL"] = os.environ["REDIS_URL"]
+    env = site_env(tmp_path)
+    if env.get("DATABASE_URL"):
+        scratch_postgres(os.environ["DATABASE_URL"])
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True
     )
@@ -75,6 +92,9 @@ def site(tmp_path: Path) -> Iterator[tuple[str, Path]]:
             str(port),
             "--log-level",
             "warning",
+            # Open pages keep their websockets: do not wait for them to close.
+            "--timeout-graceful-shutdown",
+            "2",
         ],
         cwd=ROOT,
         env=env,
@@ -89,7 +109,11 @@ def site(tmp_path: Path) -> Iterator[tuple[str, Path]]:
         yield f"http://127.0.0.1:{port}", tmp_path / "mail"
     finally:
         server.terminate()
-        server.wait(timeout=20)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
 
 
 def shot(page: Any, name: str) -> None:

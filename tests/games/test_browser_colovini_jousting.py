@@ -17,13 +17,12 @@ import subprocess
 import sys
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
 from tests.browser import CHROMIUM, chromium
 
-from .test_browser import ARTIFACTS, ROOT, shot, site  # noqa: F401  (site: fixture)
+from .test_browser import ARTIFACTS, ROOT, shot, site, site_env  # noqa: F401  (site: fixture)
 
 pytestmark = [pytest.mark.browser]
 PASSWORD = "Grail-quest-1191!"
@@ -46,21 +45,6 @@ print("GAME", game.pk)
 """
 
 
-def site_env(mail_dir: Path) -> dict[str, str]:
-    """The environment the `site` fixture gave its server (same database)."""
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env.update({"AVALON_VAR_DIR": str(mail_dir.parent), "DEBUG": "1", "LOG_LEVEL": "WARNING"})
-    database = os.environ.get("DATABASE_URL", "")
-    if database.startswith("postgres"):
-        parts = urlsplit(database)
-        env["DATABASE_URL"] = urlunsplit(
-            parts._replace(path="/" + parts.path.lstrip("/") + "_browser_games")
-        )
-        if os.environ.get("REDIS_URL"):
-            env["REDIS_URL"] = os.environ["REDIS_URL"]
-    return env
-
-
 def part(page: Any, selector: str, name: str) -> None:
     """A screenshot of one part of the page (a phone page is too long to read whole)."""
     ARTIFACTS.mkdir(exist_ok=True)
@@ -74,7 +58,7 @@ def start_game(mail_dir: Path, slug: str, names: list[str], options: dict[str, A
     out = subprocess.run(
         [sys.executable, "manage.py", "shell", "-c", code],
         cwd=ROOT,
-        env=site_env(mail_dir),
+        env=site_env(mail_dir.parent),
         check=True,
         capture_output=True,
         text=True,
