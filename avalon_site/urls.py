@@ -1,5 +1,6 @@
 """Top-level URL routes."""
 
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
@@ -17,3 +18,6 @@ urlpatterns = [
     path("ratings/", include("ratings.urls")),
     path("", include("games.urls")),
 ]
+
+if settings.BENCH_FLOOR:  # benchmarks only (benchmarks/bench_moves.py); off in production
+    urlpatterns.append(path("", include("benchmarks.floor")))

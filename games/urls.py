@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, include, path
 
-from . import bench
 from .views import play, replay, tables
 
 urlpatterns: list[URLPattern | URLResolver] = [
@@ -23,5 +22,4 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("games/<int:game_id>/move/", play.game_move, name="game_move"),
     path("games/<int:game_id>/chat/", play.game_chat, name="game_chat"),
     path("games/<int:game_id>/replay/", replay.game_replay, name="game_replay"),
-    *bench.urlpatterns(),
 ]

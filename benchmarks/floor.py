@@ -1,22 +1,20 @@
 """Benchmark-only floor endpoint: the database writes of a move (one event insert, one game
 update, one transaction) with no engine, to compare move_submit against.
 
-Mounted only when the environment sets AVALON_BENCH_FLOOR=1 (benchmarks/bench_moves.py does
-so for its own server); never in production.
+Not part of the site: avalon_site/urls.py mounts it only when settings.BENCH_FLOOR is on
+(AVALON_BENCH_FLOOR=1, which benchmarks/bench_moves.py sets for its own server).
 """
 
 from __future__ import annotations
 
-import os
-
 from django.db import transaction
 from django.db.models import F
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.urls import URLPattern, path
+from django.urls import path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from .models import Game, GameEvent
+from games.models import Game, GameEvent
 
 
 @csrf_exempt
@@ -32,7 +30,4 @@ def floor_move(request: HttpRequest, game_id: int) -> HttpResponse:
     return JsonResponse({"seq": seq})
 
 
-def urlpatterns() -> list[URLPattern]:
-    if os.environ.get("AVALON_BENCH_FLOOR") != "1":
-        return []
-    return [path("bench/floor/<int:game_id>/", floor_move, name="bench-floor")]
+urlpatterns = [path("bench/floor/<int:game_id>/", floor_move, name="bench-floor")]
