@@ -238,40 +238,16 @@ class ChatMessageAdmin(ReadOnlyMixin, admin.ModelAdmin[ChatMessage]):
     def has_moderate_chat_permission(self, request: HttpRequest) -> bool:
         return _can(request, "moderate_chat")
 
-    @admin.action(description="Hide (removed by a moderator)", permissions=["moderate_chat"])
-    def hide_messages(self, request: HttpRequest, queryset: QuerySet[ChatMessage]) -> Any:
-        assert isinstance(request.user, User)
-        by = request.user
+    @forms.form_action(
+        "Hide (removed by a moderator)", title="Hide messages", permission="moderate_chat"
+    )
+    def hide_messages(self, message: ChatMessage, by: User, data: dict[str, Any]) -> str:
+        chat_services.chat_hide(messages=[message], by=by, reason=data["reason"])
+        return f"Message {message.pk} hidden."
 
-        def apply(message: Any, d: dict[str, Any]) -> str:
-            chat_services.chat_hide(messages=[message], by=by, reason=d["reason"])
-            return f"Message {message.pk} hidden."
-
-        return forms.run_with_form(
-            self,
-            request,
-            queryset,
-            action="hide_messages",
-            title="Hide messages",
-            form_class=forms.ReasonForm,
-            apply=apply,
-        )
-
-    @admin.action(description="Restore hidden messages", permissions=["moderate_chat"])
-    def restore_messages(self, request: HttpRequest, queryset: QuerySet[ChatMessage]) -> Any:
-        assert isinstance(request.user, User)
-        by = request.user
-
-        def apply(message: Any, d: dict[str, Any]) -> str:
-            chat_services.chat_restore(messages=[message], by=by, reason=d["reason"])
-            return f"Message {message.pk} restored."
-
-        return forms.run_with_form(
-            self,
-            request,
-            queryset,
-            action="restore_messages",
-            title="Restore messages",
-            form_class=forms.ReasonForm,
-            apply=apply,
-        )
+    @forms.form_action(
+        "Restore hidden messages", title="Restore messages", permission="moderate_chat"
+    )
+    def restore_messages(self, message: ChatMessage, by: User, data: dict[str, Any]) -> str:
+        chat_services.chat_restore(messages=[message], by=by, reason=data["reason"])
+        return f"Message {message.pk} restored."

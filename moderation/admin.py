@@ -111,25 +111,17 @@ class ReportAdmin(ReadOnlyMixin, admin.ModelAdmin[Report]):
             report_services.report_assign(report=report, assignee=_user(request), by=_user(request))
         self.message_user(request, f"{queryset.count()} report(s) assigned to you.")
 
-    @admin.action(description="Close (actioned or dismissed)", permissions=["change_report"])
-    def resolve(self, request: HttpRequest, queryset: QuerySet[Report]) -> Any:
-        by = _user(request)
-
-        def apply(report: Any, d: dict[str, Any]) -> str:
-            report_services.report_resolve(
-                report=report, status=d["status"], by=by, reason=d["reason"]
-            )
-            return f"Report {report.pk} closed as {d['status']}."
-
-        return forms.run_with_form(
-            self,
-            request,
-            queryset,
-            action="resolve",
-            title="Close reports",
-            form_class=forms.ResolveForm,
-            apply=apply,
+    @forms.form_action(
+        "Close (actioned or dismissed)",
+        title="Close reports",
+        permission="change_report",
+        form_class=forms.ResolveForm,
+    )
+    def resolve(self, report: Report, by: User, data: dict[str, Any]) -> str:
+        report_services.report_resolve(
+            report=report, status=data["status"], by=by, reason=data["reason"]
         )
+        return f"Report {report.pk} closed as {data['status']}."
 
 
 @admin.register(Sanction)
@@ -146,23 +138,12 @@ class SanctionAdmin(ReadOnlyMixin, admin.ModelAdmin[Sanction]):
     def has_moderate_users_permission(self, request: HttpRequest) -> bool:
         return request.user.has_perm("moderation.moderate_users")
 
-    @admin.action(description="Lift (the user may play again)", permissions=["moderate_users"])
-    def lift(self, request: HttpRequest, queryset: QuerySet[Sanction]) -> Any:
-        by = _user(request)
-
-        def apply(sanction: Any, d: dict[str, Any]) -> str:
-            lifted = sanction_services.sanction_lift(user=sanction.user, by=by, reason=d["reason"])
-            return f"{sanction.user}: {lifted} sanction(s) lifted."
-
-        return forms.run_with_form(
-            self,
-            request,
-            queryset,
-            action="lift",
-            title="Lift sanctions",
-            form_class=forms.ReasonForm,
-            apply=apply,
-        )
+    @forms.form_action(
+        "Lift (the user may play again)", title="Lift sanctions", permission="moderate_users"
+    )
+    def lift(self, sanction: Sanction, by: User, data: dict[str, Any]) -> str:
+        lifted = sanction_services.sanction_lift(user=sanction.user, by=by, reason=data["reason"])
+        return f"{sanction.user}: {lifted} sanction(s) lifted."
 
 
 @admin.register(AuditLog)

@@ -1,6 +1,9 @@
 """Admin actions that ask for a reason first: the action renders a small form listing the
 chosen objects; posting it back (with "apply") runs one moderation service per object and
 reports the outcome. Refusals of a service are shown as error messages, nothing half-done.
+
+An action is declared with `form_action`: the decorated method says what to do with one
+object and the form's data and returns the message to show.
 """
 
 from __future__ import annotations
@@ -9,11 +12,12 @@ from collections.abc import Callable
 from typing import Any
 
 from django import forms
-from django.contrib import messages
+from django.contrib import admin, messages
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
 
+from accounts.models import User
 from games.services.errors import ServiceError
 
 from .models import Report
@@ -83,3 +87,43 @@ def run_with_form(
         "opts": modeladmin.model._meta,
     }
     return TemplateResponse(request, "admin/moderation/action_form.html", context)
+
+
+Apply = Callable[[Any, Any, User, dict[str, Any]], str | None]
+
+
+def form_action(
+    description: str,
+    *,
+    title: str,
+    permission: str,
+    form_class: type[forms.Form] = ReasonForm,
+    single: bool = False,
+) -> Callable[[Apply], Callable[..., TemplateResponse | None]]:
+    """Decorator of `apply(modeladmin, obj, by, data) -> message`: an admin action (named
+    after the method) that asks for `form_class`, then applies it to each chosen object as
+    the signed-in moderator `by`. `single`: the action takes exactly one object."""
+
+    def decorate(apply: Apply) -> Callable[..., TemplateResponse | None]:
+        @admin.action(description=description, permissions=[permission])
+        def action(
+            modeladmin: Any, request: HttpRequest, queryset: QuerySet[Any]
+        ) -> TemplateResponse | None:
+            by = request.user
+            assert isinstance(by, User)
+            return run_with_form(
+                modeladmin,
+                request,
+                queryset,
+                action=apply.__name__,
+                title=title,
+                form_class=form_class,
+                apply=lambda obj, data: apply(modeladmin, obj, by, data),
+                single=single,
+            )
+
+        action.__name__ = apply.__name__
+        action.__doc__ = apply.__doc__
+        return action
+
+    return decorate

@@ -12,7 +12,6 @@ from typing import Any
 
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
@@ -125,78 +124,29 @@ class UserModerationMixin:
     def has_moderate_users_permission(self, request: HttpRequest) -> bool:
         return bool(request.user.has_perm("moderation.moderate_users"))
 
-    def _by(self, request: HttpRequest) -> User:
-        assert isinstance(request.user, User)
-        return request.user
+    @forms.form_action(
+        "Suspend for a number of days",
+        title="Suspend users",
+        permission="moderate_users",
+        form_class=forms.SuspendForm,
+    )
+    def suspend_users(self, user: User, by: User, data: dict[str, Any]) -> str:
+        s = services.user_suspend(user=user, by=by, reason=data["reason"], days=data["days"])
+        return f"{user} is suspended until {s.until:%Y-%m-%d %H:%M} and was logged out."
 
-    @admin.action(description="Suspend for a number of days", permissions=["moderate_users"])
-    def suspend_users(self, request: HttpRequest, queryset: QuerySet[User]) -> Any:
-        by = self._by(request)
+    @forms.form_action("Ban", title="Ban users", permission="moderate_users")
+    def ban_users(self, user: User, by: User, data: dict[str, Any]) -> str:
+        services.user_ban(user=user, by=by, reason=data["reason"])
+        return f"{user} is banned and was logged out."
 
-        def apply(user: Any, d: dict[str, Any]) -> str:
-            s = services.user_suspend(user=user, by=by, reason=d["reason"], days=d["days"])
-            return f"{user} is suspended until {s.until:%Y-%m-%d %H:%M} and was logged out."
+    @forms.form_action("Lift sanctions", title="Lift sanctions", permission="moderate_users")
+    def lift_sanctions(self, user: User, by: User, data: dict[str, Any]) -> str:
+        lifted = services.sanction_lift(user=user, by=by, reason=data["reason"])
+        return f"{user}: {lifted} sanction(s) lifted."
 
-        return forms.run_with_form(
-            self,
-            request,
-            queryset,
-            action="suspend_users",
-            title="Suspend users",
-            form_class=forms.SuspendForm,
-            apply=apply,
-        )
-
-    @admin.action(description="Ban", permissions=["moderate_users"])
-    def ban_users(self, request: HttpRequest, queryset: QuerySet[User]) -> Any:
-        by = self._by(request)
-
-        def apply(user: Any, d: dict[str, Any]) -> str:
-            services.user_ban(user=user, by=by, reason=d["reason"])
-            return f"{user} is banned and was logged out."
-
-        return forms.run_with_form(
-            self,
-            request,
-            queryset,
-            action="ban_users",
-            title="Ban users",
-            form_class=forms.ReasonForm,
-            apply=apply,
-        )
-
-    @admin.action(description="Lift sanctions", permissions=["moderate_users"])
-    def lift_sanctions(self, request: HttpRequest, queryset: QuerySet[User]) -> Any:
-        by = self._by(request)
-
-        def apply(user: Any, d: dict[str, Any]) -> str:
-            lifted = services.sanction_lift(user=user, by=by, reason=d["reason"])
-            return f"{user}: {lifted} sanction(s) lifted."
-
-        return forms.run_with_form(
-            self,
-            request,
-            queryset,
-            action="lift_sanctions",
-            title="Lift sanctions",
-            form_class=forms.ReasonForm,
-            apply=apply,
-        )
-
-    @admin.action(description="Mark email verified", permissions=["moderate_users"])
-    def mark_email_verified(self, request: HttpRequest, queryset: QuerySet[User]) -> Any:
-        by = self._by(request)
-
-        def apply(user: Any, d: dict[str, Any]) -> str:
-            services.email_mark_verified(user=user, by=by, reason=d["reason"])
-            return f"{user.email} of {user} is marked verified."
-
-        return forms.run_with_form(
-            self,
-            request,
-            queryset,
-            action="mark_email_verified",
-            title="Mark emails verified",
-            form_class=forms.ReasonForm,
-            apply=apply,
-        )
+    @forms.form_action(
+        "Mark email verified", title="Mark emails verified", permission="moderate_users"
+    )
+    def mark_email_verified(self, user: User, by: User, data: dict[str, Any]) -> str:
+        services.email_mark_verified(user=user, by=by, reason=data["reason"])
+        return f"{user.email} of {user} is marked verified."
