@@ -26,7 +26,8 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ["REDIS_URL"] = url
     django_settings.REDIS_URL = url
     django_settings.CELERY_BROKER_URL = url
-    django_settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"][0]["address"] = url
+    layer: dict[str, Any] = django_settings.CHANNEL_LAYERS["default"]
+    layer["CONFIG"]["hosts"][0]["address"] = url
     django_settings.CACHES["default"]["LOCATION"] = url
 
 
