@@ -28,7 +28,8 @@ from games.engine.core import register_game
 
 from .config import ColoviniConfig
 from .definition import GAME, ColoviniAvalon
+from .state import ColoviniState, Phase
 
 register_game(GAME)
 
-__all__ = ["GAME", "ColoviniAvalon", "ColoviniConfig"]
+__all__ = ["GAME", "ColoviniAvalon", "ColoviniConfig", "ColoviniState", "Phase"]

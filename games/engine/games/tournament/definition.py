@@ -10,12 +10,15 @@ from random import Random
 
 from games.engine.core import JSON, Event, Move, Outcome, Seat, Secret, Viewer
 
-from . import powers, rules  # noqa: F401  (importing powers registers the power handlers)
-from .bot import choose
+from . import (
+    bot,
+    powers,  # noqa: F401  (importing powers registers the power handlers)
+    rules,
+    views,
+)
 from .config import AvalonConfig, CamelotConfig, TournamentConfig
 from .evolve import evolve
 from .state import TState
-from .views import redact, secrets, view
 
 
 class TournamentGame:
@@ -54,23 +57,23 @@ class TournamentGame:
         return rules.legal_moves(state, seat)
 
     def view(self, state: TState, viewer: Viewer) -> dict[str, JSON]:
-        return view(state, viewer)
+        return views.view(state, viewer)
 
     def redact(self, event: Event, viewer: Viewer, state: TState) -> dict[str, JSON] | None:
-        return redact(event, viewer, state)
+        return views.redact(event, viewer, state)
 
     def outcome(self, state: TState) -> Outcome | None:
         return rules.outcome(state)
 
     def default_move(self, state: TState, seat: Seat, rng: Random) -> Move:
         """A timeout plays the bot's move from the seat's own view (views and bot meet here)."""
-        return choose(view(state, seat), list(rules.legal_moves(state, seat)), rng)
+        return bot.bot_move(views.view(state, seat), rules.legal_moves(state, seat), rng)
 
     def bot_move(self, view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
-        return choose(view, list(legal), rng)
+        return bot.bot_move(view, legal, rng)
 
     def secrets(self, state: TState) -> list[Secret]:
-        return secrets(state)
+        return views.secrets(state)
 
     def golden_cases(self) -> Sequence[tuple[TournamentConfig, int]]:
         """Recorded playthroughs (tests/engine/golden/<slug>/), bot moves, 300 Health."""
