@@ -1,4 +1,6 @@
-"""The game-agnostic core of the rules layer: contract, codec, errors, registry, runner."""
+"""The game-agnostic core of the rules layer: contract, codec, errors, registry, runner,
+and the pieces games share: emit-and-fold (`Emitter`) and the power-hook registry
+(`HookRegistry`)."""
 
 from .codec import JSON, from_json, lookup, register, to_json, type_name
 from .definition import (
@@ -13,17 +15,21 @@ from .definition import (
     config_fields,
     public_redact,
 )
+from .emitter import Emitter
 from .errors import EngineError, GameOver, IllegalMove, InvalidConfig, MalformedMove, NotYourTurn
+from .hooks import HookRegistry
 from .registry import all_games, get_game, register_game
 from .runner import acting_seats, apply, fold, rng_for, start
 
 __all__ = [
     "JSON",
     "Config",
+    "Emitter",
     "EngineError",
     "Event",
     "GameDefinition",
     "GameOver",
+    "HookRegistry",
     "IllegalMove",
     "InvalidConfig",
     "MalformedMove",

@@ -6,7 +6,7 @@ from collections import Counter
 
 from games.engine.games.tournament.characters import CHARACTERS, protagonists
 from games.engine.games.tournament.godsends import CHAOS_EXCLUDED, GODSENDS, godsend_deck
-from games.engine.games.tournament.hooks import HOOKS, registered
+from games.engine.games.tournament.hooks import HOOKS
 from games.engine.games.tournament.locations import LOCATIONS, next_locations
 from games.engine.games.tournament.weapons import injury, is_poisoned, weapon, weapons_deck
 
@@ -98,7 +98,7 @@ def test_th7_every_card_is_data_with_source_and_text():
         "percival",
         "lionel",
     }
-    handled = set().union(*(registered(h) for h in HOOKS))
+    handled = set().union(*(HOOKS.registered(h) for h in HOOKS.hooks))
     for data in [*CHARACTERS.values(), *GODSENDS.values(), *LOCATIONS.values()]:
         assert data.text and data.name and data.source in ("rulebook", "inferred", "house")
         assert data.effect in handled | queried, data.id

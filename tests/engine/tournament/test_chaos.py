@@ -7,9 +7,9 @@ from random import Random
 from games.engine.core import start
 from games.engine.games.tournament import events as ev
 from games.engine.games.tournament.config import AvalonConfig
-from games.engine.games.tournament.decide import legal_moves, pending_seats
 from games.engine.games.tournament.definition import AVALON
 from games.engine.games.tournament.moves import ChooseLocation
+from games.engine.games.tournament.rules import legal_moves, pending_seats
 from games.engine.games.tournament.weapons import weapon
 
 from .helpers import act, of

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from games.engine.games.tournament import events as ev
-from games.engine.games.tournament.decide import legal_moves, pending_seats
 from games.engine.games.tournament.godsend_phase import recipients
 from games.engine.games.tournament.hooks import active_cards, health_order
 from games.engine.games.tournament.moves import PickGodsend, PlaceGodsend, PlayCard
+from games.engine.games.tournament.rules import legal_moves, pending_seats
 
 from .helpers import act, of, table
 

@@ -7,8 +7,8 @@ import pytest
 
 from games.engine.core import IllegalMove
 from games.engine.games.tournament import events as ev
-from games.engine.games.tournament.decide import legal_moves
 from games.engine.games.tournament.moves import PlayCard, Shame
+from games.engine.games.tournament.rules import legal_moves
 
 from .helpers import act, kinds, of, table
 

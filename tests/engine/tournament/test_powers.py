@@ -8,7 +8,6 @@ import pytest
 
 from games.engine.core import IllegalMove
 from games.engine.games.tournament import events as ev
-from games.engine.games.tournament.decide import legal_moves, pending_seats
 from games.engine.games.tournament.definition import AVALON
 from games.engine.games.tournament.flow import Builder
 from games.engine.games.tournament.moves import (
@@ -22,6 +21,7 @@ from games.engine.games.tournament.moves import (
     PlayCard,
     Shame,
 )
+from games.engine.games.tournament.rules import legal_moves, pending_seats
 
 from .helpers import act, kinds, of, table
 

@@ -9,9 +9,9 @@ import pytest
 from games.engine.core import InvalidConfig, start
 from games.engine.games.tournament import events as ev
 from games.engine.games.tournament.config import AvalonConfig, CamelotConfig
-from games.engine.games.tournament.decide import legal_moves, pending_seats
 from games.engine.games.tournament.definition import AVALON, CAMELOT
 from games.engine.games.tournament.moves import ChoosePass, PlayCard, Shame
+from games.engine.games.tournament.rules import legal_moves, pending_seats
 
 from .helpers import act, of, table
 

@@ -1,11 +1,12 @@
 """Avalon by Leo Colovini, 2 players (rules: docs/rules/colovini-avalon.md, CA-1 .. CA-17,
 CH-1 .. CH-5), registered as "colovini-avalon".
 
-Modules: cards, regions and tiles are data (tiles with one small handler per kind);
-powers holds the region powers as handlers on named hooks; moves, events and state (with
-`evolve`); combat (plays, enchantments, attacks, reactions, conquest losses) and turn (the
-deal, draws, the end of a turn, the win) hold the rules; rules routes moves and answers
-the engine's questions; views, bot and definition face the outside.
+Modules follow the shape of every game package (docs/engine.md): config, state, moves,
+events, rules (the deal, routing moves, the engine's questions), evolve, views, bot and
+definition. Per concept: cards, regions and tiles are data (tiles with one small handler
+per kind); powers holds the region powers as handlers on named hooks; combat (plays,
+enchantments, attacks, reactions, conquest losses) and turn (draws, the end of a turn,
+the win) hold the rules that rules.py routes moves to.
 
 Readings where the rulebook is silent or unclear (each has a test):
 - Reactions (CH-3): the defender is asked after every enchantment and attack, even without
@@ -27,7 +28,8 @@ from games.engine.core import register_game
 
 from .config import ColoviniConfig
 from .definition import GAME, ColoviniAvalon
+from .state import ColoviniState, Phase
 
 register_game(GAME)
 
-__all__ = ["GAME", "ColoviniAvalon", "ColoviniConfig"]
+__all__ = ["GAME", "ColoviniAvalon", "ColoviniConfig", "ColoviniState", "Phase"]

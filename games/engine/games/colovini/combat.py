@@ -7,10 +7,9 @@ same checks drive `decide` and `legal_moves`, so the two never disagree.
 
 from __future__ import annotations
 
-from games.engine.core import IllegalMove
+from games.engine.core import Emitter, IllegalMove
 
 from . import powers
-from .batch import Batch
 from .cards import KNIGHT, SORCERESS, card, colour_of, is_card, kind_of, label
 from .config import MAX_CONQUESTS
 from .events import (
@@ -23,6 +22,7 @@ from .events import (
     LossPaid,
     RegionConquered,
 )
+from .evolve import evolve
 from .moves import ATTACK, ENCHANT, MODES, REINFORCE, PlayCard
 from .regions import AVALON
 from .state import ColoviniState, Phase
@@ -110,18 +110,18 @@ def can_react(state: ColoviniState) -> bool:
     return reaction_card(state) in state.hands[state.opponent(state.reaction.attacker)]
 
 
-def play(state: ColoviniState, seat: int, move: PlayCard) -> Batch:
+def play(state: ColoviniState, seat: int, move: PlayCard) -> Emitter[ColoviniState]:
     problem = play_problem(state, seat, move)
     if problem:
         raise IllegalMove(problem)
-    batch = Batch(state)
-    batch.add(CardPlayed(seat=seat, card=move.card, region=move.region, mode=move.mode))
-    if move.mode != REINFORCE and state.config.auto_decline and not can_react(batch.state):
-        let_pass(batch)
-    return batch
+    emitter = Emitter(evolve, state)
+    emitter.emit(CardPlayed(seat=seat, card=move.card, region=move.region, mode=move.mode))
+    if move.mode != REINFORCE and state.config.auto_decline and not can_react(emitter.state):
+        let_pass(emitter)
+    return emitter
 
 
-def react(state: ColoviniState, seat: int) -> Batch:
+def react(state: ColoviniState, seat: int) -> Emitter[ColoviniState]:
     """CA-7 / CA-9: the defender plays the matching card from hand."""
     reaction = state.reaction
     assert reaction is not None
@@ -129,27 +129,27 @@ def react(state: ColoviniState, seat: int) -> Batch:
     if needed not in state.hands[seat]:
         what = "counter with" if state.phase is Phase.COUNTER else "resist with"
         raise IllegalMove(f"You have no {label(needed)} to {what}.")
-    batch = Batch(state)
+    emitter = Emitter(evolve, state)
     if state.phase is Phase.COUNTER:
-        batch.add(EnchantmentCountered(seat, reaction.region, needed, taken=reaction.card))
+        emitter.emit(EnchantmentCountered(seat, reaction.region, needed, taken=reaction.card))
     else:
-        batch.add(AttackResisted(seat, reaction.region, needed))
-    return batch
+        emitter.emit(AttackResisted(seat, reaction.region, needed))
+    return emitter
 
 
-def let_pass(batch: Batch) -> None:
+def let_pass(emitter: Emitter[ColoviniState]) -> None:
     """No reaction: the enchantment works (CA-6) or the region is conquered (CA-11)."""
-    state = batch.state
+    state = emitter.state
     reaction = state.reaction
     assert reaction is not None
     index, seat = reaction.region, reaction.attacker
     if state.phase is Phase.COUNTER:
         top = state.pile(index, state.opponent(seat))[-1]
-        batch.add(Enchanted(seat=seat, region=index, card=top))
+        emitter.emit(Enchanted(seat=seat, region=index, card=top))
         return
     mine, theirs = state.pile(index, seat), state.pile(index, state.opponent(seat))
     step_one = min(len(theirs), len(mine))
-    batch.add(
+    emitter.emit(
         RegionConquered(
             seat=seat,
             region=index,
@@ -160,13 +160,13 @@ def let_pass(batch: Batch) -> None:
             losses=len(mine) + len(theirs) + powers.defence_bonus(state, index),
         )
     )
-    _end_losses_if_broke(batch)
+    _end_losses_if_broke(emitter)
 
 
-def _end_losses_if_broke(batch: Batch) -> None:
-    state = batch.state
+def _end_losses_if_broke(emitter: Emitter[ColoviniState]) -> None:
+    state = emitter.state
     if state.losses is not None and not state.card_sources(state.active):
-        batch.add(LossesEnded(seat=state.active, unpaid=state.losses.remaining))
+        emitter.emit(LossesEnded(seat=state.active, unpaid=state.losses.remaining))
 
 
 def avalon_problem(state: ColoviniState, seat: int) -> str | None:
@@ -177,14 +177,16 @@ def avalon_problem(state: ColoviniState, seat: int) -> str | None:
     return None
 
 
-def pay(state: ColoviniState, seat: int, name: str | None, index: int | None) -> Batch:
+def pay(
+    state: ColoviniState, seat: int, name: str | None, index: int | None
+) -> Emitter[ColoviniState]:
     """CA-11 step 2: one card from hand (`name`) or from a pile's top (`index`)."""
-    batch = Batch(state)
+    emitter = Emitter(evolve, state)
     if name is not None:
         problem = hand_problem(state, seat, name)
         if problem:
             raise IllegalMove(problem)
-        batch.add(LossPaid(seat=seat, card=name, region=None))
+        emitter.emit(LossPaid(seat=seat, card=name, region=None))
     else:
         if not valid_region(state, index):
             raise IllegalMove(no_region(state, index))
@@ -192,15 +194,15 @@ def pay(state: ColoviniState, seat: int, name: str | None, index: int | None) ->
         pile = state.pile(index, seat)
         if not pile:
             raise IllegalMove(f"You have no card at {region_name(state, index)}.")
-        batch.add(LossPaid(seat=seat, card=pile[-1], region=index))
-    _end_losses_if_broke(batch)
-    return batch
+        emitter.emit(LossPaid(seat=seat, card=pile[-1], region=index))
+    _end_losses_if_broke(emitter)
+    return emitter
 
 
-def use_avalon(state: ColoviniState, seat: int) -> Batch:
+def use_avalon(state: ColoviniState, seat: int) -> Emitter[ColoviniState]:
     problem = avalon_problem(state, seat)
     if problem:
         raise IllegalMove(problem)
-    batch = Batch(state)
-    batch.add(AvalonUsed(seat=seat))
-    return batch
+    emitter = Emitter(evolve, state)
+    emitter.emit(AvalonUsed(seat=seat))
+    return emitter

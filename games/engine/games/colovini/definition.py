@@ -1,6 +1,6 @@
 """Avalon by Leo Colovini as a GameDefinition: the object the registry hands out.
 
-Each method delegates to the module that owns the concept (rules, turn, state, views, bot).
+Each method delegates to the module that owns the role (rules, evolve, views, bot).
 """
 
 from __future__ import annotations
@@ -10,9 +10,10 @@ from random import Random
 
 from games.engine.core import JSON, Event, Move, Outcome, Seat, Secret, Viewer
 
-from . import bot, rules, turn, views
+from . import bot, rules, views
 from .config import PLAYERS, ColoviniConfig
-from .state import ColoviniState, evolve
+from .evolve import evolve
+from .state import ColoviniState
 
 
 class ColoviniAvalon:
@@ -25,7 +26,7 @@ class ColoviniAvalon:
     contract_move_bound = 3000
 
     def setup(self, config: ColoviniConfig, players: int, rng: Random) -> list[Event]:
-        return turn.deal(config, rng)
+        return rules.setup(config, players, rng)
 
     def decide(self, state: ColoviniState, seat: Seat, move: Move, rng: Random) -> list[Event]:
         return rules.decide(state, seat, move, rng)

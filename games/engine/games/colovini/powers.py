@@ -1,4 +1,5 @@
-"""Region powers (CA-14, CA-15) as small handlers registered against named hooks.
+"""Region powers (CA-14, CA-15) as small handlers registered against named hooks (the
+registry is games.engine.core.HookRegistry, keyed by the region's power).
 
 A region's data names its power (regions.py); the rules ask a hook and every handler
 whose region applies answers. A power works only face up (CA-12): a face-down castle
@@ -12,52 +13,41 @@ Hooks:
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from games.engine.core import HookRegistry
 
 from .cards import KNIGHT, SORCERESS
 from .regions import AVALON, CASTLE, STONE_CIRCLE
 from .state import ColoviniState
 
-Handler = Callable[..., Any]
-HOOKS = ("defence_bonus", "attack_kinds", "loss_discount")
-_REGISTRY: dict[str, dict[str, Handler]] = {hook: {} for hook in HOOKS}
+HOOKS = HookRegistry(("defence_bonus", "attack_kinds", "loss_discount"))
 
 
-def handler(hook: str, power: str) -> Callable[[Handler], Handler]:
-    def deco(fn: Handler) -> Handler:
-        _REGISTRY[hook][power] = fn
-        return fn
-
-    return deco
-
-
-@handler("defence_bonus", CASTLE)
+@HOOKS.handler("defence_bonus", CASTLE)
 def _castle(state: ColoviniState, index: int) -> int:
     # CA-14, CA-12: only a face-up castle defends (from the attack after its conquest).
     return 1 if state.face_up[index] else 0
 
 
-@handler("attack_kinds", STONE_CIRCLE)
+@HOOKS.handler("attack_kinds", STONE_CIRCLE)
 def _stone_circle(state: ColoviniState, seat: int) -> set[str]:
     return {SORCERESS}  # CA-15: a sorceress attacks as if a knight
 
 
-@handler("loss_discount", AVALON)
+@HOOKS.handler("loss_discount", AVALON)
 def _avalon(state: ColoviniState, seat: int) -> int:
     return 0 if state.avalon_used else 1  # CA-15: once per turn
 
 
 def defence_bonus(state: ColoviniState, index: int) -> int:
     power = state.region(index).power
-    fn = _REGISTRY["defence_bonus"].get(power or "")
+    fn = HOOKS.get("defence_bonus", power or "")
     return int(fn(state, index)) if fn else 0
 
 
 def attack_kinds(state: ColoviniState, seat: int) -> set[str]:
     kinds = {KNIGHT}  # CA-8
     for region in state.owned(seat).values():
-        fn = _REGISTRY["attack_kinds"].get(region.power or "")
+        fn = HOOKS.get("attack_kinds", region.power or "")
         if fn:
             kinds |= fn(state, seat)
     return kinds
@@ -66,7 +56,7 @@ def attack_kinds(state: ColoviniState, seat: int) -> set[str]:
 def loss_discount(state: ColoviniState, seat: int) -> int:
     total = 0
     for region in state.owned(seat).values():
-        fn = _REGISTRY["loss_discount"].get(region.power or "")
+        fn = HOOKS.get("loss_discount", region.power or "")
         if fn:
             total += int(fn(state, seat))
     return total

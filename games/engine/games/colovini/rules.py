@@ -1,17 +1,18 @@
-"""The rules of Avalon by Leo Colovini as the engine asks for them: whose turn it is, what
-is legal, what a timeout plays, `decide` (routing a move to combat.py or turn.py) and the
-outcome."""
+"""The rules of Avalon by Leo Colovini as the engine asks for them: the deal (`setup`), whose
+turn it is, what is legal, what a timeout plays, `decide` (routing a move to combat.py or
+turn.py) and the outcome."""
 
 from __future__ import annotations
 
 from random import Random
 
-from games.engine.core import Event, IllegalMove, Move, Outcome
+from games.engine.core import Emitter, Event, IllegalMove, Move, Outcome
 
 from . import combat, powers, turn
-from .batch import Batch
-from .cards import SORCERESS, kind_of
-from .config import WIN_CROWNS
+from .cards import SORCERESS, full_deck, kind_of
+from .config import OPENING_HAND, WIN_CROWNS, ColoviniConfig
+from .events import GameSetUp, TurnStarted
+from .evolve import evolve
 from .moves import (
     ATTACK,
     ENCHANT,
@@ -26,6 +27,7 @@ from .moves import (
     Resist,
     UseAvalon,
 )
+from .regions import REGIONS
 from .state import ColoviniState, Phase
 from .tiles import LIGHT, TINT
 
@@ -36,6 +38,22 @@ PHASE_MOVES: dict[Phase, tuple[tuple[type[Move], ...], str]] = {
     Phase.LOSSES: ((LoseHandCard, LosePileTop, UseAvalon), "the conqueror pays the losses"),
     Phase.DISCARD: ((Discard,), "discard down to 5 cards"),
 }
+
+
+def setup(config: ColoviniConfig, players: int, rng: Random) -> list[Event]:
+    """CA-4: a face-down row, one card each side of each region, 5 cards each."""
+    row = [r.key for r in REGIONS]
+    rng.shuffle(row)
+    deck = full_deck()
+    rng.shuffle(deck)
+    piles = tuple(((deck.pop(),), (deck.pop(),)) for _ in row)
+    hands = (tuple(deck[:OPENING_HAND]), tuple(deck[OPENING_HAND : 2 * OPENING_HAND]))
+    rest = tuple(deck[2 * OPENING_HAND :])
+    first = rng.randrange(2)  # the rulebook: whoever was in England most recently
+    return [
+        GameSetUp(config=config, row=tuple(row), piles=piles, hands=hands, deck=rest, first=first),
+        TurnStarted(seat=first, turn=1),
+    ]
 
 
 def pending_seats(state: ColoviniState) -> frozenset[int]:
@@ -99,26 +117,26 @@ def decide(state: ColoviniState, seat: int, move: Move, rng: Random) -> list[Eve
     allowed, doing = PHASE_MOVES.get(state.phase, ((), "nothing is left to do"))
     if not isinstance(move, allowed):
         raise IllegalMove(f"That move does not fit now: {doing}.")
-    batch: Batch
+    emitter: Emitter[ColoviniState]
     if isinstance(move, PlayCard):
-        batch = combat.play(state, seat, move)
+        emitter = combat.play(state, seat, move)
     elif isinstance(move, (CounterSpell, Resist)):
-        batch = combat.react(state, seat)
+        emitter = combat.react(state, seat)
     elif isinstance(move, LetPass):
-        batch = Batch(state)
-        combat.let_pass(batch)
+        emitter = Emitter(evolve, state)
+        combat.let_pass(emitter)
     elif isinstance(move, UseAvalon):
-        batch = combat.use_avalon(state, seat)
+        emitter = combat.use_avalon(state, seat)
     elif isinstance(move, LoseHandCard):
-        batch = combat.pay(state, seat, move.card, None)
+        emitter = combat.pay(state, seat, move.card, None)
     elif isinstance(move, LosePileTop):
-        batch = combat.pay(state, seat, None, move.region)
+        emitter = combat.pay(state, seat, None, move.region)
     elif isinstance(move, EndTurn):
-        batch = turn.end_turn(state, seat, move.tile, rng)
+        emitter = turn.end_turn(state, seat, move.tile, rng)
     else:
         assert isinstance(move, Discard)
-        batch = turn.discard(state, seat, move.card, rng)
-    return batch.events
+        emitter = turn.discard(state, seat, move.card, rng)
+    return emitter.events
 
 
 def outcome(state: ColoviniState) -> Outcome | None:

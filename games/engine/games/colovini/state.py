@@ -1,44 +1,22 @@
-"""The state of a game of Avalon by Leo Colovini and `evolve`, the pure fold over events.
+"""The state of a game of Avalon by Leo Colovini, its phases, and the queries the rules ask
+of it.
 
 The state holds the whole truth: the row order (secret while face down), both hands, the
-deck order. views.py decides what each seat may see of it (CH-4).
+deck order. evolve.py folds events into it; views.py decides what each seat may see of it
+(CH-4).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 from dataclasses import dataclass
-from typing import TypeVar
 
-from games.engine.core import Event, register
+from games.engine.core import register
 
 from .config import ColoviniConfig
-from .events import (
-    AttackResisted,
-    AvalonUsed,
-    CardDiscarded,
-    CardPlayed,
-    CardsDrawn,
-    DeckReshuffled,
-    Enchanted,
-    EnchantmentCountered,
-    GameEnded,
-    GameSetUp,
-    LossesEnded,
-    LossPaid,
-    Pile,
-    RegionConquered,
-    TileCashed,
-    TileTaken,
-    TurnEnded,
-    TurnStarted,
-)
-from .moves import ATTACK, ENCHANT
+from .events import Pile
 from .regions import BY_KEY, Region
-from .tiles import LIGHT, TILES, TINT
-
-T = TypeVar("T")
+from .tiles import TILES
 
 
 class Phase(enum.Enum):
@@ -121,147 +99,3 @@ class ColoviniState:
     def card_sources(self, seat: int) -> bool:
         """Whether `seat` has any card to pay losses with (hand or a pile top)."""
         return bool(self.hands[seat]) or any(p[seat] for p in self.piles)
-
-
-def _without(cards: Pile, card: str) -> Pile:
-    items = list(cards)
-    items.remove(card)
-    return tuple(items)
-
-
-def _with(hand: Pile, *cards: str) -> Pile:
-    return tuple(sorted((*hand, *cards)))
-
-
-def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    return tuple(value if i == index else v for i, v in enumerate(values))
-
-
-def _seat(pair: tuple[T, T], seat: int, value: T) -> tuple[T, T]:
-    """A per-seat pair with `seat`'s item replaced."""
-    return (value, pair[1]) if seat == 0 else (pair[0], value)
-
-
-def _set_pile(state: ColoviniState, index: int, seat: int, pile: Pile) -> ColoviniState:
-    pair = _seat(state.piles[index], seat, pile)
-    return dataclasses.replace(state, piles=_set(state.piles, index, pair))
-
-
-def _set_hand(state: ColoviniState, seat: int, hand: Pile) -> ColoviniState:
-    return dataclasses.replace(state, hands=_seat(state.hands, seat, hand))
-
-
-def evolve(state: ColoviniState | None, event: Event) -> ColoviniState:
-    """Apply one event. Never random: every shuffle is already inside the events."""
-    if isinstance(event, GameSetUp):
-        return ColoviniState(
-            config=event.config,
-            row=event.row,
-            face_up=(False,) * len(event.row),
-            owners=(None,) * len(event.row),
-            piles=event.piles,
-            hands=(tuple(sorted(event.hands[0])), tuple(sorted(event.hands[1]))),
-            deck=event.deck,
-            active=event.first,
-        )
-    if state is None:
-        raise ValueError(f"{type(event).__name__} before the game was set up")
-    replace = dataclasses.replace
-    if isinstance(event, TurnStarted):
-        fresh = {"phase": Phase.PLAY, "conquests": 0, "avalon_used": False}
-        return replace(state, active=event.seat, turn=event.turn, **fresh)
-    if isinstance(event, CardPlayed):
-        state = _set_hand(state, event.seat, _without(state.hands[event.seat], event.card))
-        pile = state.pile(event.region, event.seat)
-        state = _set_pile(state, event.region, event.seat, (*pile, event.card))
-        if event.mode in (ENCHANT, ATTACK):  # CH-3: the defender answers first
-            phase = Phase.COUNTER if event.mode == ENCHANT else Phase.RESIST
-            reaction = Reaction(event.seat, event.region, event.card)
-            return replace(state, phase=phase, reaction=reaction)
-        return state
-    if isinstance(event, Enchanted):  # CA-6
-        other = state.opponent(event.seat)
-        theirs = state.pile(event.region, other)
-        state = _set_pile(state, event.region, other, theirs[:-1])
-        mine = state.pile(event.region, event.seat)
-        state = _set_pile(state, event.region, event.seat, (*mine, event.card))
-        return replace(state, phase=Phase.PLAY, reaction=None)
-    if isinstance(event, EnchantmentCountered):  # CA-7
-        attacker = state.opponent(event.seat)
-        state = _set_pile(state, event.region, attacker, state.pile(event.region, attacker)[:-1])
-        hand = _with(_without(state.hands[event.seat], event.card), event.taken)
-        state = _set_hand(state, event.seat, hand)
-        mine = state.pile(event.region, event.seat)
-        state = _set_pile(state, event.region, event.seat, (*mine, event.card))
-        return replace(state, phase=Phase.PLAY, reaction=None)
-    if isinstance(event, AttackResisted):  # CA-9
-        state = _set_hand(state, event.seat, _without(state.hands[event.seat], event.card))
-        mine = state.pile(event.region, event.seat)
-        state = _set_pile(state, event.region, event.seat, (*mine, event.card))
-        return replace(state, phase=Phase.PLAY, reaction=None)
-    if isinstance(event, RegionConquered):
-        return _conquered(state, event)
-    if isinstance(event, AvalonUsed):  # CA-15
-        return _owe(replace(state, avalon_used=True), -1)
-    if isinstance(event, LossPaid):  # CA-11 step 2
-        if event.region is None:
-            state = _set_hand(state, event.seat, _without(state.hands[event.seat], event.card))
-        else:
-            pile = state.pile(event.region, event.seat)
-            state = _set_pile(state, event.region, event.seat, pile[:-1])
-        return _owe(replace(state, discard=(*state.discard, event.card)), -1)
-    if isinstance(event, LossesEnded):
-        return replace(state, phase=Phase.PLAY, losses=None)
-    if isinstance(event, TileTaken):  # CA-13, CA-16
-        used = state.used_tiles
-        if event.tile in used:  # every tile was used: all of them are face up again
-            used = frozenset()
-        if TINT[TILES[event.tile].kind] == LIGHT:
-            return replace(state, phase=Phase.DISCARD, used_tiles=used | {event.tile})
-        held = _seat(state.held_tiles, event.seat, event.tile)
-        return replace(state, phase=Phase.DISCARD, used_tiles=used, held_tiles=held)
-    if isinstance(event, TileCashed):
-        held = _seat(state.held_tiles, event.seat, None)
-        return replace(state, held_tiles=held, used_tiles=state.used_tiles | {event.tile})
-    if isinstance(event, CardsDrawn):
-        state = _set_hand(state, event.seat, _with(state.hands[event.seat], *event.cards))
-        return replace(state, deck=state.deck[len(event.cards) :])
-    if isinstance(event, DeckReshuffled):  # CA-13
-        return replace(state, deck=event.deck, discard=())
-    if isinstance(event, CardDiscarded):  # CA-13
-        state = _set_hand(state, event.seat, _without(state.hands[event.seat], event.card))
-        return replace(state, discard=(*state.discard, event.card))
-    if isinstance(event, TurnEnded):
-        return state
-    if isinstance(event, GameEnded):  # CA-17
-        return replace(state, phase=Phase.OVER, winners=event.winners)
-    raise TypeError(f"unknown event {type(event).__name__}")
-
-
-def _conquered(state: ColoviniState, event: RegionConquered) -> ColoviniState:
-    """CA-11 step 1 and CA-12: both sides' discards, the region turned to its conqueror."""
-    index, seat = event.region, event.seat
-    loser = state.opponent(seat)
-    state = _set_pile(state, index, loser, ())
-    kept = state.pile(index, seat)[: len(state.pile(index, seat)) - len(event.conqueror_lost)]
-    state = _set_pile(state, index, seat, kept)
-    state = dataclasses.replace(
-        state,
-        discard=(*state.discard, *event.defender_lost, *event.conqueror_lost),
-        face_up=_set(state.face_up, index, True),
-        owners=_set(state.owners, index, seat),
-        conquests=state.conquests + 1,
-        reaction=None,
-        losses=Losses(index, event.losses),
-        phase=Phase.LOSSES,
-    )
-    return _owe(state, 0)
-
-
-def _owe(state: ColoviniState, change: int) -> ColoviniState:
-    """Count a loss paid (or forgiven by Avalon); the turn goes on once nothing is owed."""
-    assert state.losses is not None
-    remaining = state.losses.remaining + change
-    if remaining <= 0:
-        return dataclasses.replace(state, losses=None, phase=Phase.PLAY)
-    return dataclasses.replace(state, losses=Losses(state.losses.region, remaining))

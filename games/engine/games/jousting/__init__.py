@@ -25,7 +25,8 @@ from games.engine.core import register_game
 
 from .config import JoustingConfig
 from .definition import GAME, JoustingAvalon
+from .state import JoustingState
 
 register_game(GAME)
 
-__all__ = ["GAME", "JoustingAvalon", "JoustingConfig"]
+__all__ = ["GAME", "JoustingAvalon", "JoustingConfig", "JoustingState"]

@@ -1,6 +1,6 @@
 """Avalon, the jousting game as a GameDefinition: the object the registry hands out.
 
-Each method delegates to the module that owns the concept (flow, rules, views, bot).
+Each method delegates to the module that owns the role (rules, evolve, views, bot).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from random import Random
 
 from games.engine.core import JSON, Event, Move, Outcome, Seat, Secret, Viewer
 
-from . import bot, flow, rules, views
+from . import bot, rules, views
 from .config import MAX_PLAYERS, MIN_PLAYERS, JoustingConfig
 from .evolve import evolve
 from .state import JoustingState
@@ -29,7 +29,7 @@ class JoustingAvalon:
     contract_move_bound = 20000
 
     def setup(self, config: JoustingConfig, players: int, rng: Random) -> list[Event]:
-        return flow.deal(config, players, rng)
+        return rules.setup(config, players, rng)
 
     def decide(self, state: JoustingState, seat: Seat, move: Move, rng: Random) -> list[Event]:
         return rules.decide(state, seat, move, rng)

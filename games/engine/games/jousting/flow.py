@@ -1,7 +1,7 @@
-"""The automatic steps between decisions: the deal, the end of a barter session, the
-fitness check and re-lettering, calling and revealing duels, God's judgement by lot, the
-next round and the end (JA-3..JA-14; who can still fight is fitness.py). Random outcomes
-are drawn here and recorded.
+"""The automatic steps between decisions: the end of a barter session, the fitness check
+and re-lettering, calling and revealing duels, God's judgement by lot, the next round and
+the end (JA-5..JA-14; who can still fight is fitness.py). Random outcomes are drawn here
+and recorded. `run` emits a decision's events and every step that follows, folding each.
 """
 
 from __future__ import annotations
@@ -9,12 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from random import Random
 
-from games.engine.core import Event
+from games.engine.core import Emitter, Event
 
 from . import events as ev
-from .cards import deck
-from .config import DRAFT_DEAL, JoustingConfig
-from .course import initial_letters, pairings, reletter
+from .course import pairings, reletter
 from .duel import resolve
 from .evolve import evolve
 from .fitness import able, end
@@ -22,34 +20,13 @@ from .judgement import by_lot, throw
 from .state import BARTER, CHECK, DRAFT, JUDGEMENT, JUNK, LAYING, OVER, JoustingState
 
 
-def deal(config: JoustingConfig, players: int, rng: Random) -> list[Event]:
-    """JA-3 (every card dealt: each JA-1 deck divides evenly, so JH-2 never arises) or
-    the JA-4 draft deal; coat of arms A to a random knight, the others clockwise."""
-    cards = deck(players)
-    rng.shuffle(cards)
-    each = DRAFT_DEAL[players][0] if config.draft else len(cards) // players
-    hands = tuple(tuple(cards[i * each : (i + 1) * each]) for i in range(players))
-    face_up = tuple(cards[players * each :])
-    letters = initial_letters(rng.randrange(players), players)
-    # JA-4: pick round r starts with the knight of letter r, then clockwise.
-    order = tuple(letters[(r + i) % players] for r in range(players) for i in range(players))
-    order = order[: len(face_up)]
-    return run(None, [ev.GameSetUp(config, hands, letters, face_up, order)], rng)
-
-
 def run(state: JoustingState | None, first: Sequence[Event], rng: Random) -> list[Event]:
     """`first` plus every automatic event that follows, until somebody must decide."""
-    out = list(first)
-    for event in first:
-        state = evolve(state, event)
-    assert state is not None
-    while True:
-        more = follow_ups(state, rng)
-        if not more:
-            return out
-        for event in more:
-            state = evolve(state, event)
-            out.append(event)
+    emitter = Emitter(evolve, state)
+    emitter.emit(*first)
+    while more := follow_ups(emitter.state, rng):
+        emitter.emit(*more)
+    return emitter.events
 
 
 def _next_bout(state: JoustingState) -> list[Event]:

@@ -1,5 +1,5 @@
-"""decide, pending_seats, optional_seats, legal_moves, default_move and outcome: who may
-do what, when.
+"""The rules as the engine asks for them: the deal (`setup`), pending_seats, optional_seats,
+legal_moves, decide, default_move and outcome: who may do what, when.
 
 JA-7 (our ruling, docs/rules/jousting-avalon.md): a knight still in the fighting may
 withdraw whenever the game waits on anyone, in every phase (draft, barter, laying, a live
@@ -20,7 +20,9 @@ from games.engine.core import Event, IllegalMove, Move, NotYourTurn, Outcome
 
 from . import barter, junk
 from . import events as ev
-from .cards import KINDS, all_lays, best_set, sort_key, valid_lay, value_of
+from .cards import KINDS, all_lays, best_set, deck, sort_key, valid_lay, value_of
+from .config import DRAFT_DEAL, JoustingConfig
+from .course import initial_letters
 from .flow import run
 from .judgement import CHANCE, CHIPS, by_lot
 from .moves import (
@@ -45,6 +47,21 @@ WHEN = {
     PickChip: (JUDGEMENT, "Chips are picked only in a live God's judgement."),
     BuyFromJunk: (JUNK, "The junk pile is for sale only after your duel."),
 }
+
+
+def setup(config: JoustingConfig, players: int, rng: Random) -> list[Event]:
+    """JA-3 (every card dealt: each JA-1 deck divides evenly, so JH-2 never arises) or
+    the JA-4 draft deal; coat of arms A to a random knight, the others clockwise."""
+    cards = deck(players)
+    rng.shuffle(cards)
+    each = DRAFT_DEAL[players][0] if config.draft else len(cards) // players
+    hands = tuple(tuple(cards[i * each : (i + 1) * each]) for i in range(players))
+    face_up = tuple(cards[players * each :])
+    letters = initial_letters(rng.randrange(players), players)
+    # JA-4: pick round r starts with the knight of letter r, then clockwise.
+    order = tuple(letters[(r + i) % players] for r in range(players) for i in range(players))
+    order = order[: len(face_up)]
+    return run(None, [ev.GameSetUp(config, hands, letters, face_up, order)], rng)
 
 
 def pending_seats(state: JoustingState) -> frozenset[int]:

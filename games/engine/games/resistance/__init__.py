@@ -5,7 +5,17 @@ from games.engine.core import register_game
 
 from .config import ResistanceConfig
 from .definition import GAME, ResistanceAvalon
+from .roles import Phase, Role, Side
+from .state import ResistanceState
 
 register_game(GAME)
 
-__all__ = ["GAME", "ResistanceAvalon", "ResistanceConfig"]
+__all__ = [
+    "GAME",
+    "Phase",
+    "ResistanceAvalon",
+    "ResistanceConfig",
+    "ResistanceState",
+    "Role",
+    "Side",
+]

@@ -1,6 +1,6 @@
 """The Resistance: Avalon as a GameDefinition: the object the registry hands out.
 
-Each method delegates to the module that owns the concept (rules, state, views, bot).
+Each method delegates to the module that owns the role (rules, evolve, views, bot).
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from games.engine.core import JSON, Event, Move, Outcome, Seat, Secret, Viewer
 
 from . import bot, rules, views
 from .config import MAX_PLAYERS, MIN_PLAYERS, ResistanceConfig
-from .state import ResistanceState, evolve
+from .evolve import evolve
+from .state import ResistanceState
 
 
 class ResistanceAvalon:
@@ -26,7 +27,7 @@ class ResistanceAvalon:
     contract_move_bound = 400
 
     def setup(self, config: ResistanceConfig, players: int, rng: Random) -> list[Event]:
-        return rules.deal(config, players, rng)
+        return rules.setup(config, players, rng)
 
     def decide(self, state: ResistanceState, seat: Seat, move: Move, rng: Random) -> list[Event]:
         return rules.decide(state, seat, move)

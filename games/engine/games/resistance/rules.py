@@ -1,5 +1,6 @@
-"""The rules of The Resistance: Avalon: the deal, whose turn it is, what is legal, and
-`decide`, which turns a legal move into events or refuses it in words a player understands.
+"""The rules of The Resistance: Avalon as the engine asks for them: the deal (`setup`), whose
+turn it is, what is legal, `decide` (a legal move into events, or a refusal in words a player
+understands), what a timeout plays, and the outcome.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ PHASE_ACTIONS = {
 }
 
 
-def deal(config: ResistanceConfig, players: int, rng: Random) -> list[Event]:
+def setup(config: ResistanceConfig, players: int, rng: Random) -> list[Event]:
     """RA-2, RA-3, RA-5: shuffle the characters, pick the Leader, give the Lady her holder."""
     good, evil = SIDES[players]
     specials_good = [Role.MERLIN] * config.merlin_assassin + [Role.PERCIVAL] * config.percival

@@ -7,7 +7,19 @@ Registers two definitions sharing the engine: "tournament-camelot" and "tourname
 
 from games.engine.core import register_game
 
-from .definition import AVALON, CAMELOT
+from .config import AvalonConfig, CamelotConfig, TournamentConfig
+from .definition import AVALON, CAMELOT, TournamentGame
+from .state import TState
 
 register_game(CAMELOT)
 register_game(AVALON)
+
+__all__ = [
+    "AVALON",
+    "CAMELOT",
+    "AvalonConfig",
+    "CamelotConfig",
+    "TState",
+    "TournamentConfig",
+    "TournamentGame",
+]

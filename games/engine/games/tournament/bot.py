@@ -48,7 +48,7 @@ def _healthiest_opponent(view: Mapping[str, Any], options: Sequence[int]) -> int
     return max(options, key=lambda s: (health[s], -s))
 
 
-def choose(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
+def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
     v: Mapping[str, Any] = view
     if len(legal) == 1:
         return legal[0]

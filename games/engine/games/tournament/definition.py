@@ -1,5 +1,7 @@
 """The Tournament game definitions: one engine, registered as Camelot and as Avalon (whose
-config also offers Chaos of Battle). Setup deals with recorded randomness (TT-5..TT-8, TX-1)."""
+config also offers Chaos of Battle).
+
+Each method delegates to the module that owns the role (rules, evolve, views, bot)."""
 
 from __future__ import annotations
 
@@ -8,17 +10,15 @@ from random import Random
 
 from games.engine.core import JSON, Event, Move, Outcome, Seat, Secret, Viewer
 
-from . import events as ev
-from . import powers  # noqa: F401  (registers the power handlers)
-from .bot import choose
-from .characters import CHARACTERS, protagonists_for
+from . import (
+    bot,
+    powers,  # noqa: F401  (importing powers registers the power handlers)
+    rules,
+    views,
+)
 from .config import AvalonConfig, CamelotConfig, TournamentConfig
-from .decide import decide, legal_moves, pending_seats
 from .evolve import evolve
-from .flow import Builder
-from .godsends import godsend_deck
-from .state import Rules, TState
-from .views import redact, secrets, view
+from .state import TState
 
 
 class TournamentGame:
@@ -42,92 +42,38 @@ class TournamentGame:
         self.rules_version = 1
 
     def setup(self, config: TournamentConfig, players: int, rng: Random) -> list[Event]:
-        rules = Rules(
-            config.ruleset,
-            config.deck,
-            config.chaos,
-            config.powers,
-            tuple(config.poisoned),
-            self.slug,
-        )
-        protagonists: list[str | None] = [None] * players
-        if config.powers:
-            protagonists = list(config.characters) or rng.sample(
-                protagonists_for(config), players
-            )  # TT-5
-        companions = [CHARACTERS[p].pair if p else None for p in protagonists]
-        godsends = godsend_deck(config.deck, config.chaos)
-        rng.shuffle(godsends)
-        host: int | None = None
-        if config.chaos:  # TX-1: the Elf Queen hosts round 1, else a random player
-            host = (
-                protagonists.index("elf-queen")
-                if "elf-queen" in protagonists
-                else rng.randrange(players)
-            )
-            dealer = host  # TX-1/TX-4: the Host deals (and leads round 1)
-        else:
-            dealer = rng.randrange(players)  # TT-7
-        b = Builder(None, rng)
-        b.emit(
-            ev.GameStarted(
-                rules,
-                tuple(protagonists),
-                tuple(companions),
-                config.health,
-                dealer,
-                tuple(godsends),
-                host,
-            )
-        )
-        if host is not None:
-            b.emit(ev.LocationAsked(host, "chaos"))
-        else:
-            b.dawn()
-        return b.events
+        return rules.setup(config, players, rng, slug=self.slug)
 
     def decide(self, state: TState, seat: Seat, move: Move, rng: Random) -> list[Event]:
-        return decide(state, seat, move, rng)
+        return rules.decide(state, seat, move, rng)
 
     def evolve(self, state: TState | None, event: Event) -> TState:
         return evolve(state, event)
 
     def pending_seats(self, state: TState) -> frozenset[Seat]:
-        return pending_seats(state)
+        return rules.pending_seats(state)
 
     def legal_moves(self, state: TState, seat: Seat) -> Sequence[Move]:
-        return legal_moves(state, seat)
+        return rules.legal_moves(state, seat)
 
     def view(self, state: TState, viewer: Viewer) -> dict[str, JSON]:
-        return view(state, viewer)
+        return views.view(state, viewer)
 
     def redact(self, event: Event, viewer: Viewer, state: TState) -> dict[str, JSON] | None:
-        return redact(event, viewer, state)
+        return views.redact(event, viewer, state)
 
     def outcome(self, state: TState) -> Outcome | None:
-        if state.winners is None:
-            return None
-        names = ", ".join(f"seat {s + 1}" for s in state.winners)
-        best = state.player(state.winners[0]).health
-        why = {
-            "zero_health": "a player fell to 0 Health",
-            "three_rounds": "three Tourney Rounds were fought",
-        }.get(state.end_reason, "")
-        return Outcome(
-            frozenset(state.winners),
-            f"{names} won with {best} Health: {why}.",
-            state.end_reason,
-            {s: p.health for s, p in enumerate(state.players)},
-        )
+        return rules.outcome(state)
 
     def default_move(self, state: TState, seat: Seat, rng: Random) -> Move:
-        return choose(view(state, seat), list(legal_moves(state, seat)), rng)
+        """A timeout plays the bot's move from the seat's own view (views and bot meet here)."""
+        return bot.bot_move(views.view(state, seat), rules.legal_moves(state, seat), rng)
 
     def bot_move(self, view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
-        return choose(view, list(legal), rng)
+        return bot.bot_move(view, legal, rng)
 
     def secrets(self, state: TState) -> list[Secret]:
-        return secrets(state)
+        return views.secrets(state)
 
     def golden_cases(self) -> Sequence[tuple[TournamentConfig, int]]:
         """Recorded playthroughs (tests/engine/golden/<slug>/), bot moves, 300 Health."""

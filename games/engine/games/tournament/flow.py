@@ -1,5 +1,6 @@
-"""The Builder: emits events, folds them at once, and drives the round from one decision to
-the next (Dawn TA-2/TT-8/TA-3, round end TT-15/TA-9, Dusk TT-17..TT-19, TX-4, TX-5).
+"""The Builder: emits events, folds them at once (the core Emitter), and drives the round
+from one decision to the next (Dawn TA-2/TT-8/TA-3, round end TT-15/TA-9, Dusk
+TT-17..TT-19, TX-4, TX-5).
 
 `decide` hands a move to the Builder, which emits what the move caused and then continues
 automatically (Shame for empty hands, Melee resolution, Dusk, dealing) until some seat must
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from random import Random
 
-from games.engine.core import Event
+from games.engine.core import Emitter
 
 from . import events as ev
 from .characters import threshold
@@ -25,24 +26,17 @@ from .weapons import weapons_deck
 GRAIL_FLOOR = -150
 
 
-class Builder:
-    def __init__(self, state: TState | None, rng: Random | None) -> None:
-        self._state = state
-        self.rng = rng
-        self.events: list[Event] = []
+class Builder(Emitter[TState]):
+    """The core Emitter (each event folded as it is emitted) plus the Tournament's automatic
+    steps; `rng` draws what those steps shuffle (None where nothing random can follow)."""
 
-    @property
-    def state(self) -> TState:
-        assert self._state is not None
-        return self._state
+    def __init__(self, state: TState | None, rng: Random | None) -> None:
+        super().__init__(evolve, state)
+        self.rng = rng
 
     @property
     def over(self) -> bool:
-        return self._state is not None and self._state.phase == "over"
-
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
-        self._state = evolve(self._state, event)
+        return self.started and self.state.phase == "over"
 
     # -- Health -----------------------------------------------------------------------
     def injure(self, seat: int, amount: int, why: str) -> None:

@@ -1,4 +1,5 @@
-"""Named engine hooks and the registry of power handlers (TH-7, TT-23).
+"""The Tournament's named hooks, which power cards are active, and firing a hook over them
+(TH-7, TT-23). The registry itself is games.engine.core.HookRegistry.
 
 A power card's data names an `effect`; a handler registered for (hook, effect) runs when the
 engine reaches that hook, once per active card. Active cards of a seat, in TT-23 order:
@@ -9,8 +10,10 @@ effects; we fix that order so play needs no extra question).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
+
+from games.engine.core import HookRegistry
 
 from .carddata import CardData
 from .characters import CHARACTERS
@@ -18,31 +21,20 @@ from .godsends import GODSENDS
 from .locations import LOCATIONS
 from .state import TState
 
-HOOKS = (
-    "dawn",  # stage "start" (before the deal) and "dealt"
-    "passing",
-    "before_play",
-    "after_play",
-    "shame",  # stage "cost" (how much Shame costs) and "after"
-    "melee_resolution",
-    "dusk_tally",
-    "godsend_phase",
-    "threshold_crossing",
+HOOKS = HookRegistry(
+    (
+        "dawn",  # stage "start" (before the deal) and "dealt"
+        "passing",
+        "before_play",
+        "after_play",
+        "shame",  # stage "cost" (how much Shame costs) and "after"
+        "melee_resolution",
+        "dusk_tally",
+        "godsend_phase",
+        "threshold_crossing",
+    )
 )
-
-Handler = Callable[..., Any]
-_REGISTRY: dict[str, dict[str, Handler]] = {hook: {} for hook in HOOKS}
-
-
-def handler(hook: str, effect: str) -> Callable[[Handler], Handler]:
-    if hook not in _REGISTRY:
-        raise ValueError(f"unknown hook {hook!r}")
-
-    def deco(fn: Handler) -> Handler:
-        _REGISTRY[hook][effect] = fn
-        return fn
-
-    return deco
+handler = HOOKS.handler  # the decorator the power modules register with
 
 
 def card(card_id: str) -> CardData:
@@ -86,29 +78,18 @@ def healthiest_opponent(state: TState, seat: int) -> int:
 
 def run(hook: str, b: Any, **context: Any) -> None:
     """Fire `hook`: every active card with a handler for it, seat by seat."""
-    table = _REGISTRY[hook]
     for seat in health_order(b.state):
-        for data in list(active_cards(b.state, seat)):
-            fn = table.get(data.effect)
-            if fn is not None:
-                fn(b, seat, data, **context)
+        run_for(hook, b, seat, **context)
 
 
 def run_for(hook: str, b: Any, seat: int, **context: Any) -> None:
     """Fire `hook` for one seat's active cards only."""
-    table = _REGISTRY[hook]
     for data in list(active_cards(b.state, seat)):
-        fn = table.get(data.effect)
-        if fn is not None:
-            fn(b, seat, data, **context)
-
-
-def registered(hook: str) -> frozenset[str]:
-    return frozenset(_REGISTRY[hook])
+        fire(hook, data.effect, b, seat, data, **context)
 
 
 def fire(hook: str, effect: str, b: Any, seat: int, data: CardData, **context: Any) -> None:
     """Fire one card's handler for `hook`, if it has one (Godsends taking effect at once)."""
-    fn = _REGISTRY[hook].get(effect)
+    fn = HOOKS.get(hook, effect)
     if fn is not None:
         fn(b, seat, data, **context)

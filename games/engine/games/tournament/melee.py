@@ -16,7 +16,7 @@ from .feints import feinted, loss_line
 from .flow import Builder
 from .hooks import active, run, run_for
 from .moves import Command, PlayCard, Shame
-from .rules import actor, elf_queen_leads, leading
+from .plays import actor, elf_queen_leads, leading
 from .state import Entry
 from .weapons import weapon
 

@@ -1,149 +1,232 @@
-"""Which cards a player may play now: following suit and Alchemy (TT-9..TT-11, TC-3, TA-4,
-TA-5), plus the play options powers add (King Arthur's +3, Merlin's and The Lion's extra card,
-Arthur Pendragon's command, Sir Morien's Swords, Guinguemar)."""
+"""The rules as the engine asks for them: the deal (`setup`), pending seats, legal moves,
+`decide` and the outcome. `decide` checks every move against the enumerated legal moves and
+refuses it with a message naming the rule in plain words (refusals.py); what a legal move
+sets off is emitted and folded by the Builder (flow.py, melee.py, godsend_phase.py)."""
 
 from __future__ import annotations
 
-from .hooks import active
-from .moves import Command, PlayCard, Shame
-from .state import TState
-from .weapons import SUITS, weapon
+from collections.abc import Sequence
+from itertools import combinations
+from random import Random
 
-Play = PlayCard | Shame | Command
+from games.engine.core import Event, IllegalMove, Move, Outcome
 
-
-def actor(state: TState) -> int:
-    """Who plays the card of the current slot (Arthur's commanded opponent, else the turn)."""
-    return state.commanded if state.commanded is not None else state.turn
-
-
-def leading(state: TState) -> bool:
-    return state.played == 0
-
-
-def suits_in_play(state: TState) -> tuple[str, ...]:
-    if state.n == 2:
-        return tuple(s for s in SUITS if s != "arrows")  # TC-2
-    return SUITS
-
-
-def camelot_alchemy(state: TState, seat: int) -> bool:
-    """TC-3 applies under Camelot rules, and to a player under Guinguemar."""
-    return state.rules.ruleset == "camelot" or bool(active(state, seat, "guinguemar"))
-
-
-def elf_queen_leads(state: TState) -> bool:
-    return bool(active(state, state.lead, "elf_queen"))
-
-
-def follow_suits(state: TState) -> frozenset[str]:
-    """The Lead Suit, plus Swords while Sir Morien's Swords card is in the Melee."""
-    suits = {state.lead_suit} if state.lead_suit else set()
-    if not elf_queen_leads(state):
-        for entry in state.melee:
-            w = weapon(entry.card)
-            if w.kind == "basic" and w.suit == "swords" and active(state, entry.seat, "morien"):
-                suits.add("swords")
-    return frozenset(s for s in suits if s)
+from . import events as ev
+from . import godsend_phase as gp
+from .characters import CHARACTERS, protagonists_for
+from .config import PASS_COUNT, TournamentConfig
+from .flow import Builder
+from .godsends import godsend_deck
+from .hooks import holder
+from .locations import next_locations
+from .melee import play
+from .moves import (
+    ChooseLocation,
+    ChoosePass,
+    Command,
+    DecidePassing,
+    FinishDusk,
+    GiveCard,
+    GiveHit,
+    PickGodsend,
+    PlaceGodsend,
+    PlayCard,
+    Shame,
+)
+from .plays import actor, legal_plays
+from .powers import dusk
+from .refusals import explain
+from .state import Rules, TState
 
 
-def _is_wild(card: str) -> bool:
-    return weapon(card).kind in ("wild", "special")
-
-
-def _wild_plays(card: str, suits: tuple[str, ...]) -> list[PlayCard]:
-    return [PlayCard(card, v, s) for s in suits for v in range(1, 16)]
-
-
-def base_plays(state: TState, seat: int, hand: tuple[str, ...]) -> list[PlayCard | Shame]:
-    """TT-10, TT-11, TC-3, TA-4, TA-5: the plain plays and Shames of `seat` from `hand`."""
-    if not hand:
-        return [Shame("")]
-    plays: list[PlayCard | Shame] = []
-    camelot = camelot_alchemy(state, seat)
-    if leading(state):
-        has_basic = any(weapon(c).kind == "basic" for c in hand)
-        for card in hand:
-            kind = weapon(card).kind
-            if kind == "basic" or (kind == "alchemy" and not (camelot and has_basic)):
-                plays.append(PlayCard(card))
-            elif kind in ("wild", "special"):
-                plays.extend(_wild_plays(card, suits_in_play(state)))  # TH-3
-        return plays
-    wilds = [p for c in hand if _is_wild(c) for p in _wild_plays(c, ("",))]
-    if state.alchemy_led:  # TC-3 / TA-4: every card may follow
-        return [*(PlayCard(c) for c in hand if not _is_wild(c)), *wilds]
-    suits = follow_suits(state)
-    in_suit = [c for c in hand if weapon(c).kind == "basic" and weapon(c).suit in suits]
-    alchemy = [c for c in hand if weapon(c).kind == "alchemy"]
-    if camelot:
-        if in_suit:
-            plays = [PlayCard(c) for c in in_suit]
-        elif alchemy:
-            plays = [PlayCard(c) for c in alchemy]
-        else:
-            plays = [Shame(c) for c in hand]
-    else:
-        plays = [PlayCard(c) for c in in_suit + alchemy]
-        if not in_suit and not alchemy:
-            plays += [Shame(c) for c in hand]
-    return plays + list(wilds)
-
-
-def _extras(state: TState, seat: int, main: PlayCard, hand: tuple[str, ...]) -> list[str]:
-    """Merlin: a Sorcery card every Melee. The Lion: once per round, a card legal there."""
-    rest = list(hand)
-    rest.remove(main.card)
-    out: list[str] = []
-    for data in active(state, seat, "extra_card"):
-        if data.params[0] == "sorcery":
-            out += [c for c in rest if weapon(c).kind == "basic" and weapon(c).suit == "sorcery"]
-        elif data.id not in state.player(seat).used:
-            out += [c for c in rest if not _is_wild(c) and _fits(state, seat, main, c)]
-    return sorted(set(out))
-
-
-def _fits(state: TState, seat: int, main: PlayCard, card: str) -> bool:
-    """The Lion's extra card must be in-suit for the Melee as the main card leaves it."""
-    w = weapon(card)
-    if leading(state):
-        lead = weapon(main.card)
-        if lead.kind == "alchemy":
-            return True
-        suit = lead.suit or main.suit
-    elif state.alchemy_led:
-        return True
-    else:
-        return (w.kind == "basic" and w.suit in follow_suits(state)) or (
-            w.kind == "alchemy" and not camelot_alchemy(state, seat)
-        )
-    return (w.kind == "basic" and w.suit == suit) or (
-        w.kind == "alchemy" and not camelot_alchemy(state, seat)
+def setup(config: TournamentConfig, players: int, rng: Random, *, slug: str) -> list[Event]:
+    """TT-5..TT-8, TX-1: Protagonists, the Godsend deck, the Dealer (or the Chaos Host) and
+    the first deal, with every random outcome recorded. `slug` names the table's game."""
+    rules = Rules(
+        config.ruleset,
+        config.deck,
+        config.chaos,
+        config.powers,
+        tuple(config.poisoned),
+        slug,
     )
-
-
-def legal_plays(state: TState) -> list[Play]:
-    """Every legal move of the current actor in the play phase."""
-    seat = actor(state)
-    player = state.player(seat)
-    own_turn = state.commanded is None
-    out: list[Play] = []
-    for play in base_plays(state, seat, player.hand):
-        out.append(play)
-        if not isinstance(play, PlayCard) or not own_turn:
-            continue
-        w = weapon(play.card)
-        boost = w.kind in ("basic", "alchemy") and any(
-            d.id not in player.used for d in active(state, seat, "king_arthur")
+    protagonists: list[str | None] = [None] * players
+    if config.powers:
+        protagonists = list(config.characters) or rng.sample(
+            protagonists_for(config), players
+        )  # TT-5
+    companions = [CHARACTERS[p].pair if p else None for p in protagonists]
+    godsends = godsend_deck(config.deck, config.chaos)
+    rng.shuffle(godsends)
+    host: int | None = None
+    if config.chaos:  # TX-1: the Elf Queen hosts round 1, else a random player
+        host = (
+            protagonists.index("elf-queen")
+            if "elf-queen" in protagonists
+            else rng.randrange(players)
         )
-        if boost:
-            out.append(PlayCard(play.card, play.value, play.suit, "", True))
-        for extra in _extras(state, seat, play, player.hand):
-            out.append(PlayCard(play.card, play.value, play.suit, extra))
-    if (
-        own_turn
-        and player.hand
-        and any(d.id not in player.used for d in active(state, seat, "arthur"))
-    ):
-        out += [Command(t) for t in range(state.n) if t != seat]
-    return out
+        dealer = host  # TX-1/TX-4: the Host deals (and leads round 1)
+    else:
+        dealer = rng.randrange(players)  # TT-7
+    b = Builder(None, rng)
+    b.emit(
+        ev.GameStarted(
+            rules,
+            tuple(protagonists),
+            tuple(companions),
+            config.health,
+            dealer,
+            tuple(godsends),
+            host,
+        )
+    )
+    if host is not None:
+        b.emit(ev.LocationAsked(host, "chaos"))
+    else:
+        b.dawn()
+    return b.events
+
+
+def pending_seats(s: TState) -> frozenset[int]:
+    if s.phase == "over":
+        return frozenset()
+    if s.phase == "location":
+        return frozenset({s.chooser}) if s.chooser is not None else frozenset()
+    if s.phase == "sword":
+        seat = holder(s, "sword")
+        return frozenset({seat}) if seat is not None else frozenset()
+    if s.phase == "passing":
+        return frozenset(
+            seat
+            for seat, p in enumerate(s.players)
+            if p.passing is None and not _sword_waiting(s, seat)
+        )
+    if s.phase == "play":
+        return frozenset({actor(s)})
+    if s.phase == "gift":
+        return frozenset({s.arthur[0]}) if s.arthur else frozenset()
+    if s.phase == "dusk":
+        return frozenset(s.dusk_queue[:1])
+    if s.phase in ("godsend", "place"):
+        return frozenset(s.recipients[:1])
+    return frozenset()
+
+
+def _sword_waiting(s: TState, seat: int) -> bool:
+    """The Sword's holder chooses after the cards passed to them arrive."""
+    return s.sword_waits == seat
+
+
+def location_choices(s: TState) -> list[str]:
+    if s.choosing == "chaos":
+        return next_locations(s.location)  # TX-4
+    return next_locations(None)
+
+
+def legal_moves(s: TState, seat: int) -> Sequence[Move]:
+    if seat not in pending_seats(s):
+        return []
+    if s.phase == "location":
+        return [ChooseLocation(loc) for loc in location_choices(s)]
+    if s.phase == "sword":
+        return [DecidePassing(True), DecidePassing(False)]
+    if s.phase == "passing":
+        hand = s.player(seat).hand
+        return [ChoosePass(frozenset(c)) for c in combinations(sorted(hand), PASS_COUNT)]
+    if s.phase == "play":
+        return legal_plays(s)
+    if s.phase == "gift":
+        return [GiveCard(c) for c in sorted(set(s.player(seat).hand))]
+    if s.phase == "dusk":
+        return [GiveHit(c, t) for c, t in dusk.dusk_targets(s, seat)] + [FinishDusk()]
+    if s.phase == "godsend":
+        return [PickGodsend(src) for src in gp.sources(s)]
+    if s.phase == "place":
+        return [PlaceGodsend(t) for t in range(s.n) if t != seat]
+    return []
+
+
+def decide(s: TState, seat: int, move: Move, rng: Random) -> list[Event]:
+    legal = legal_moves(s, seat)
+    if move not in legal:
+        raise IllegalMove(explain(s, seat, move))
+    b = Builder(s, rng)
+    if isinstance(move, (PlayCard, Shame, Command)):
+        play(b, move)
+    elif isinstance(move, ChooseLocation):
+        _location(b, seat, move.location)
+    elif isinstance(move, DecidePassing):
+        b.emit(ev.PassingDecided(seat, move.allow))
+        if move.allow:
+            b.start_passing(seat)
+        else:
+            b.begin_combat()
+    elif isinstance(move, ChoosePass):
+        _choose_pass(b, seat, move.cards)
+    elif isinstance(move, GiveCard):
+        arthur = s.arthur
+        assert arthur is not None
+        b.emit(ev.CardGiven(seat, arthur[1], move.card))
+        b.next_melee()
+    elif isinstance(move, GiveHit):
+        dusk.give_hit(b, seat, move.card, move.to)
+    elif isinstance(move, FinishDusk):
+        dusk.finish(b, seat)
+    elif isinstance(move, PickGodsend):
+        gp.pick(b, seat, move)
+    elif isinstance(move, PlaceGodsend):
+        gp.place_on(b, seat, move)
+    return b.events
+
+
+def _location(b: Builder, seat: int, location: str) -> None:
+    choosing = b.state.choosing
+    b.emit(ev.LocationChosen(seat, location, choosing))
+    if choosing == "chaos":
+        if b.state.round == 0:
+            b.dawn()
+        else:
+            gp.godsend_phase(b)
+    elif choosing == "nimue":
+        b.deal()
+    else:
+        gp.next_pick(b)
+
+
+def _choose_pass(b: Builder, seat: int, cards: frozenset[str]) -> None:
+    """TA-3: choices are secret; cards move only when everyone has chosen."""
+    b.emit(ev.PassChosen(seat, cards))
+    s = b.state
+    direction = 1 if s.round % 2 == 1 else -1
+    waiting = [x for x, p in enumerate(s.players) if p.passing is None]
+    sword = s.sword_waits
+    if sword is not None and waiting == [sword]:
+        giver = (sword - direction) % s.n
+        b.emit(ev.CardsPassed(((giver, sword, tuple(sorted(s.player(giver).passing or ()))),)))
+        return
+    if waiting:
+        return
+    moves = tuple(
+        (x, (x + direction) % s.n, tuple(sorted(p.passing)))
+        for x, p in enumerate(s.players)
+        if p.passing
+    )
+    b.emit(ev.CardsPassed(moves))
+    b.begin_combat()
+
+
+def outcome(state: TState) -> Outcome | None:
+    if state.winners is None:
+        return None
+    names = ", ".join(f"seat {s + 1}" for s in state.winners)
+    best = state.player(state.winners[0]).health
+    why = {
+        "zero_health": "a player fell to 0 Health",
+        "three_rounds": "three Tourney Rounds were fought",
+    }.get(state.end_reason, "")
+    return Outcome(
+        frozenset(state.winners),
+        f"{names} won with {best} Health: {why}.",
+        state.end_reason,
+        {s: p.health for s, p in enumerate(state.players)},
+    )

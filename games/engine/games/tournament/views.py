@@ -14,10 +14,10 @@ from games.engine.core import JSON, Event, Secret, Viewer, public_redact, to_jso
 
 from . import events as ev
 from .characters import CHARACTERS
-from .decide import location_choices, pending_seats
 from .feints import feinted
 from .hooks import card as card_data
-from .rules import actor
+from .plays import actor
+from .rules import location_choices, pending_seats
 from .state import Entry, TState
 from .weapons import injury, is_poisoned, weapon
 

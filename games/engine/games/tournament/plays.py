@@ -1,0 +1,149 @@
+"""Which cards a player may play now: following suit and Alchemy (TT-9..TT-11, TC-3, TA-4,
+TA-5), plus the play options powers add (King Arthur's +3, Merlin's and The Lion's extra card,
+Arthur Pendragon's command, Sir Morien's Swords, Guinguemar)."""
+
+from __future__ import annotations
+
+from .hooks import active
+from .moves import Command, PlayCard, Shame
+from .state import TState
+from .weapons import SUITS, weapon
+
+Play = PlayCard | Shame | Command
+
+
+def actor(state: TState) -> int:
+    """Who plays the card of the current slot (Arthur's commanded opponent, else the turn)."""
+    return state.commanded if state.commanded is not None else state.turn
+
+
+def leading(state: TState) -> bool:
+    return state.played == 0
+
+
+def suits_in_play(state: TState) -> tuple[str, ...]:
+    if state.n == 2:
+        return tuple(s for s in SUITS if s != "arrows")  # TC-2
+    return SUITS
+
+
+def camelot_alchemy(state: TState, seat: int) -> bool:
+    """TC-3 applies under Camelot rules, and to a player under Guinguemar."""
+    return state.rules.ruleset == "camelot" or bool(active(state, seat, "guinguemar"))
+
+
+def elf_queen_leads(state: TState) -> bool:
+    return bool(active(state, state.lead, "elf_queen"))
+
+
+def follow_suits(state: TState) -> frozenset[str]:
+    """The Lead Suit, plus Swords while Sir Morien's Swords card is in the Melee."""
+    suits = {state.lead_suit} if state.lead_suit else set()
+    if not elf_queen_leads(state):
+        for entry in state.melee:
+            w = weapon(entry.card)
+            if w.kind == "basic" and w.suit == "swords" and active(state, entry.seat, "morien"):
+                suits.add("swords")
+    return frozenset(s for s in suits if s)
+
+
+def _is_wild(card: str) -> bool:
+    return weapon(card).kind in ("wild", "special")
+
+
+def _wild_plays(card: str, suits: tuple[str, ...]) -> list[PlayCard]:
+    return [PlayCard(card, v, s) for s in suits for v in range(1, 16)]
+
+
+def base_plays(state: TState, seat: int, hand: tuple[str, ...]) -> list[PlayCard | Shame]:
+    """TT-10, TT-11, TC-3, TA-4, TA-5: the plain plays and Shames of `seat` from `hand`."""
+    if not hand:
+        return [Shame("")]
+    plays: list[PlayCard | Shame] = []
+    camelot = camelot_alchemy(state, seat)
+    if leading(state):
+        has_basic = any(weapon(c).kind == "basic" for c in hand)
+        for card in hand:
+            kind = weapon(card).kind
+            if kind == "basic" or (kind == "alchemy" and not (camelot and has_basic)):
+                plays.append(PlayCard(card))
+            elif kind in ("wild", "special"):
+                plays.extend(_wild_plays(card, suits_in_play(state)))  # TH-3
+        return plays
+    wilds = [p for c in hand if _is_wild(c) for p in _wild_plays(c, ("",))]
+    if state.alchemy_led:  # TC-3 / TA-4: every card may follow
+        return [*(PlayCard(c) for c in hand if not _is_wild(c)), *wilds]
+    suits = follow_suits(state)
+    in_suit = [c for c in hand if weapon(c).kind == "basic" and weapon(c).suit in suits]
+    alchemy = [c for c in hand if weapon(c).kind == "alchemy"]
+    if camelot:
+        if in_suit:
+            plays = [PlayCard(c) for c in in_suit]
+        elif alchemy:
+            plays = [PlayCard(c) for c in alchemy]
+        else:
+            plays = [Shame(c) for c in hand]
+    else:
+        plays = [PlayCard(c) for c in in_suit + alchemy]
+        if not in_suit and not alchemy:
+            plays += [Shame(c) for c in hand]
+    return plays + list(wilds)
+
+
+def _extras(state: TState, seat: int, main: PlayCard, hand: tuple[str, ...]) -> list[str]:
+    """Merlin: a Sorcery card every Melee. The Lion: once per round, a card legal there."""
+    rest = list(hand)
+    rest.remove(main.card)
+    out: list[str] = []
+    for data in active(state, seat, "extra_card"):
+        if data.params[0] == "sorcery":
+            out += [c for c in rest if weapon(c).kind == "basic" and weapon(c).suit == "sorcery"]
+        elif data.id not in state.player(seat).used:
+            out += [c for c in rest if not _is_wild(c) and _fits(state, seat, main, c)]
+    return sorted(set(out))
+
+
+def _fits(state: TState, seat: int, main: PlayCard, card: str) -> bool:
+    """The Lion's extra card must be in-suit for the Melee as the main card leaves it."""
+    w = weapon(card)
+    if leading(state):
+        lead = weapon(main.card)
+        if lead.kind == "alchemy":
+            return True
+        suit = lead.suit or main.suit
+    elif state.alchemy_led:
+        return True
+    else:
+        return (w.kind == "basic" and w.suit in follow_suits(state)) or (
+            w.kind == "alchemy" and not camelot_alchemy(state, seat)
+        )
+    return (w.kind == "basic" and w.suit == suit) or (
+        w.kind == "alchemy" and not camelot_alchemy(state, seat)
+    )
+
+
+def legal_plays(state: TState) -> list[Play]:
+    """Every legal move of the current actor in the play phase."""
+    seat = actor(state)
+    player = state.player(seat)
+    own_turn = state.commanded is None
+    out: list[Play] = []
+    for play in base_plays(state, seat, player.hand):
+        out.append(play)
+        if not isinstance(play, PlayCard) or not own_turn:
+            continue
+        w = weapon(play.card)
+        boost = w.kind in ("basic", "alchemy") and any(
+            d.id not in player.used for d in active(state, seat, "king_arthur")
+        )
+        if boost:
+            out.append(PlayCard(play.card, play.value, play.suit, "", True))
+        for extra in _extras(state, seat, play, player.hand):
+            out.append(PlayCard(play.card, play.value, play.suit, extra))
+    if (
+        own_turn
+        and player.hand
+        and any(d.id not in player.used for d in active(state, seat, "arthur"))
+    ):
+        out += [Command(t) for t in range(state.n) if t != seat]
+    return out
