@@ -18,6 +18,26 @@ from .models import ChatMessage, Game, Presence, Seat, Table
 from .redaction import FULL, log_as_seen, log_steps
 
 
+def game_get(game_id: int) -> Game:
+    """The game with its table, read afresh (raises Game.DoesNotExist)."""
+    return Game.objects.select_related("table").get(pk=game_id)
+
+
+def game_for_watcher(game_id: int, user: User | None) -> Game | None:
+    """The game with its table if it exists and `user` may watch it (can_watch), else None."""
+    game = Game.objects.select_related("table").filter(pk=game_id).first()
+    return game if game is not None and can_watch(game, user) else None
+
+
+def game_version(game_id: int) -> tuple[int, str] | None:
+    """The game's (state_seq, status): one cheap read to tell whether it moved on."""
+    return Game.objects.filter(pk=game_id).values_list("state_seq", "status").first()
+
+
+def seats_in_play_count(game: Game) -> int:
+    return Seat.objects.filter(table_id=game.table_id, position__isnull=False).count()
+
+
 def seat_of(game: Game, user: User | None) -> int | None:
     """The user's position at the game's table, or None (spectator / not seated)."""
     if user is None or not user.is_authenticated:
@@ -91,6 +111,10 @@ def can_watch(game: Game, user: User | None) -> bool:
 
 TABLE_PLAYERS = "players"
 TABLE_VISITORS = "visitors"
+
+
+def table_get(table_id: int) -> Table | None:
+    return Table.objects.filter(pk=table_id).first()
 
 
 def table_audience(table: Table, user: User | None, invite_code: str | None = None) -> str | None:
