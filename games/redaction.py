@@ -48,7 +48,7 @@ def event_entry(row: GameEvent, shown: dict[str, JSON]) -> dict[str, JSON]:
     }
 
 
-def shown_event(
+def _shown(
     definition: GameDefinition[Any, Any], event: Event, viewer: Perspective, state: Any
 ) -> dict[str, JSON] | None:
     """`event` as `viewer` may see it with `state` just after it (None: not at all)."""
@@ -71,7 +71,7 @@ def log_as_seen(
     for row, event, state in steps:
         if row.seq <= after_seq:
             continue
-        shown = shown_event(definition, event, viewer, state)
+        shown = _shown(definition, event, viewer, state)
         if shown is not None:
             out.append(event_entry(row, shown))
     return out
