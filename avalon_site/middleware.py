@@ -11,7 +11,7 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 
-from games.api.errors import RETRY_AFTER_SECONDS, UNAVAILABLE_ERRORS, unavailable_error
+from games.services.errors import RETRY_AFTER_SECONDS, UNAVAILABLE_ERRORS, unavailable_error
 
 logger = logging.getLogger(__name__)
 

@@ -31,36 +31,38 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import DatabaseError
-from django.template.loader import render_to_string
-from django.utils.html import format_html
-from django.utils.translation import gettext as _
 
 from accounts.models import User
 from accounts.permissions import user_is_verified
 from games import client_json
-from games.api.errors import UNAVAILABLE_ERRORS, domain_error, error_body
 from games.engine.core import EngineError, MalformedMove
-from games.models import PRESENCE_HEARTBEAT, Game, Presence, Seat, Table
+from games.models import PRESENCE_HEARTBEAT, Game
 from games.panels import render_live_panels
 from games.rendering import (
     game_context,
     render_chat_append,
+    render_chat_hidden,
     render_log_append,
     render_partials,
+    render_table_live,
 )
 from games.selectors import (
-    can_watch,
     chat_for,
     events_after,
+    game_for_watcher,
+    game_get,
+    game_version,
     game_view_for_user,
     players_of,
+    seats_in_play_count,
     table_audience,
+    table_get,
 )
 from games.services import broadcast
 from games.services.chat import chat_post
-from games.services.errors import ServiceError
+from games.services.errors import UNAVAILABLE_ERRORS, ServiceError, domain_error, error_body
 from games.services.moves import move_submit
-from games.services.presence import presence_touch
+from games.services.presence import presence_join, presence_leave, presence_touch
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -78,6 +80,12 @@ def db(fn: Callable[P, R]) -> Callable[P, Awaitable[R]]:
 
 def _error(status: int, code: str, message: str, field: str | None = None) -> dict[str, Any]:
     return {"type": "error", "status": status, **error_body(code, message, field)}
+
+
+def _user_of(scope: dict[str, Any]) -> User | None:
+    """The logged-in user of a socket (AuthMiddlewareStack sets an AnonymousUser otherwise)."""
+    user = scope.get("user")
+    return user if isinstance(user, User) else None
 
 
 class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
@@ -127,8 +135,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
-        user = self.scope.get("user")
-        self.user = user if isinstance(user, User) else None
+        self.user = _user_of(self.scope)
         query = parse_qs(self.scope.get("query_string", b"").decode())
         self.json_mode = query.get("format", [""])[0] == "json"
         self.csrf = self.scope.get("cookies", {}).get("csrftoken", "")
@@ -174,13 +181,13 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
 
     @db
     def _load(self) -> bool:
-        game = Game.objects.select_related("table").filter(pk=self.game_id).first()
-        if game is None or not can_watch(game, self.user):
+        game = game_for_watcher(self.game_id, self.user)
+        if game is None:
             return False
         self.game = game
         self.feed = game_view_for_user(game, self.user)
         self.seat = self.feed["my_seat"]
-        self.seats = Seat.objects.filter(table=game.table, position__isnull=False).count()
+        self.seats = seats_in_play_count(game)
         self.group = (
             broadcast.spectator_group(game.pk)
             if self.seat is None
@@ -193,12 +200,11 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         if self.user is None:
             return
         if online:
-            Presence.objects.get_or_create(
-                channel_name=self.channel_name, defaults={"game": self.game, "user": self.user}
+            presence_join(
+                channel_name=self.channel_name, game=self.game, user=self.user, seats=self.seats
             )
         else:
-            Presence.objects.filter(channel_name=self.channel_name).delete()
-        broadcast.presence_changed(self.game.pk, self.seats)
+            presence_leave(channel_name=self.channel_name, game=self.game, seats=self.seats)
 
     async def _heartbeat(self) -> None:
         """Every GAME_SOCKET_HEARTBEAT_SECONDS: re-join the group and send what the game did
@@ -219,12 +225,8 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             except DatabaseError as exc:  # the database is away: try again next beat
                 logger.warning("game socket: heartbeat of game %s failed: %r", self.game_id, exc)
 
-    @db
-    def _current(self) -> tuple[int, str] | None:
-        return Game.objects.filter(pk=self.game_id).values_list("state_seq", "status").first()
-
     async def _resync_if_behind(self) -> None:
-        current = await self._current()
+        current = await db(game_version)(self.game_id)
         if current is None or current == self.sent:
             return
         async with self.sending:
@@ -241,11 +243,16 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
 
     # --- outgoing ---------------------------------------------------------------------
 
-    @db
-    def _full_html(self) -> str:
-        self.game.refresh_from_db()
+    def _refresh(self) -> dict[str, Any]:
+        """Read the game and this viewer's feed afresh; what follows sends it (sync)."""
+        self.game = game_get(self.game_id)
         self.feed = game_view_for_user(self.game, self.user)
         self.sent = (self.game.state_seq, self.game.status)
+        return self.feed
+
+    @db
+    def _full_html(self) -> str:
+        self._refresh()
         context = game_context(
             self.feed,
             csrf_token=self.csrf,
@@ -266,31 +273,17 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         """Panels other apps own (the clock): read afresh for this viewer."""
         return render_live_panels(self.game_id, self.user, self.csrf)
 
-    @db
-    def _fresh_feed(self) -> dict[str, Any]:
-        self.game.refresh_from_db()
-        self.feed = game_view_for_user(self.game, self.user)
-        self.sent = (self.game.state_seq, self.game.status)
-        return self.feed
-
     async def _send_full(self) -> None:
         async with self.sending:
             if self.json_mode:
-                feed = await self._fresh_feed()
+                feed = await db(self._refresh)()
                 await self._send_json({"type": "update", "game": feed, "events": []})
             else:
                 await self.send(text_data=await self._full_html())
 
     @db
     def _catch_up_payload(self, seq: int) -> dict[str, Any]:
-        self.game.refresh_from_db()
-        self.feed = game_view_for_user(self.game, self.user)
-        self.sent = (self.game.state_seq, self.game.status)
-        return {
-            "type": "update",
-            "game": self.feed,
-            "events": self._events_after(seq),
-        }
+        return {"type": "update", "game": self._refresh(), "events": self._events_after(seq)}
 
     async def _catch_up(self, seq: int) -> None:
         async with self.sending:
@@ -334,8 +327,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         if self.json_mode:
             await self._send_json({"type": "chat_hidden", "message": message["message"]})
         else:
-            html = render_to_string("games/partials/chat_hidden.html", {"m": message["message"]})
-            await self.send(text_data=html)
+            await self.send(text_data=render_chat_hidden(message["message"]))
 
     async def moderation_disconnect(self, message: dict[str, Any]) -> None:
         """Moderation closes this socket (the user was suspended, or their seat was handed
@@ -408,8 +400,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
 
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
-        user = self.scope.get("user")
-        self.user = user if isinstance(user, User) else None
+        self.user = _user_of(self.scope)
         query = parse_qs(self.scope.get("query_string", b"").decode())
         self.invite = query.get("invite", [""])[0] or None
         audience = await db(self._audience)()
@@ -431,7 +422,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         )
 
     def _audience(self) -> str | None:
-        table = Table.objects.filter(pk=self.table_id).first()
+        table = table_get(self.table_id)
         return None if table is None else table_audience(table, self.user, self.invite)
 
     async def _listen_as(self, audience: str) -> None:
@@ -454,36 +445,14 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         if audience != self.audience:
             await self._listen_as(audience)
         game_id = message.get("game_id")
-        html: str
-        if game_id:
-            url = f"/games/{int(game_id)}/"
-            # No inline script (the Content-Security-Policy forbids it): static/js/site.js
-            # follows data-redirect-to once the websocket message is swapped in; the link
-            # stays for a browser that does not.
-            html = format_html(
-                '<div id="table-live" hx-swap-oob="true" data-redirect-to="{}">'
-                '<p class="notice">{} <a href="{}">{}</a></p></div>',
-                url,
-                _("The game has started."),
-                url,
-                _("Go to the game"),
-            )
-        else:
-            # Each page fetches its own seats section again (with its own buttons and CSRF).
-            url = f"/tables/{self.table_id}/?stay=1"
-            html = (
-                '<div id="table-live" hx-swap-oob="true">'
-                f'<div hx-get="{url}" hx-trigger="load" hx-select="#table-body" '
-                'hx-target="#table-body" hx-swap="outerHTML"></div></div>'
-            )
-        await self.send(text_data=html)
+        await self.send(
+            text_data=render_table_live(self.table_id, int(game_id) if game_id else None)
+        )
 
     async def chat_message(self, message: dict[str, Any]) -> None:
         """Table talk before the start (players and visitors of the table page)."""
-        user = self.scope.get("user")
-        zone = user.zone if isinstance(user, User) else None
+        zone = self.user.zone if self.user is not None else None
         await self.send(text_data=render_chat_append(message["message"], zone))
 
     async def chat_hidden(self, message: dict[str, Any]) -> None:
-        html = render_to_string("games/partials/chat_hidden.html", {"m": message["message"]})
-        await self.send(text_data=html)
+        await self.send(text_data=render_chat_hidden(message["message"]))

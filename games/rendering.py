@@ -1,5 +1,6 @@
 """Server-side rendering of the game page's partials from one feed, shared by the page
-view, the htmx move response and the websocket consumer (so all three show the same).
+view, the htmx move response and the websocket consumers (so all show the same), and of the
+table page's pushed fragments.
 
 Each partial's root element carries a stable id; with `oob=True` it also carries
 hx-swap-oob so htmx (or its websocket extension) swaps it in place.
@@ -111,3 +112,15 @@ def render_chat_append(message: Mapping[str, Any], zone: dt.tzinfo | None = None
     local = created.astimezone(zone or dt.UTC)
     m = {**message, "local_time": local.strftime("%H:%M"), "local_iso": local.isoformat()}
     return render_to_string("games/partials/chat_append.html", {"m": m, "oob": True})
+
+
+def render_chat_hidden(message: Mapping[str, Any]) -> str:
+    """A chat line a moderator hid, replacing the one shown (issue 5)."""
+    return render_to_string("games/partials/chat_hidden.html", {"m": message})
+
+
+def render_table_live(table_id: int, game_id: int | None) -> str:
+    """The table page's live notice: the game started (go there), or seats changed."""
+    return render_to_string(
+        "games/partials/table_live.html", {"table_id": table_id, "game_id": game_id}
+    )

@@ -6,7 +6,6 @@ No selector returns the seed, the full state or an unredacted event of a game in
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet
@@ -14,16 +13,29 @@ from django.db.models import Count, Q, QuerySet
 from accounts.models import User
 from games.engine.core import JSON, acting_seats, to_json
 
-from .log import definition_of, load_state, replay
-from .models import ChatMessage, Game, GameEvent, Presence, Seat, Table
+from .log import definition_of, load_state
+from .models import ChatMessage, Game, Presence, Seat, Table
+from .redaction import FULL, log_as_seen, log_steps
 
 
-@dataclass(frozen=True)
-class Viewer:
-    """Who looks at a game: a seat position, or None for a spectator."""
+def game_get(game_id: int) -> Game:
+    """The game with its table, read afresh (raises Game.DoesNotExist)."""
+    return Game.objects.select_related("table").get(pk=game_id)
 
-    seat: int | None
-    user_id: int | None
+
+def game_for_watcher(game_id: int, user: User | None) -> Game | None:
+    """The game with its table if it exists and `user` may watch it (can_watch), else None."""
+    game = Game.objects.select_related("table").filter(pk=game_id).first()
+    return game if game is not None and can_watch(game, user) else None
+
+
+def game_version(game_id: int) -> tuple[int, str] | None:
+    """The game's (state_seq, status): one cheap read to tell whether it moved on."""
+    return Game.objects.filter(pk=game_id).values_list("state_seq", "status").first()
+
+
+def seats_in_play_count(game: Game) -> int:
+    return Seat.objects.filter(table_id=game.table_id, position__isnull=False).count()
 
 
 def seat_of(game: Game, user: User | None) -> int | None:
@@ -101,6 +113,10 @@ TABLE_PLAYERS = "players"
 TABLE_VISITORS = "visitors"
 
 
+def table_get(table_id: int) -> Table | None:
+    return Table.objects.filter(pk=table_id).first()
+
+
 def table_audience(table: Table, user: User | None, invite_code: str | None = None) -> str | None:
     """Who may follow a table's live feed, and as whom: TABLE_PLAYERS (seated there),
     TABLE_VISITORS (anyone else allowed), or None. A private table is open only to those
@@ -119,34 +135,16 @@ def table_audience(table: Table, user: User | None, invite_code: str | None = No
     return None
 
 
-def event_entry(row: GameEvent, shown: dict[str, JSON]) -> dict[str, JSON]:
-    return {
-        "seq": row.seq,
-        "type": row.type,
-        "actor_seat": row.actor_seat,
-        "actor_kind": row.actor_kind,
-        "created_at": row.created_at.isoformat(),
-        "event": shown,
-    }
-
-
 def events_after(
     game: Game, seq: int, viewer: int | None, *, reveal: bool = False
 ) -> list[dict[str, JSON]]:
-    """The log after `seq` as `viewer` may see it (redacted with the state after each event).
+    """The log after `seq` as `viewer` may see it (games.redaction.log_as_seen).
 
     `reveal` (replay after the end, RA-23) shows every event as it is.
     """
     definition = definition_of(game)
-    rows = GameEvent.objects.filter(game=game).order_by("seq")
-    out: list[dict[str, JSON]] = []
-    for row, event, state in replay(definition, rows.iterator()):
-        if row.seq <= seq:
-            continue
-        shown = to_json(event) if reveal else definition.redact(event, viewer, state)
-        if shown is not None:
-            out.append(event_entry(row, shown))
-    return out
+    steps = log_steps(game, definition)
+    return log_as_seen(definition, steps, FULL if reveal else viewer, after_seq=seq)
 
 
 def games_for_user(user: User) -> list[Game]:

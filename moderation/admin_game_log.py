@@ -14,11 +14,11 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 
 from accounts.models import User
-from games.engine.core import to_json
-from games.log import definition_of, encode_state, replay
-from games.models import Game, GameEvent
+from games.log import definition_of, encode_state
+from games.models import Game
+from games.redaction import FULL, Step, log_as_seen, log_steps
 from games.rendering import log_lines
-from games.selectors import event_entry, players_of
+from games.selectors import players_of
 
 from .services.games import game_log_read
 
@@ -28,11 +28,6 @@ def _game(model_admin: admin.ModelAdmin[Any], request: HttpRequest, game_id: int
         raise PermissionDenied
     game = get_object_or_404(Game.objects.select_related("table"), pk=game_id)
     return game
-
-
-def _steps(game: Game) -> list[tuple[GameEvent, Any, Any]]:
-    rows = GameEvent.objects.filter(game=game).order_by("seq")
-    return list(replay(definition_of(game), rows))
 
 
 def _feed(game: Game) -> dict[str, Any]:
@@ -45,7 +40,7 @@ def game_log_view(
     game = _game(model_admin, request, game_id)
     assert isinstance(request.user, User)
     game_log_read(game=game, by=request.user, what="log")
-    entries = [event_entry(row, to_json(event)) for row, event, _ in _steps(game)]
+    entries = log_as_seen(definition_of(game), log_steps(game), FULL)
     lines = log_lines(_feed(game), entries)
     rows = [
         {**line, "entry": entry, "payload": json.dumps(entry["event"], indent=1)}
@@ -67,7 +62,8 @@ def game_replay_view(
 ) -> TemplateResponse:
     game = _game(model_admin, request, game_id)
     assert isinstance(request.user, User)
-    steps = _steps(game)
+    definition = definition_of(game)
+    steps: list[Step] = list(log_steps(game, definition))
     try:
         step = int(request.GET.get("step", len(steps)))
     except ValueError:
@@ -75,8 +71,8 @@ def game_replay_view(
     step = max(1, min(step, len(steps))) if steps else 0
     game_log_read(game=game, by=request.user, what="replay")
     state = steps[step - 1][2] if steps else None
-    row, event = (steps[step - 1][0], steps[step - 1][1]) if steps else (None, None)
-    lines = log_lines(_feed(game), [event_entry(row, to_json(event))]) if row else []
+    entries = log_as_seen(definition, steps[step - 1 : step], FULL)
+    lines = log_lines(_feed(game), entries)
     context = {
         **model_admin.admin_site.each_context(request),
         "title": f"Replay of game {game.pk} (everything revealed)",

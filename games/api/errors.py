@@ -1,12 +1,10 @@
-"""One error shape for the whole API: {"error": {"code", "message", "field"?, "current_seq"?}}.
+"""The API's exception handler: every error in the one error shape of the site,
+{"error": {"code", "message", "field"?, "current_seq"?}}.
 
-Engine refusals and service refusals map to statuses here, once: malformed input 400 (with
-the field at fault), not seated / forbidden 403, not your turn / game over / stale seq 409
-(stale carries the current seq), an illegal move 422 with the engine's message, a body over
-DATA_UPLOAD_MAX_MEMORY_SIZE 413.
-A database that is unreachable or dropped the connection mid-transaction is 503
-"unavailable" with Retry-After: the transaction rolled back, so the request may be repeated
-(with the same idempotency key, a move is applied once; R13).
+Engine and service refusals, and a database that failed under the request (503 with
+Retry-After), are mapped once in games.services.errors.domain_error, shared with the pages'
+middleware and the websocket; here DRF's own errors join them: validation and parse errors
+400 (with the field at fault), a body over DATA_UPLOAD_MAX_MEMORY_SIZE 413, not found 404.
 """
 
 from __future__ import annotations
@@ -14,44 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist, RequestDataTooBig, SuspiciousOperation
-from django.db import InterfaceError, OperationalError
 from django.http import Http404
 from django.utils.translation import gettext as _
 from rest_framework import exceptions as drf
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_handler
 
-from games.engine.core import (
-    EngineError,
-    GameOver,
-    IllegalMove,
-    InvalidConfig,
-    MalformedMove,
-    NotYourTurn,
-)
-from games.services.errors import ServiceError, StaleSeq
-
-ENGINE_STATUS: dict[type[EngineError], int] = {
-    MalformedMove: 400,
-    InvalidConfig: 400,
-    NotYourTurn: 409,
-    GameOver: 409,
-    IllegalMove: 422,
-}
-
-
-# Connection lost, server shutting down, deadlock or serialization failure: the transaction
-# did not commit, and trying again is the remedy.
-UNAVAILABLE_ERRORS = (OperationalError, InterfaceError)
-RETRY_AFTER_SECONDS = 2
-
-
-def error_body(code: str, message: str, field: str | None = None, **extra: Any) -> dict[str, Any]:
-    error: dict[str, Any] = {"code": code, "message": message}
-    if field:
-        error["field"] = field
-    error.update(extra)
-    return {"error": error}
+from games.services.errors import RETRY_AFTER_SECONDS, domain_error, error_body
 
 
 def _first_validation_error(detail: Any, prefix: str = "") -> tuple[str | None, str]:
@@ -63,29 +30,6 @@ def _first_validation_error(detail: Any, prefix: str = "") -> tuple[str | None, 
     if isinstance(detail, list) and detail:
         return _first_validation_error(detail[0], prefix)
     return (prefix or None), str(detail)
-
-
-def unavailable_error() -> tuple[int, dict[str, Any]]:
-    return 503, error_body(
-        "unavailable", _("The server could not save this just now. Please try again.")
-    )
-
-
-def domain_error(exc: Exception) -> tuple[int, dict[str, Any]] | None:
-    """(status, body) for a service or engine refusal, or for a database that failed under
-    the request (503, retryable); None for anything else. Shared by the API, the pages'
-    middleware and the websocket consumer so all speak the same error shape."""
-    if isinstance(exc, UNAVAILABLE_ERRORS):
-        return unavailable_error()
-    if isinstance(exc, StaleSeq):
-        body = error_body(exc.code, exc.message, exc.field, current_seq=exc.current_seq)
-        return exc.status, body
-    if isinstance(exc, ServiceError):
-        return exc.status, error_body(exc.code, exc.message, exc.field)
-    if isinstance(exc, EngineError):
-        status = next((s for t, s in ENGINE_STATUS.items() if isinstance(exc, t)), 422)
-        return status, error_body(exc.code, exc.message, getattr(exc, "field", None))
-    return None
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:

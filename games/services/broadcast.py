@@ -12,16 +12,11 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from games.engine.core import JSON, Event
+from games.engine.core import JSON
 from games.log import definition_of
-from games.models import ChatMessage, Game, GameEvent
-from games.selectors import (
-    TABLE_PLAYERS,
-    TABLE_VISITORS,
-    event_entry,
-    game_view_for_seat,
-    players_of,
-)
+from games.models import ChatMessage, Game
+from games.redaction import Step, log_as_seen
+from games.selectors import TABLE_PLAYERS, TABLE_VISITORS, game_view_for_seat, players_of
 
 logger = logging.getLogger(__name__)
 
@@ -70,7 +65,7 @@ def _send_all(messages: Sequence[tuple[str, dict[str, JSON]]]) -> None:
 
 def seat_payloads(
     game: Game,
-    steps: Sequence[tuple[GameEvent, Event, Any]],
+    steps: Sequence[Step],
     state: Any,
     seats: int | None = None,
 ) -> dict[int | None, dict[str, JSON]]:
@@ -85,19 +80,14 @@ def seat_payloads(
     for viewer in [*range(seats), None]:
         payload = game_view_for_seat(game, viewer, state)
         payload["players"] = players
-        shown = []
-        for row, event, after in steps:
-            redacted = definition.redact(event, viewer, after)
-            if redacted is not None:
-                shown.append(event_entry(row, redacted))
-        payload["events"] = shown
+        payload["events"] = log_as_seen(definition, steps, viewer)
         out[viewer] = payload
     return out
 
 
 def game_updated(
     game: Game,
-    steps: Sequence[tuple[GameEvent, Event, Any]],
+    steps: Sequence[Step],
     state: Any,
     seats: int | None = None,
 ) -> None:

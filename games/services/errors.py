@@ -1,8 +1,30 @@
-"""Typed refusals of the services. Each has a stable `code`, a message for people and the
-HTTP status the interfaces answer with; engine errors (games.engine.core.errors) are mapped
-beside them in games/api/errors.py."""
+"""Typed refusals of the services, and the one error shape every interface answers them
+with (the API, the pages' middleware, the websocket): {"error": {"code", "message",
+"field"?, "current_seq"?}} with an HTTP status.
+
+Each refusal has a stable `code`, a message for people and its status; engine errors
+(games.engine.core.errors) map beside them: malformed input 400 (with the field at fault),
+not seated / forbidden 403, not your turn / game over / stale seq 409 (stale carries the
+current seq), an illegal move 422 with the engine's message. A database that is unreachable
+or dropped the connection mid-transaction is 503 "unavailable", to be retried: the
+transaction rolled back (with the same idempotency key, a move is applied once; R13).
+"""
 
 from __future__ import annotations
+
+from typing import Any
+
+from django.db import InterfaceError, OperationalError
+from django.utils.translation import gettext as _
+
+from games.engine.core import (
+    EngineError,
+    GameOver,
+    IllegalMove,
+    InvalidConfig,
+    MalformedMove,
+    NotYourTurn,
+)
 
 
 class ServiceError(Exception):
@@ -73,3 +95,49 @@ class BadInput(ServiceError):
 
     code = "invalid"
     status = 400
+
+
+ENGINE_STATUS: dict[type[EngineError], int] = {
+    MalformedMove: 400,
+    InvalidConfig: 400,
+    NotYourTurn: 409,
+    GameOver: 409,
+    IllegalMove: 422,
+}
+
+
+# Connection lost, server shutting down, deadlock or serialization failure: the transaction
+# did not commit, and trying again is the remedy.
+UNAVAILABLE_ERRORS = (OperationalError, InterfaceError)
+RETRY_AFTER_SECONDS = 2
+
+
+def error_body(code: str, message: str, field: str | None = None, **extra: Any) -> dict[str, Any]:
+    error: dict[str, Any] = {"code": code, "message": message}
+    if field:
+        error["field"] = field
+    error.update(extra)
+    return {"error": error}
+
+
+def unavailable_error() -> tuple[int, dict[str, Any]]:
+    return 503, error_body(
+        "unavailable", _("The server could not save this just now. Please try again.")
+    )
+
+
+def domain_error(exc: Exception) -> tuple[int, dict[str, Any]] | None:
+    """(status, body) for a service or engine refusal, or for a database that failed under
+    the request (503, retryable); None for anything else. Shared by the API, the pages'
+    middleware and the websocket consumer so all speak the same error shape."""
+    if isinstance(exc, UNAVAILABLE_ERRORS):
+        return unavailable_error()
+    if isinstance(exc, StaleSeq):
+        body = error_body(exc.code, exc.message, exc.field, current_seq=exc.current_seq)
+        return exc.status, body
+    if isinstance(exc, ServiceError):
+        return exc.status, error_body(exc.code, exc.message, exc.field)
+    if isinstance(exc, EngineError):
+        status = next((s for t, s in ENGINE_STATUS.items() if isinstance(exc, t)), 422)
+        return status, error_body(exc.code, exc.message, getattr(exc, "field", None))
+    return None

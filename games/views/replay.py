@@ -3,16 +3,14 @@ perspective (their view and the log as they saw it) or with everything revealed 
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from games.engine.core import to_json
-from games.log import definition_of, replay
-from games.models import Game, GameEvent
+from games.log import definition_of
+from games.models import Game
+from games.redaction import FULL, Perspective, log_as_seen, log_steps
 from games.rendering import game_context
-from games.selectors import event_entry, players_of
+from games.selectors import players_of
 
 from .play import _game
 
@@ -22,28 +20,25 @@ def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
     if game.status == Game.Status.PLAYING:
         raise Http404("The replay opens when the game is over.")
     definition = definition_of(game)
-    steps = list(replay(definition, GameEvent.objects.filter(game=game).order_by("seq")))
+    steps = list(log_steps(game, definition))
     players = players_of(game)
     perspective = request.GET.get("as", "all")
-    viewer: int | None = None
+    seat: int | None = None  # None: everything revealed (RA-23)
     if perspective != "all":
         try:
-            viewer = int(perspective)
+            seat = int(perspective)
         except ValueError:
             raise Http404("No such seat.") from None
-        if not 0 <= viewer < len(players):
+        if not 0 <= seat < len(players):
             raise Http404("No such seat.")
+    viewer: Perspective = FULL if seat is None else seat
     try:
         step = int(request.GET.get("step", len(steps)))
     except ValueError:
         step = len(steps)
     step = max(1, min(step, len(steps)))
     state = steps[step - 1][2]
-    log: list[dict[str, Any]] = []
-    for row, event, after in steps[:step]:
-        shown = to_json(event) if viewer is None else definition.redact(event, viewer, after)
-        if shown is not None:
-            log.append(event_entry(row, shown))
+    log = log_as_seen(definition, steps[:step], viewer)
     over = definition.outcome(state) is not None
     feed = {
         "game_id": game.pk,
@@ -52,8 +47,8 @@ def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "seq": step,
         "status": "finished" if over else "playing",
         "pending_seats": sorted(definition.pending_seats(state)),
-        "my_seat": viewer,
-        "view": definition.view(state, viewer),
+        "my_seat": seat,
+        "view": definition.view(state, seat),
         "legal_moves": [],
         "players": players,
         "outcome": game.outcome if over else None,
@@ -66,7 +61,7 @@ def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
             "step": step,
             "last": len(steps),
             "perspective": perspective,
-            "revealed": definition.view(final, None) if viewer is None else None,
+            "revealed": definition.view(final, None) if seat is None else None,
             "steps_nav": {
                 "first": 1,
                 "prev": max(1, step - 1),

@@ -1,5 +1,5 @@
 """What every fuzzed payload is judged by (R5): never a 5xx; an API rejection is a 4xx in
-the project's one error shape (games/api/errors.py); and a rejected payload changes
+the project's one error shape (games/services/errors.py); and a rejected payload changes
 nothing, checked against the database (each game's seq, event count, status and state,
 and the rows of every table a write path touches)."""
 

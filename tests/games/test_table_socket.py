@@ -164,6 +164,24 @@ async def test_a_visitor_who_takes_a_seat_reads_as_a_player() -> None:
     await comm.disconnect()
 
 
+async def test_seat_changes_and_the_start_reach_the_table_page() -> None:
+    """The pushed notices (games/partials/table_live.html since issue 13 took the HTML out of
+    the consumer): a seat change makes the page fetch its seats again; the start sends the
+    players on to the game page, by a link and a data attribute (no inline script)."""
+    table, (host, guest) = await public_table(players=2)
+    comm = await accepted(table.pk, host)
+    await sync_to_async(table_leave)(table=table, user=guest)
+    changed = await received(comm)
+    assert f'hx-get="/tables/{table.pk}/?stay=1"' in changed and "data-redirect-to" not in changed
+    await sync_to_async(table_join)(table=table, user=guest)
+    await received(comm)
+    game = await sync_to_async(table_start)(table=table, by=host)
+    started = await received(comm)
+    assert f'data-redirect-to="/games/{game.pk}/"' in started
+    assert f'<a href="/games/{game.pk}/">Go to the game</a>' in started
+    await comm.disconnect()
+
+
 def test_table_page_connects_its_socket_with_the_invite(client: Any) -> None:
     users = [make_user() for _ in range(2)]
     table = open_table(users, visibility=Table.Visibility.PRIVATE)
