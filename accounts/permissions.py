@@ -1,12 +1,11 @@
 """Who may play: the verified-email gate shared by page views, the API and consumers.
 
 A player must have verified an email address before joining or playing a game (issue 2).
-- `user_is_verified(user)` is the single predicate (also usable from Channels consumers,
-  wrapped in `database_sync_to_async`).
+- `accounts.verification.user_is_verified(user)` is the single predicate (services and
+  Channels consumers use it directly).
 - `verified_required` decorates a function view: anonymous users go to the log-in page,
   unverified users get a 403 page that tells them how to verify.
 - `IsVerified` is the DRF permission class with the same meaning.
-Superusers pass: they are created with `createsuperuser`, which records no email address.
 """
 
 from __future__ import annotations
@@ -15,12 +14,12 @@ from collections.abc import Callable
 from functools import wraps
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from allauth.account.models import EmailAddress
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from rest_framework.permissions import BasePermission
+
+from .verification import user_is_verified
 
 if TYPE_CHECKING:
     from rest_framework.request import Request
@@ -29,15 +28,6 @@ if TYPE_CHECKING:
 ViewFunc = TypeVar("ViewFunc", bound=Callable[..., HttpResponse])
 
 NOT_VERIFIED_MESSAGE = "Verify your email address before playing: follow the link we sent you."
-
-
-def user_is_verified(user: AbstractBaseUser | AnonymousUser | None) -> bool:
-    """True when the user is logged in and has at least one verified email address."""
-    if user is None or not user.is_authenticated or not user.is_active:
-        return False
-    if getattr(user, "is_superuser", False):
-        return True
-    return bool(EmailAddress.objects.filter(user_id=user.pk, verified=True).exists())
 
 
 def verified_required(view: ViewFunc) -> ViewFunc:

@@ -15,7 +15,7 @@ from rest_framework.authtoken.models import Token
 
 from .forms import ProfileForm
 from .models import User
-from .permissions import user_is_verified
+from .verification import user_is_verified
 
 NEW_TOKEN_SESSION_KEY = "accounts.new_api_token"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import HttpRequest
 
-from accounts.permissions import user_is_verified
+from accounts.verification import user_is_verified
 
 
 def site(request: HttpRequest) -> dict[str, object]:

@@ -33,7 +33,7 @@ from django.conf import settings
 from django.db import DatabaseError
 
 from accounts.models import User
-from accounts.permissions import user_is_verified
+from accounts.verification import user_is_verified
 from games import client_json
 from games.engine.core import EngineError, MalformedMove
 from games.models import PRESENCE_HEARTBEAT, Game

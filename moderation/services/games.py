@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from accounts.permissions import user_is_verified
+from accounts.verification import user_is_verified
 from games.log import SiteNotice, fold_check
 from games.models import Game, Presence, Seat, Table
 from games.services import broadcast, hooks

@@ -12,7 +12,8 @@ from rest_framework.test import APIRequestFactory, force_authenticate
 from rest_framework.views import APIView
 
 from accounts.models import User
-from accounts.permissions import IsVerified, user_is_verified, verified_required
+from accounts.permissions import IsVerified, verified_required
+from accounts.verification import user_is_verified
 
 from .helpers import make_user
 
