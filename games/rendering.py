@@ -12,22 +12,18 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.template import TemplateDoesNotExist
-from django.template.loader import render_to_string, select_template
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 
+from .log import SiteNotice
+from .models import Game, GameEvent
 from .presentation import action_forms, presenter_for, seat_names
 
 PARTIALS = ("phase", "board", "secret", "actions", "players")
-
-
-def _pick(kind: str, slug: str) -> str:
-    """The game's own template of this kind if it has one, else the generic one."""
-    specific = f"games/{kind}/{slug}.html"
-    try:
-        select_template([specific])
-    except TemplateDoesNotExist:
-        return f"games/{kind}/generic.html"
-    return specific
+# Who made a move other than the player: the log marks these lines with a badge.
+BADGED_ACTORS = frozenset(
+    {GameEvent.ActorKind.TIMEOUT, GameEvent.ActorKind.BOT, GameEvent.ActorKind.MODERATOR}
+)
 
 
 def merged_players(feed: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -52,9 +48,10 @@ def log_lines(
             "seq": e["seq"],
             # Site notices (moderation) carry their own wording; the game never sees them.
             "text": str(e["event"].get("text", ""))
-            if str(e["type"]).startswith("site.")
+            if e["type"] == SiteNotice.TYPE
             else presenter.describe(e, names, feed.get("my_seat")),
             "actor_kind": e["actor_kind"],
+            "badge": e["actor_kind"] if e["actor_kind"] in BADGED_ACTORS else "",
             "created_at": e["created_at"],
         }
         for e in entries
@@ -68,31 +65,42 @@ def game_context(
     log: Sequence[Mapping[str, Any]] = (),
     chat: Sequence[Any] = (),
     replay: bool = False,
+    revealed: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    slug = str(feed.get("game", ""))
+    """Everything the game page's partials show, as view models from the game's presenter.
+    `revealed` (replays only) is the final view, for "everything revealed"."""
+    presenter = presenter_for(str(feed.get("game", "")))
     names = seat_names(feed)
-    view = feed.get("view", {})
     players = merged_players(feed)
     seat = feed.get("my_seat")
+    playing = feed.get("status") == Game.Status.PLAYING
     return {
         "feed": feed,
-        "view": view,
         "names": names,
         "players": players,
-        "by_seat": {p["seat"]: p for p in players},
         "me": next((p for p in players if p["is_me"]), None),
-        "phase_line": presenter_for(slug).phase_line(feed, names),
-        "glyphs": presenter_for(slug).glyphs,
-        "board": presenter_for(slug).board(feed, names),
+        "over": not playing,
+        "phase_line": presenter.phase_line(feed, names),
+        "board": presenter.board(feed, names),
+        "secret": presenter.secret(feed, names, revealed),
         "forms": [] if replay else action_forms(feed, names),
+        "idle": "" if replay or not playing else _idle(seat),
         "log": log_lines(feed, log),
         "chat": chat,
         "csrf_token": csrf_token,
         "replay": replay,
         "is_player": seat is not None,
-        "board_template": _pick("boards", slug),
-        "secret_template": _pick("secrets", slug),
+        "board_template": presenter.board_template,
+        "secret_template": presenter.secret_template,
+        "stylesheets": presenter.stylesheets,
     }
+
+
+def _idle(seat: Any) -> str:
+    """What the actions panel says when the viewer has nothing to play."""
+    if seat is None:
+        return _("You are watching this game.")
+    return _("Nothing to do right now — the page updates by itself when it is your turn.")
 
 
 def render_partials(context: Mapping[str, Any], *, names: Sequence[str] = PARTIALS) -> str:

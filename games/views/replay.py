@@ -53,15 +53,15 @@ def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "players": players,
         "outcome": game.outcome if over else None,
     }
-    context = game_context(feed, log=log, replay=True)
     final = steps[-1][2]
+    revealed = definition.view(final, None) if seat is None else None
+    context = game_context(feed, log=log, replay=True, revealed=revealed)
     context.update(
         {
             "game": game,
             "step": step,
             "last": len(steps),
             "perspective": perspective,
-            "revealed": definition.view(final, None) if seat is None else None,
             "steps_nav": {
                 "first": 1,
                 "prev": max(1, step - 1),

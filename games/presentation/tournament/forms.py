@@ -1,0 +1,203 @@
+"""Tournament's own forms, built only from the viewer's `legal_moves`: the hand as
+clickable cards (wild and special cards ask for a value 1-15 and, when leading, the Lead
+Suit: TC-1, TH-2..TH-4), three cards to pass (TA-3), Arthur's gift, Dusk hits, and the
+Location (TX-4) and Godsend (TT-22) cards to choose from.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games.engine.core import JSON
+
+from ..base import ActionForm, Button, move_text
+from ..words import name_of
+from .board import hand_faces
+from .cards import SUIT_NAMES, face, poisoned_values, power_by_id, sorted_hand
+from .wire import (
+    LEFT,
+    PASS_COUNT,
+    RIGHT,
+    ChooseLocation,
+    ChoosePass,
+    GiveCard,
+    GiveHit,
+    PlayCard,
+    Shame,
+)
+
+HAND = "games/actions/tournament-hand.html"
+PASS = "games/actions/tournament-pass.html"
+CHOICES = "games/actions/tournament-choices.html"
+DUSK = "games/actions/tournament-dusk.html"
+WILD_VALUES = list(range(1, 16))  # TC-1: a wild or special card is played as 1..15
+WILD_DEFAULT = 8
+
+
+def _hand(feed: Mapping[str, Any]) -> list[dict[str, Any]]:
+    return hand_faces(feed.get("view", {}), feed.get("my_seat"))
+
+
+def _buttons(f: Mapping[str, Any], plays: Sequence[Mapping[str, JSON]]) -> list[Button]:
+    """The plain ways to play a card with a printed value: as it is, +3 with King Arthur,
+    or with an extra card."""
+    buttons: list[Button] = []
+    for m in plays:
+        if f["special"]:
+            continue
+        if m.get("boost"):
+            buttons.append(Button("Play it +3 (King Arthur)", move_text(m), "boost"))
+        elif m.get("extra"):
+            extra = face(str(m["extra"]))["name"]
+            buttons.append(Button(f"Play it with the {extra}", move_text(m), "extra"))
+        else:
+            buttons.insert(0, Button("Play", move_text(m), "play"))
+    return buttons
+
+
+def _wild(f: Mapping[str, Any], plays: Sequence[Mapping[str, JSON]]) -> dict[str, Any] | None:
+    """A wild or special card's own form: its value, the Lead Suit when leading, an extra."""
+    wild_plays = [m for m in plays if f["special"]]
+    if not wild_plays:
+        return None
+    suits = sorted({str(m.get("suit")) for m in wild_plays if m.get("suit")})
+    extras = sorted({str(m.get("extra")) for m in wild_plays if m.get("extra")})
+    return {
+        "move_type": PlayCard.TYPE,
+        "card": json.dumps(f["id"]),
+        "values": WILD_VALUES,
+        "default": WILD_DEFAULT,
+        "suits": [(json.dumps(s), SUIT_NAMES.get(s, s)) for s in suits],
+        "extras": [(json.dumps(e), face(e)["name"]) for e in extras],
+    }
+
+
+def hand_form(feed: Mapping[str, Any], moves: Sequence[Mapping[str, JSON]]) -> ActionForm:
+    """The play phase (TT-9..TT-11): every card of the hand, with what it may do now."""
+    leading = not feed.get("view", {}).get("melee")
+    cards = []
+    for f in _hand(feed):
+        mine = [m for m in moves if m.get("card") == f["id"]]
+        plays = [m for m in mine if m["type"] == PlayCard.TYPE]
+        buttons = _buttons(f, plays)
+        for m in mine:
+            if m["type"] == Shame.TYPE:
+                buttons.append(Button("Discard it (Shame: 5 Injury)", move_text(m), "shame"))
+        wild = _wild(f, plays)
+        cards.append(
+            {
+                "face": f,
+                "buttons": buttons,
+                "wild": wild,
+                "playable": bool(buttons or wild),
+                "single": buttons[0] if len(buttons) == 1 and not wild else None,
+            }
+        )
+    empty = [m for m in moves if m["type"] == Shame.TYPE and not m.get("card")]
+    shaming = any(m["type"] == Shame.TYPE for m in moves)
+    return ActionForm(
+        move_type=PlayCard.TYPE,
+        title="Lead the Melee: play a card" if leading else "Play a card into the Melee",
+        help=(
+            "You cannot follow suit: discard a card face up and take 5 Injury (TT-11)."
+            if shaming and not any(c["playable"] and c["wild"] for c in cards)
+            else "Tap a card to play it. Cards you may not play now are dimmed (TT-10)."
+        ),
+        template=HAND,
+        extra={
+            "cards": cards,
+            "leading": leading,
+            "empty": [Button("Take the Shame (no card to discard)", move_text(m)) for m in empty],
+        },
+    )
+
+
+def give_form(
+    feed: Mapping[str, Any], moves: Sequence[Mapping[str, JSON]], names: Sequence[str]
+) -> ActionForm:
+    """Arthur Pendragon's debt: a card of the hand to the opponent he commanded."""
+    by_card = {str(m["card"]): m for m in moves}
+    target = (feed.get("view", {}).get("arthur") or [None, None])[1]
+    cards = []
+    for f in _hand(feed):
+        m = by_card.get(f["id"])
+        button = Button("Give it", move_text(m)) if m else None
+        cards.append(
+            {
+                "face": f,
+                "buttons": [button] if button else [],
+                "playable": bool(m),
+                "wild": None,
+                "single": button,
+            }
+        )
+    return ActionForm(
+        move_type=GiveCard.TYPE,
+        title=f"Arthur Pendragon: give {name_of(names, target, 'Someone')} a card from your hand",
+        help="The opponent you commanded played in your slot; now you owe them a card.",
+        template=HAND,
+        extra={"cards": cards, "leading": False, "empty": []},
+    )
+
+
+def pass_form(feed: Mapping[str, Any]) -> ActionForm:
+    left = feed.get("view", {}).get("round", 1) % 2 == 1
+    return ActionForm(
+        move_type=ChoosePass.TYPE,
+        title=f"Choose {PASS_COUNT} cards to pass to the {'left' if left else 'right'}",
+        help="Everyone chooses in secret; the cards move when all have chosen (TA-3).",
+        template=PASS,
+        extra={
+            "cards": _hand(feed),
+            "count": PASS_COUNT,
+            "legend": _("Your hand: pick three cards"),
+        },
+        submit=f"Pass these {PASS_COUNT} cards",
+    )
+
+
+def dusk_form(
+    moves: Sequence[Mapping[str, JSON]], feed: Mapping[str, Any], names: Sequence[str]
+) -> ActionForm:
+    """Dusk (Sir Percival, Sir Lionel): a card of my Weapon Hits and the opponent."""
+    poison = poisoned_values(feed.get("view", {}))
+    cards = sorted_hand([face(c, poison) for c in sorted({str(m["card"]) for m in moves})])
+    targets = sorted({int(str(m["to"])) for m in moves})
+    return ActionForm(
+        GiveHit.TYPE,
+        "Dusk: hand a Weapon Hit to an opponent",
+        "Sir Percival gives Arrows hits to anyone; Sir Lionel up to 2 cards to one "
+        "opponent, once per round.",
+        template=DUSK,
+        extra={
+            "cards": cards,
+            "targets": [(json.dumps(t), name_of(names, t, "Someone")) for t in targets],
+        },
+        submit="Give this hit",
+    )
+
+
+def choice(m: Mapping[str, JSON], view: Mapping[str, Any]) -> dict[str, Any]:
+    """A Location (TX-4) or a Godsend source (TT-22) with the card's text."""
+    if m["type"] == ChooseLocation.TYPE:
+        card = power_by_id(str(m["location"])) or {}
+    else:
+        up = view.get("godsend_up", [])
+        index = {LEFT: 0, RIGHT: 1}.get(str(m["source"]))
+        card = {}
+        if index is not None and index < len(up):
+            card = power_by_id(up[index]["id"]) or {}
+        if not card:
+            card = {"name": "Top of the Godsend deck", "text": "Unseen until you take it."}
+        else:
+            card = {**card, "name": f"Take {card['name']}"}
+    return {
+        "label": card.get("name", ""),
+        "text": card.get("text", ""),
+        "mark": card.get("mark"),
+        "move": move_text(m),
+    }

@@ -1,0 +1,165 @@
+"""The engine names the Tournament presenter speaks (definitions, moves, events, card
+data), imported in one place so a rename in the engine touches one file here; and named
+values of the engine's view and events, the phases typed by the engine's own `Phase` so
+mypy refuses a phase the engine does not have."""
+
+from typing import Final
+
+from games.engine.games.tournament.carddata import CardData
+from games.engine.games.tournament.characters import ALWAYS
+from games.engine.games.tournament.config import DEFAULT_POISONED, PASS_COUNT
+from games.engine.games.tournament.definition import AVALON, CAMELOT
+from games.engine.games.tournament.events import (
+    CardGiven,
+    CardPlayed,
+    CardsPassed,
+    CardsRevealed,
+    Commanded,
+    CompanionUnlocked,
+    DealerChosen,
+    Dealt,
+    DuskDone,
+    DuskStarted,
+    DuskTallied,
+    EntriesDiscarded,
+    EntryMarked,
+    EntryMoved,
+    GameEnded,
+    GameStarted,
+    GodsendCancelled,
+    GodsendDeckShuffled,
+    GodsendPhaseEnded,
+    GodsendPlaced,
+    GodsendsCleared,
+    GodsendsRevealed,
+    GodsendTaken,
+    HealthChanged,
+    HitGiven,
+    LocationAsked,
+    LocationChosen,
+    MeleeEnded,
+    MeleeStarted,
+    MerlinGranted,
+    PassChosen,
+    PassingDecided,
+    PassingStarted,
+    PowerUsed,
+    RoundEnded,
+    Shamed,
+    SwordAsked,
+    TurnMoved,
+)
+from games.engine.games.tournament.hooks import card as card_data
+from games.engine.games.tournament.moves import (
+    ChooseLocation,
+    ChoosePass,
+    Command,
+    DecidePassing,
+    FinishDusk,
+    GiveCard,
+    GiveHit,
+    PickGodsend,
+    PlaceGodsend,
+    PlayCard,
+    Shame,
+)
+from games.engine.games.tournament.state import Phase
+from games.engine.games.tournament.weapons import injury, is_poisoned, is_weapon, weapon
+
+LOCATION: Final[Phase] = "location"
+SWORD: Final[Phase] = "sword"
+PASSING: Final[Phase] = "passing"
+PLAY: Final[Phase] = "play"
+GIFT: Final[Phase] = "gift"
+DUSK: Final[Phase] = "dusk"
+GODSEND: Final[Phase] = "godsend"
+PLACE: Final[Phase] = "place"
+OVER: Final[Phase] = "over"
+
+LEFT, RIGHT, DECK = "left", "right", "deck"  # GodsendTaken.source, PickGodsend.source
+MISTS = "mists"  # Shamed.why: the Mists of Avalon, no card discarded
+SWIFT_END = "swift_end"  # RoundEnded.reason
+ZERO_HEALTH = "zero_health"  # GameEnded.reason
+HOUSE, INFERRED = "house", "inferred"  # CardData.source besides "rulebook" (TH-7)
+OPPONENT = "opponent"  # CardData.target of a Godsend placed on an opponent
+
+__all__ = [
+    "ALWAYS",
+    "AVALON",
+    "CAMELOT",
+    "DECK",
+    "DEFAULT_POISONED",
+    "DUSK",
+    "GIFT",
+    "GODSEND",
+    "HOUSE",
+    "INFERRED",
+    "LEFT",
+    "LOCATION",
+    "MISTS",
+    "OPPONENT",
+    "OVER",
+    "PASSING",
+    "PASS_COUNT",
+    "PLACE",
+    "PLAY",
+    "RIGHT",
+    "SWIFT_END",
+    "SWORD",
+    "ZERO_HEALTH",
+    "CardData",
+    "CardGiven",
+    "CardPlayed",
+    "CardsPassed",
+    "CardsRevealed",
+    "ChooseLocation",
+    "ChoosePass",
+    "Command",
+    "Commanded",
+    "CompanionUnlocked",
+    "Dealt",
+    "DealerChosen",
+    "DecidePassing",
+    "DuskDone",
+    "DuskStarted",
+    "DuskTallied",
+    "EntriesDiscarded",
+    "EntryMarked",
+    "EntryMoved",
+    "FinishDusk",
+    "GameEnded",
+    "GameStarted",
+    "GiveCard",
+    "GiveHit",
+    "GodsendCancelled",
+    "GodsendDeckShuffled",
+    "GodsendPhaseEnded",
+    "GodsendPlaced",
+    "GodsendTaken",
+    "GodsendsCleared",
+    "GodsendsRevealed",
+    "HealthChanged",
+    "HitGiven",
+    "LocationAsked",
+    "LocationChosen",
+    "MeleeEnded",
+    "MeleeStarted",
+    "MerlinGranted",
+    "PassChosen",
+    "PassingDecided",
+    "PassingStarted",
+    "PickGodsend",
+    "PlaceGodsend",
+    "PlayCard",
+    "PowerUsed",
+    "RoundEnded",
+    "Shame",
+    "Shamed",
+    "SwordAsked",
+    "TurnMoved",
+    "card_data",
+    "injury",
+    "is_poisoned",
+    "is_weapon",
+    "weapon",
+]
