@@ -7,10 +7,3 @@ class AccountsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "accounts"
     verbose_name = "Accounts"
-
-    def ready(self) -> None:
-        from games.services import hooks
-
-        from .gates import deleted_account_gate
-
-        hooks.register_actor_gate(deleted_account_gate)

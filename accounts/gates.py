@@ -1,4 +1,4 @@
-"""The accounts' actor gate (games.services.hooks): a deleted account acts nowhere.
+"""The accounts' actor gate (listed in games.services.gates): a deleted account acts nowhere.
 
 The interfaces already refuse it (it cannot log in: inactive, unusable password, no token),
 so this is the backstop for a caller that skipped them, e.g. a task holding an old user

@@ -23,7 +23,7 @@ shared PostgreSQL allows 100 connections):
     load, fold + view: 20-event Resistance log 4.4 ms; 2,000-event log 144 ms
     load, cached state + view: 34-event Resistance game 2.1 ms; 2,000-event game 8.8 ms
 In-process profile of one move (PostgreSQL + Redis): ~40 ms of which move_submit ~31 ms
-(the broadcast of six per-seat payloads ~10 ms, the time-control hooks ~10 ms, the
+(the broadcast of six per-seat payloads ~10 ms, the time-control steps ~10 ms, the
 engine itself well under 1 ms); the rest is the fresh feed returned to the mover.
 """
 

@@ -20,6 +20,7 @@ from functools import partial
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from games import log as game_log
 from games.engine.core import apply, get_game, rng_for
@@ -43,7 +44,14 @@ def _rewrite_log(game: Game, moves: int) -> None:
             seat = pending[0]
             move = definition.legal_moves(state, seat)[0]
             events, state = apply(definition, state, seat, move, rng_for(game.seed, seq))
-            append(game, events, first_seq=seq + 1, actor_seat=seat, actor_kind="player")
+            append(
+                game,
+                events,
+                first_seq=seq + 1,
+                actor_seat=seat,
+                actor_kind="player",
+                at=timezone.now(),
+            )
             seq += len(events)
         game.state = encode_state(state)
         game.state_seq = seq

@@ -8,6 +8,6 @@ class ClockConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # Registers the move-path hooks (deadlines in the transaction, accrual after it) and
-        # the clock panel with the game page's live updates.
-        from . import panel, services  # noqa: F401
+        # Registers the clock panel with the game page's live updates. (Its steps of the
+        # commit path are listed in games.services.commit.)
+        from . import panel  # noqa: F401

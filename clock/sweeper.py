@@ -22,13 +22,14 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from games.engine.core import Move, rng_for
+from games.lifecycle import GameAbandoned
 from games.log import definition_of, load_state
 from games.models import Game, GameEvent, Seat, Table
-from games.services import broadcast, hooks
+from games.services.commit import game_commit
 from games.services.moves import move_submit
 
 from .models import Abandonment, SeatGrace
-from .services import deadline_after
+from .seat_deadlines import deadline_after
 
 logger = logging.getLogger(__name__)
 
@@ -122,7 +123,7 @@ def _apply_policy(game: Game, seat: Seat, now: dt.datetime) -> int:
         return 1
     if table.timeout_policy == Table.TimeoutPolicy.ABANDON:
         if SeatGrace.objects.filter(seat=seat).exists():
-            _abandon(game, position, state, now)
+            _abandon(game, seat, now)
         else:
             SeatGrace.objects.create(seat=seat, started_at=now)
             grace = max(1.0, table.time_per_move * GRACE_SHARE)
@@ -161,18 +162,12 @@ def _play(game: Game, position: int, move: Move, kind: str, now: dt.datetime) ->
     )
 
 
-def _abandon(game: Game, position: int, state: Any, now: dt.datetime) -> None:
-    """The grace period ran out: the game ends without a result (nothing for ratings)."""
-    Game.objects.filter(pk=game.pk).update(status=Game.Status.ABORTED, finished_at=now)
-    Table.objects.filter(pk=game.table_id).update(status=Table.Status.ABORTED)
-    Seat.objects.filter(table_id=game.table_id).update(deadline_at=None)
-    SeatGrace.objects.filter(seat__table_id=game.table_id).delete()
-    Abandonment.objects.create(game=game, seat=position, at=now)
-    game.refresh_from_db()
-    seats = Seat.objects.filter(table_id=game.table_id, position__isnull=False).count()
-
-    def after() -> None:
-        broadcast.game_updated(game, [], state, seats)
-        hooks.run(hooks.after_commit, game, [], state)
-
-    transaction.on_commit(after)
+def _abandon(game: Game, seat: Seat, now: dt.datetime) -> None:
+    """The grace period ran out: the game ends without a result (nothing for ratings). The
+    event closes it (games.lifecycle); its commit clears the deadlines and grace periods."""
+    assert seat.position is not None
+    name = seat.user.public_name if seat.user else f"Seat {seat.position}"
+    text = f"{name} did not move in time, grace period included: the game is abandoned."
+    event = GameAbandoned(seat=seat.position, text=text)
+    game_commit(game, [event], actor_kind=GameEvent.ActorKind.TIMEOUT, now=now)
+    Abandonment.objects.create(game=game, seat=seat.position, at=now)

@@ -2,7 +2,7 @@
 declaring a vacation (its length is charged at once) and ending it early (the rest is
 refunded). While a vacation runs, the player's deadlines at tables that allow vacation
 stand still: running deadlines are pushed back by the part of the vacation still ahead,
-and new ones start counting when it ends (clock.services.deadline_after).
+and new ones start counting when it ends (clock.seat_deadlines.deadline_after).
 """
 
 from __future__ import annotations

@@ -7,15 +7,17 @@ the log and the replay). Used by both the services (writes) and the selectors (r
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from games.engine.core import Event, GameDefinition, from_json, get_game, lookup, to_json
-from games.engine.core.codec import register, type_name
+from games.engine.core.codec import type_name
 
+from .lifecycle import Lifecycle, SystemEvent, lifecycle_step
+from .lifecycle import SiteNotice as SiteNotice  # its old home: callers may import it here
 from .models import Game, GameEvent
 
 # The state class of each game, learnt from its first event: states need not be registered
@@ -23,19 +25,9 @@ from .models import Game, GameEvent
 _STATE_TYPES: dict[str, type] = {}
 
 
-@register("site.notice")
-@dataclass(frozen=True)
-class SiteNotice(Event):
-    """A log entry outside the rules, written by moderation (a game voided, a seat handed
-    to a bot or a substitute): shown to everyone as `text`, skipped by every game's fold."""
-
-    kind: str
-    text: str
-
-
 def evolve(definition: GameDefinition[Any, Any], state: Any, event: Event) -> Any:
-    """The game's fold step; site notices leave the state as it is."""
-    if isinstance(event, SiteNotice):
+    """The game's fold step; system events (games.lifecycle) leave the state as it is."""
+    if isinstance(event, SystemEvent):
         return state
     return definition.evolve(state, event)
 
@@ -106,8 +98,10 @@ def append(
     first_seq: int,
     actor_seat: int | None,
     actor_kind: str,
+    at: dt.datetime,
 ) -> list[GameEvent]:
-    """Append engine events to the log as rows numbered from `first_seq` (unique per game)."""
+    """Append events to the log as rows numbered from `first_seq` (unique per game), logged
+    at `at` (the service's now: a game's finish time is its closing event's)."""
     rows = [
         GameEvent(
             game=game,
@@ -117,6 +111,7 @@ def append(
             schema_version=getattr(event, "VERSION", 1),
             actor_seat=actor_seat,
             actor_kind=actor_kind,
+            created_at=at,
         )
         for i, event in enumerate(events)
     ]
@@ -134,21 +129,18 @@ def replay(
         yield row, event, state
 
 
-# Statuses that fit a fold with (or without) an outcome: moderation may close a game either
-# way (abort, void), but only the rules finish one, and a finished game stays finished.
-_STATUSES_WITH_OUTCOME = {Game.Status.FINISHED, Game.Status.VOIDED}
-_STATUSES_WITHOUT_OUTCOME = {Game.Status.PLAYING, Game.Status.ABORTED, Game.Status.VOIDED}
-
-
 def fold_check(game: Game) -> dict[str, Any]:
-    """Rebuild the state from the log with the game's fold and compare it with the cache
-    (state and seq) and with the status. Reads only; `ok` is False on any difference."""
+    """Rebuild the state and the lifecycle (status, finished_at, outcome) from the log with
+    the game's fold and compare them with the cache. Reads only; `ok` is False on any
+    difference."""
     definition = definition_of(game)
     rows = GameEvent.objects.filter(game=game).order_by("seq")
     state: Any = None
+    lifecycle = Lifecycle()
     last_seq = events = 0
-    for row, _event, after in replay(definition, rows.iterator()):
+    for row, event, after in replay(definition, rows.iterator()):
         state, last_seq, events = after, row.seq, events + 1
+        lifecycle = lifecycle_step(lifecycle, event, row.created_at, state, definition)
     rebuilt = encode_state(state) if state is not None else None
     cached = game.state
     differing: list[str] = []
@@ -158,14 +150,17 @@ def fold_check(game: Game) -> dict[str, Any]:
         )
     elif rebuilt != cached:
         differing = ["state"]
-    over = state is not None and definition.outcome(state) is not None
-    if game.status not in (_STATUSES_WITH_OUTCOME if over else _STATUSES_WITHOUT_OUTCOME):
-        differing.append("status")
+    differing += [
+        name
+        for name in ("status", "finished_at", "outcome")
+        if getattr(lifecycle, name) != getattr(game, name)
+    ]
     return {
         "ok": not differing and last_seq == game.state_seq == events,
         "events": events,
         "log_seq": last_seq,
         "state_seq": game.state_seq,
         "status": game.status,
+        "log_status": lifecycle.status,
         "differing": differing,
     }

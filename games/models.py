@@ -182,7 +182,8 @@ class GameEvent(models.Model):
     actor_kind = models.CharField(
         max_length=10, choices=ActorKind.choices, default=ActorKind.PLAYER
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    # When the service decided it (its `now`): a game's finish time is its closing event's.
+    created_at = models.DateTimeField(default=timezone.now)
 
     objects = AppendOnlyQuerySet.as_manager()
 

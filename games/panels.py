@@ -2,8 +2,8 @@
 live update beside the game's own partials.
 
 An app registers `render(game, user, csrf_token) -> html` in its AppConfig.ready(); the html
-is an out-of-band swap (root element with a stable id and hx-swap-oob). A plain registry
-(like games.services.hooks), so the games app never imports the apps that build on it.
+is an out-of-band swap (root element with a stable id and hx-swap-oob). A plain registry,
+so the game page's rendering never imports the apps that build on it.
 """
 
 from __future__ import annotations

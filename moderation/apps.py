@@ -1,5 +1,5 @@
 """Django app config for moderation: sanctions, reports, the audit log, site switches and
-IP sightings; on ready it plugs the sanction gate into the games services."""
+IP sightings; on ready it connects the suspension notice shown at log-in."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ class ModerationConfig(AppConfig):
     verbose_name = "Moderation"
 
     def ready(self) -> None:
-        # Wiring only: the gate every games service consults, the login notice.
+        # Wiring only: the login notice (the sanction gate is listed in games.services.gates).
         from . import enforcement
 
         enforcement.connect()

@@ -1,7 +1,7 @@
 """Where sanctions and switches take effect:
 
-- `actor_gate(user, action)`: the single check every games service runs before acting for
-  a user (games.services.hooks.authorise): a suspended or banned user may not play, chat or
+- `sanction_gate(user, action)`: one of the actor gates every games service runs before
+  acting for a user (games.services.gates): a suspended or banned user may not play, chat or
   join; nobody may open a table while the "stop table creation" switch is on. Pages, the
   API and the websocket all inherit it because they all call those services.
 - `notice_at_login`: the suspension notice (reason, end date) as a message at log-in; the
@@ -17,8 +17,6 @@ from django.contrib import messages
 from django.http import HttpRequest
 from django.utils import timezone
 
-from games.services import hooks
-
 from .errors import Suspended, TableCreationPaused
 from .models import Sanction, SiteSwitches
 from .selectors import sanction_active_for
@@ -33,7 +31,7 @@ def sanction_notice(sanction: Sanction) -> str:
     return f"Your account is suspended until {end:%Y-%m-%d %H:%M %Z}: {sanction.reason}"
 
 
-def actor_gate(user: Any, action: str) -> None:
+def sanction_gate(user: Any, action: str) -> None:
     sanction = sanction_active_for(user)
     if sanction is not None:
         raise Suspended(sanction_notice(sanction))
@@ -50,6 +48,5 @@ def notice_at_login(sender: Any, request: HttpRequest, user: Any, **kwargs: Any)
 
 
 def connect() -> None:
-    """Called once from ModerationConfig.ready()."""
-    hooks.register_actor_gate(actor_gate)
+    """Called once from ModerationConfig.ready(): the login notice."""
     user_logged_in.connect(notice_at_login, dispatch_uid="moderation.notice_at_login")

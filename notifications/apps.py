@@ -6,7 +6,3 @@ from django.apps import AppConfig
 class NotificationsConfig(AppConfig):
     name = "notifications"
     default_auto_field = "django.db.models.BigAutoField"
-
-    def ready(self) -> None:
-        # Registers the after-commit hook that queues notification tasks.
-        from . import hooks  # noqa: F401

@@ -19,6 +19,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from accounts.models import User
+from games.lifecycle import GameAborted, rows_of
 from games.log import definition_of, load_state
 from games.models import Game, GameEvent, Presence, Seat
 
@@ -86,18 +87,13 @@ def notices_for_game(game_id: int, now: dt.datetime | None = None) -> int:
 
 
 def _closed_by_moderator(game: Game) -> bool:
-    """Voided, or aborted by a moderator (not abandoned on time): moderation writes a site
-    notice "game_voided"/"game_aborted" to the log and emails the players itself."""
+    """Voided, or aborted by a moderator (not abandoned on time): moderation closes it with
+    a GameVoided/GameAborted event and emails the players itself."""
     if game.status == Game.Status.VOIDED:
         return True
     return (
         game.status == Game.Status.ABORTED
-        and GameEvent.objects.filter(
-            game=game,
-            type="site.notice",
-            actor_kind=GameEvent.ActorKind.MODERATOR,
-            payload__kind="game_aborted",
-        ).exists()
+        and GameEvent.objects.filter(rows_of(GameAborted), game=game).exists()
     )
 
 

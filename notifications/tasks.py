@@ -1,5 +1,6 @@
 """Celery tasks of the notifications: queued on commit after every change of a game
-(notifications.hooks), and the periodic flush run by beat (settings.CELERY_BEAT_SCHEDULE)."""
+(notifications.hooks, a step of games.services.commit), and the periodic flush run by beat
+(settings.CELERY_BEAT_SCHEDULE)."""
 
 from __future__ import annotations
 

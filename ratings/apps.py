@@ -6,7 +6,3 @@ from django.apps import AppConfig
 class RatingsConfig(AppConfig):
     name = "ratings"
     default_auto_field = "django.db.models.BigAutoField"
-
-    def ready(self) -> None:
-        # Registers the in-transaction hook that rates a finished game (and reverses a void).
-        from . import services  # noqa: F401

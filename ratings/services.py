@@ -1,16 +1,16 @@
 """Rating games, in the transaction that ends them.
 
-Why inside the final transaction (an in-transaction hook of games.services.hooks) and not
+Why inside the final transaction (a step of games.services.commit.IN_TRANSACTION) and not
 after commit: a game is finished if and only if it is rated, with no window in which a
 crash between the commit and the hook leaves it unrated for ever; the rating rows are
 locked after the game row (the move path's lock order), so two games of the same players
 ending at once update their ratings one after the other, not over each other. The cost
 (a few rows, once per game) is paid by the last move only.
 
-Idempotent: a RatedGame row (unique per game) marks a game as rated; the hook runs again
-for any later event of the game (a moderator's note) and does nothing then.
+Idempotent: a RatedGame row (unique per game) marks a game as rated; the step runs again
+for any later commit of the game and does nothing then.
 
-A moderator voiding a rated game (the log gets a "game_voided" site notice) marks its
+A moderator voiding a rated game (the log gets a `GameVoided` event) marks its
 RatedGame voided and refolds that game's ratings from the remaining rated games in order,
 so the ratings are exactly as if it had never been played (openskill updates do not
 commute, so subtracting the one game's change would not be exact). Aborted and abandoned
@@ -19,7 +19,6 @@ games never finish, so they are never rated.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -27,14 +26,14 @@ from django.db.models import Count, Q
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
+from games.lifecycle import GameVoided
 from games.models import Game, GameEvent, Seat
-from games.services import hooks
+from games.services.committed import Committed
 
 from .models import MU, SIGMA, RatedGame, Rating
 from .rules import SeatFacts, result_of
 
 MODEL = PlackettLuce(mu=MU, sigma=SIGMA)
-VOIDING_NOTICES = frozenset({"game_voided", "game_aborted"})
 
 
 def _seat_facts(game: Game) -> list[SeatFacts]:
@@ -126,14 +125,10 @@ def game_unrate(game: Game) -> bool:
     return True
 
 
-@hooks.register_in_transaction
-def rate_on_end(game: Game, rows: Sequence[GameEvent], state: Any) -> None:
-    kinds = Counter(
-        r.payload.get("kind")
-        for r in rows
-        if r.type == "site.notice" and isinstance(r.payload, dict)
-    )
-    if any(kinds[k] for k in VOIDING_NOTICES):
-        game_unrate(game)  # a moderator closed the game: it counts for nothing
-        return
-    game_rate(game)
+def ratings_follow(committed: Committed) -> None:
+    """The commit's ratings: a voided game counts for nothing, a finished one is rated.
+    (An aborted or abandoned game was never finished, so never rated.)"""
+    if any(isinstance(event, GameVoided) for event in committed.events):
+        game_unrate(committed.game)
+    elif committed.after.status == Game.Status.FINISHED:
+        game_rate(committed.game)

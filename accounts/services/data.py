@@ -42,11 +42,11 @@ from django.utils.translation import gettext as _
 from accounts.models import User, deleted_player_name
 from clock.models import SeatGrace, Vacation, VacationAccount
 from clock.sweeper import sweep_game
-from games.log import SiteNotice
+from games.lifecycle import SeatHandedOver
 from games.models import ChatMessage, Game, GameEvent, MoveReceipt, Presence, Seat, Table
 from games.services import broadcast, lobby
+from games.services.commit import game_commit
 from games.services.errors import Conflict, Forbidden, ServiceError
-from games.services.moves import game_append_system_event
 from moderation.models import IpSighting
 from moderation.services.sanctions import user_log_out_everywhere
 from notifications.models import Notice, OptOut
@@ -141,12 +141,9 @@ def _seats_to_bot(user: User, now: dt.datetime) -> list[int]:
             seat.deadline_at = now  # due: the sweeper plays the bot's move at once
         seat.save(update_fields=["is_bot", "timeouts_in_a_row", "deadline_at"])
         SeatGrace.objects.filter(seat=seat).delete()  # no abandonment for this seat now
-        game_append_system_event(
-            game=game,
-            events=[SiteNotice(kind="player_deleted", text=deleted_notice_text(user))],
-            actor_kind=GameEvent.ActorKind.SYSTEM,
-            now=now,
-        )
+        assert seat.position is not None
+        event = SeatHandedOver(seat=seat.position, to="bot", text=deleted_notice_text(user))
+        game_commit(game, [event], actor_kind=GameEvent.ActorKind.SYSTEM, now=now)
         handed.append(game_id)
     return handed
 

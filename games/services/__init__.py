@@ -1,6 +1,8 @@
 """Services of the games domain: every write, each owning its transaction.
 
-lobby.py (tables and seats), moves.py (the one move path), chat.py, broadcast.py (what
-each seat receives after a commit), hooks.py (plug-in points for deadlines and
-notifications), errors.py (the typed refusals the interfaces map to HTTP).
+commit.py (the one commit path of every change of a game, and the ordered steps that follow
+each commit), committed.py (what a commit hands those steps), moves.py (the one move path),
+lobby.py (tables and seats, the deal), chat.py, broadcast.py (what each seat receives after
+a commit), gates.py (who may act at all), errors.py (the typed refusals the interfaces map
+to HTTP).
 """

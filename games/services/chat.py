@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games.models import ChatMessage, Game, Seat, Table
 
-from . import broadcast, hooks
+from . import broadcast, gates
 from .errors import BadOptions, Forbidden
 from .text import storable
 
@@ -18,7 +18,7 @@ MAX_LENGTH = 1000
 def chat_post(*, table: Table, user: User, body: str) -> ChatMessage:
     """Seated players talk in the players' channel, everyone else in the spectators'.
     The body is stored as typed; pages and clients escape it when showing it."""
-    hooks.authorise(user, "chat")
+    gates.authorise(user, "chat")
     body = body.strip()
     if not body:
         raise BadOptions("Say something first.", field="body")

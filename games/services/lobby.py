@@ -1,5 +1,5 @@
 """Tables and seats: create, join, leave, remove a player, start (random seat order, the
-engine's deal appended to the log and the state cached in the same transaction)."""
+engine's deal committed as the game's first events: games.services.commit)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from django.db import IntegrityError, transaction
 from accounts.models import User
 from games.engine.core import EngineError, InvalidConfig, MalformedMove, from_json, rng_for, start
 from games.engine.core import get_game as engine_game
-from games.log import append, encode_state, remember_state_type
 from games.models import Game, GameEvent, Seat, Table
 
-from . import broadcast, hooks
+from . import broadcast, gates
+from .commit import game_commit
 from .errors import BadOptions, Conflict, Forbidden, NotFound
 
 
@@ -58,7 +58,7 @@ def lobby_create(
 ) -> Table:
     """Open a table with the host seated. `settings` are Table fields (visibility,
     auto_start, time_per_move, timeout_policy, ...)."""
-    hooks.authorise(host, "create_table")
+    gates.authorise(host, "create_table")
     options = dict(options or {})
     decode_options(game_slug, options, seat_count)
     allowed = {
@@ -93,7 +93,7 @@ def _lock_open(table: Table) -> Table:
 def table_join(*, table: Table, user: User, invite_code: str | None = None) -> Seat:
     """Take a free seat; a private table needs its invite code. A full auto-start table
     starts at once."""
-    hooks.authorise(user, "join")
+    gates.authorise(user, "join")
     with transaction.atomic():
         locked = _lock_open(table)
         if locked.visibility == Table.Visibility.PRIVATE and invite_code != locked.invite_code:
@@ -156,7 +156,7 @@ def table_start(*, table: Table, by: User | None) -> Game:
         config = decode_options(locked.game_slug, locked.options, len(seats))
         game = Game(table=locked, rules_version=definition.rules_version)
         try:
-            events, state = start(definition, config, len(seats), rng_for(game.seed, 0))
+            events, _state = start(definition, config, len(seats), rng_for(game.seed, 0))
         except EngineError as exc:
             raise BadOptions(exc.message, field="options") from None
         # Seat order is random (SystemRandom: it must not follow from anything guessable).
@@ -164,20 +164,9 @@ def table_start(*, table: Table, by: User | None) -> Game:
         for position, seat in enumerate(seats):
             seat.position = position
         Seat.objects.bulk_update(seats, ["position"])
-        remember_state_type(definition, state)
-        game.state = encode_state(state)
-        game.state_seq = len(events)
         game.save()
-        rows = append(
-            game, events, first_seq=1, actor_seat=None, actor_kind=GameEvent.ActorKind.SYSTEM
-        )
         locked.status = Table.Status.PLAYING
         locked.save(update_fields=["status"])
-        hooks.run(hooks.in_transaction, game, rows, state)
-
-        def after() -> None:
-            broadcast.table_changed(locked.pk, game.pk)
-            hooks.run(hooks.after_commit, game, rows, state)
-
-        transaction.on_commit(after)
+        # The deal is the game's first commit: logged by the system, folded into the cache.
+        game_commit(game, events, actor_kind=GameEvent.ActorKind.SYSTEM)
     return game

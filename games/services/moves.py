@@ -1,12 +1,10 @@
-"""The one path for every move: `move_submit`. REST, websocket, page forms, timeouts, bots
-and moderators all call it. Also `game_append_system_event`, the path for events no seat
-decides (moderation, issue 5).
+"""The one path for every move: `move_submit`. REST, websocket, page forms, timeouts and
+bots all call it.
 
 In one transaction: lock the game row, answer a repeated idempotency key with its first
 result, check the seat and `expected_seq`, let the engine decide with the Random derived
-from (seed, seq), append the events, evolve the cached state, run the in-transaction hooks
-(deadlines), and on commit broadcast each seat's own payload and run the after-commit
-hooks (notifications).
+from (seed, seq), and commit the events through the game's one commit path
+(games.services.commit: the log, its cached fold, and the steps that follow every commit).
 """
 
 from __future__ import annotations
@@ -14,35 +12,17 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-from collections.abc import Sequence
-from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games.engine.core import (
-    JSON,
-    Event,
-    MalformedMove,
-    Move,
-    apply,
-    from_json,
-    rng_for,
-    to_json,
-)
-from games.log import (
-    append,
-    definition_of,
-    encode_state,
-    evolve,
-    load_state,
-    remember_decoded,
-)
-from games.models import Game, GameEvent, MoveReceipt, Seat, Table
+from games.engine.core import JSON, MalformedMove, Move, apply, from_json, rng_for, to_json
+from games.log import definition_of, load_state
+from games.models import Game, GameEvent, MoveReceipt, Seat
 
-from . import broadcast, hooks
+from . import gates
+from .commit import game_commit
 from .errors import BadInput, Conflict, IdempotencyKeyReused, NotSeated, StaleSeq
 from .text import storable
 
@@ -87,7 +67,7 @@ def move_submit(
     {"seq", "applied_events"}. Raises a ServiceError or an engine error; nothing changes then.
     """
     if user is not None:
-        hooks.authorise(user, "play")  # e.g. a suspended player is refused (issue 5)
+        gates.authorise(user, "play")  # e.g. a suspended player is refused (issue 5)
     _check_key(idempotency_key)
     if move is None:
         move = decode_move(move_json)
@@ -113,19 +93,15 @@ def move_submit(
             raise StaleSeq(locked.state_seq, expected_seq)
 
         definition = definition_of(locked)
-        before = load_state(locked, definition)
-        events, state = apply(
-            definition, before, position, move, rng_for(locked.seed, locked.state_seq)
+        events, _state = apply(
+            definition,
+            load_state(locked, definition),
+            position,
+            move,
+            rng_for(locked.seed, locked.state_seq),
         )
-        rows = append(
-            locked,
-            events,
-            first_seq=locked.state_seq + 1,
-            actor_seat=position,
-            actor_kind=actor_kind,
-        )
-        result = {"seq": locked.state_seq + len(rows), "applied_events": len(rows)}
-        _store(locked, definition, rows, events, before, state, now or timezone.now())
+        committed = game_commit(locked, events, actor_kind=actor_kind, actor_seat=position, now=now)
+        result = {"seq": locked.state_seq, "applied_events": len(committed.rows)}
         if actor_kind == GameEvent.ActorKind.PLAYER and timeouts_in_a_row != 0:
             Seat.objects.filter(table_id=locked.table_id, position=position).update(
                 timeouts_in_a_row=0
@@ -139,29 +115,6 @@ def move_submit(
                 result=result,
             )
     return result
-
-
-def game_append_system_event(
-    *,
-    game: Game,
-    events: Sequence[Event],
-    actor_kind: str = GameEvent.ActorKind.MODERATOR,
-    now: dt.datetime | None = None,
-) -> int:
-    """Append events no seat decided (moderation: a substitute, a void). Same transaction,
-    cache, hooks and broadcast as a move; returns the new seq."""
-    with transaction.atomic():
-        locked = Game.objects.select_for_update().select_related("table").get(pk=game.pk)
-        definition = definition_of(locked)
-        before = load_state(locked, definition)
-        state = before
-        for event in events:
-            state = evolve(definition, state, event)
-        rows = append(
-            locked, events, first_seq=locked.state_seq + 1, actor_seat=None, actor_kind=actor_kind
-        )
-        _store(locked, definition, rows, events, before, state, now or timezone.now())
-        return locked.state_seq
 
 
 def _digest(move: Move) -> str:
@@ -185,49 +138,3 @@ def _acting_seat(game: Game, user: User | None, seat: int | None) -> tuple[int, 
     if seat is None:
         raise NotSeated("A move needs a player or a seat.")
     return seat, None
-
-
-def _store(
-    game: Game,
-    definition: Any,
-    rows: list[GameEvent],
-    events: Sequence[Event],
-    before: Any,
-    state: Any,
-    now: dt.datetime,
-) -> None:
-    """Evolve the cache beside the log, close a finished game, queue hooks and broadcast."""
-    game.state = encode_state(state)
-    game.state_seq += len(rows)
-    outcome = definition.outcome(state)
-    fields = ["state", "state_seq"]
-    if outcome is not None:
-        game.status = Game.Status.FINISHED
-        game.finished_at = now
-        game.outcome = {
-            "winners": sorted(outcome.winners),
-            "summary": outcome.summary,
-            "reason": outcome.reason,
-            "scores": {str(k): v for k, v in outcome.scores.items()},
-        }
-        fields += ["status", "finished_at", "outcome"]
-        Table.objects.filter(pk=game.table_id).update(status=Table.Status.FINISHED)
-        Seat.objects.filter(table_id=game.table_id).update(deadline_at=None)
-    game.save(update_fields=fields)
-    transaction.on_commit(lambda: remember_decoded(game, state))
-    hooks.run(hooks.in_transaction, game, rows, state)
-
-    # Per-event states for redaction: each event is shown with the state just after it.
-    steps = []
-    current = before
-    for row, event in zip(rows, events, strict=True):
-        current = evolve(definition, current, event)
-        steps.append((row, event, current))
-
-    def after() -> None:
-        broadcast.game_updated(game, steps, state)
-        hooks.run(hooks.after_commit, game, rows, state)
-
-    # Robust: once committed, the move stands; a failing after-commit step is logged and
-    # must not turn the caller's success into an error (R2: Redis down mid-game).
-    transaction.on_commit(after, robust=True)

@@ -1,8 +1,9 @@
 """Moderators' actions on games: abort, void, verify, extend a deadline, hand a seat to a bot
 or a substitute, and the audited read of a full log.
 
-Notes players must see (a void, a seat handed on) are appended to the log as SiteNotice
-events through `game_append_system_event`, so they reach every seat like any move does.
+Each change of a game is an event of the log (games.lifecycle: GameAborted, GameVoided,
+SeatHandedOver) committed through the game's one commit path (games.services.commit), so the
+status follows from the log and the note reaches every seat like any move does.
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.verification import user_is_verified
-from games.log import SiteNotice, fold_check
-from games.models import Game, Presence, Seat, Table
-from games.services import broadcast, hooks
-from games.services.moves import game_append_system_event
+from games.engine.core import Event
+from games.lifecycle import GameAborted, GameVoided, SeatHandedOver
+from games.log import fold_check
+from games.models import Game, GameEvent, Presence, Seat
+from games.services import broadcast, gates
+from games.services.commit import game_commit
 from moderation.errors import ModerationError
 
 from .audit import audit_record
@@ -70,18 +73,13 @@ def _close(game: Game, status: str, *, by: User, reason: str, verb: str) -> Game
             raise ModerationError(f"Game {game.pk} is already {locked.get_status_display()}.")
         if status == Game.Status.ABORTED and locked.status != Game.Status.PLAYING:
             raise ModerationError("Only a game in play can be aborted; void a finished one.")
-        now = timezone.now()
-        # The status is set before the note so the note's broadcast already shows the game
-        # closed (no pending seats), and again after it: a finished game's fold still has an
-        # outcome, which would otherwise mark it finished again. No result counts (ratings).
-        Game.objects.filter(pk=locked.pk).update(status=status, finished_at=now)
+        # The event closes the game (its status, the table's, no deadlines); no result
+        # counts (ratings read the void).
         text = f"A moderator {verb} this game: {reason}"
-        game_append_system_event(
-            game=locked, events=[SiteNotice(kind=f"game_{verb}", text=text)], now=now
+        closing: Event = (
+            GameVoided(text=text) if status == Game.Status.VOIDED else GameAborted(text)
         )
-        Game.objects.filter(pk=locked.pk).update(status=status, finished_at=now)
-        Table.objects.filter(pk=locked.table_id).update(status=status)
-        Seat.objects.filter(table_id=locked.table_id).update(deadline_at=None)
+        game_commit(locked, [closing], actor_kind=GameEvent.ActorKind.MODERATOR)
         audit_record(actor=by, action=f"game_{status}", obj=locked, reason=reason)
         _notify_players(locked, f"[Avalon Tables] Game {locked.pk} was {verb}", text)
     locked.refresh_from_db()
@@ -135,7 +133,7 @@ def _hand_over(
                 raise ModerationError(f"{to} already sits at this table.", field="substitute")
             if not user_is_verified(to):
                 raise ModerationError(f"{to} has no verified email.", field="substitute")
-            hooks.authorise(to, "join")  # a suspended player cannot be handed a seat
+            gates.authorise(to, "join")  # a suspended player cannot be handed a seat
         row.user, row.is_bot, row.timeouts_in_a_row = to, to is None, 0
         if to is None and row.deadline_at is not None:
             # The time controls' sweeper plays bot seats whose deadline is due (issue 7).
@@ -144,7 +142,8 @@ def _hand_over(
         old = previous.public_name if previous else f"Seat {seat}"
         new = "a bot" if to is None else f"{to.public_name} (a substitute)"
         text = f"A moderator handed {old}'s seat to {new}."
-        game_append_system_event(game=locked, events=[SiteNotice(kind=action, text=text)])
+        handed = SeatHandedOver(seat=seat, to="bot" if to is None else "substitute", text=text)
+        game_commit(locked, [handed], actor_kind=GameEvent.ActorKind.MODERATOR)
         # Sockets of the old and the new occupant still sit in the groups they joined at
         # connect: close them so each reconnects to what it may now see.
         users = [u.pk for u in (previous, to) if u is not None]

@@ -417,8 +417,8 @@ def test_deleting_mid_game_hands_the_seat_to_the_bot_and_the_game_finishes(
     seat = Seat.objects.get(table=game.table, position=mine)
     assert seat.is_bot and seat.user_id == me.pk
     assert not Presence.objects.filter(user=me).exists()
-    notice = GameEvent.objects.get(game=game, type="site.notice")
-    assert notice.payload["kind"] == "player_deleted"
+    notice = GameEvent.objects.get(game=game, type="site.seat_handed_over")
+    assert notice.payload["seat"] == mine and notice.payload["to"] == "bot"
     assert f"Deleted player {me.pk}" in notice.payload["text"]
     # The clock's sweeper played the bot's vote at once, through the one move path.
     bot_moves = GameEvent.objects.filter(game=game, actor_seat=mine, actor_kind="bot")
@@ -439,8 +439,8 @@ def test_deleting_mid_game_hands_the_seat_to_the_bot_and_the_game_finishes(
     assert bot_moves.count() == 3  # one vote a round, all by the bot
     assert not GameEvent.objects.filter(game=game, actor_seat=mine, actor_kind="player").exists()
     assert fold_equals_cache(game)
-    assert [e.payload.get("kind") for e in GameEvent.objects.filter(type="site.notice")] == [
-        "player_deleted"
+    assert [e.type for e in GameEvent.objects.filter(type__startswith="site.")] == [
+        "site.seat_handed_over"
     ]
 
 

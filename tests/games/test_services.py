@@ -1,5 +1,5 @@
 """Service tests on the real database: the lobby, the one move path and its refusals,
-the log/cache invariant, idempotency and the hooks."""
+the log/cache invariant, idempotency and the steps that follow a commit."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from games.engine.core import IllegalMove, MalformedMove, NotYourTurn, fold
 from games.log import decode_event, definition_of, load_state
 from games.models import Game, GameEvent, MoveReceipt, Seat, Table
 from games.selectors import events_after, game_view_for_user, games_for_user
-from games.services import hooks
+from games.services import commit
+from games.services.committed import Committed
 from games.services.errors import BadOptions, Conflict, Forbidden, NotSeated, StaleSeq
 from games.services.lobby import lobby_create, table_join, table_leave, table_remove_player
 from games.services.moves import move_submit
@@ -144,20 +145,19 @@ def test_idempotency_key_returns_the_first_result_once() -> None:
     assert MoveReceipt.objects.count() == 1
 
 
-def test_full_game_log_folds_to_the_cache_and_closes_the_table() -> None:
+def test_full_game_log_folds_to_the_cache_and_closes_the_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     users = [make_user() for _ in range(4)]
     game = started_game(users, options={"rounds": 3})
     calls: list[int] = []
 
-    def spy(g: Game, rows: object, state: object) -> None:
-        calls.append(g.state_seq)
+    def spy(committed: Committed) -> None:
+        calls.append(committed.game.state_seq)
 
-    hooks.register_in_transaction(spy)
-    try:
-        while play_pending_once(game):
-            pass
-    finally:
-        hooks.in_transaction.remove(spy)
+    monkeypatch.setattr(commit, "IN_TRANSACTION", (*commit.IN_TRANSACTION, spy))
+    while play_pending_once(game):
+        pass
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.finished_at is not None
     assert game.outcome and game.outcome["reason"] == "high_card"

@@ -33,7 +33,7 @@ def test_void_closes_the_game_notes_it_in_the_log_and_emails_players(
     assert game.status == Game.Status.VOIDED
     assert Table.objects.get(pk=game.table_id).status == Table.Status.VOIDED
     last = GameEvent.objects.filter(game=game).order_by("-seq").first()
-    assert last is not None and last.type == "site.notice" and last.actor_kind == "moderator"
+    assert last is not None and last.type == "site.game_voided" and last.actor_kind == "moderator"
     # Every seat reads the note in its own log.
     for seat in range(3):
         texts = [e["event"].get("text", "") for e in events_after(game, 0, seat)]
@@ -90,7 +90,7 @@ def test_replace_seat_with_bot(mod_client: Client, game: Game) -> None:
     action(mod_client, GAMES, "replace_seat_with_bot", [game.pk], seat=2, reason="Vanished")
     seat = Seat.objects.get(table_id=game.table_id, position=2)
     assert seat.user is None and seat.is_bot
-    note = GameEvent.objects.filter(game=game, type="site.notice").get()
+    note = GameEvent.objects.filter(game=game, type="site.seat_handed_over").get()
     assert f"handed {gone.public_name}'s seat to a bot" in note.payload["text"]
     assert game_view_for_user(game, gone)["my_seat"] is None  # now only a spectator
 

@@ -26,7 +26,7 @@ from rest_framework.test import APIClient
 
 from games.models import Game, GameEvent, MoveReceipt
 from games.routing import websocket_urlpatterns
-from games.services import broadcast, hooks
+from games.services import broadcast, commit
 from tests.clock.procs import database_url
 from tests.games.conftest import make_user, seat_users, started_game
 
@@ -43,7 +43,7 @@ def kill_next_move(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     Yields the pids it killed."""
     killed: list[int] = []
 
-    def terminate_own_backend(game: Any, rows: Any, state: Any) -> None:
+    def terminate_own_backend(committed: Any) -> None:
         if killed:
             return
         with connection.cursor() as cursor:
@@ -54,7 +54,7 @@ def kill_next_move(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
             other.execute("SELECT pg_terminate_backend(%s, 10000)", (pid,))
         killed.append(pid)
 
-    monkeypatch.setattr(hooks, "in_transaction", [*hooks.in_transaction, terminate_own_backend])
+    monkeypatch.setattr(commit, "IN_TRANSACTION", (*commit.IN_TRANSACTION, terminate_own_backend))
     yield killed
 
 
