@@ -2,10 +2,10 @@
 
 Every change of a game is a list of events appended to its log by `game_commit`: a seat's
 move, a timeout's default move and a bot's move (moves.move_submit), the deal
-(lobby.table_start), and the site's decisions (`game_system_commit`): an abandonment
-(clock.sweeper), an abort, a void, a seat handed to a bot or a substitute (moderation,
-accounts). In the caller's transaction, with the game row locked, it appends the rows, folds
-the state and the lifecycle (status, finished_at, outcome: games.lifecycle) and writes both
+(lobby.table_start), and the site's own decisions, typed events of games.lifecycle: an
+abandonment (clock.sweeper), an abort, a void, a seat handed to a bot or a substitute
+(moderation, accounts). In the caller's transaction, with the game row locked, it appends
+the rows, folds the state and the lifecycle (status, finished_at, outcome) and writes both
 caches from that fold; then it runs IN_TRANSACTION, and AFTER_COMMIT once the transaction
 has committed. Nothing is registered from elsewhere: what follows a move is read here.
 """
@@ -31,7 +31,7 @@ from games.log import (
     remember_decoded,
     remember_state_type,
 )
-from games.models import Game, GameEvent, Table
+from games.models import Game, Table
 from notifications.hooks import queue_notifications
 from ratings.services import ratings_follow
 
@@ -132,20 +132,6 @@ def game_commit(
         step(committed)
     transaction.on_commit(lambda: _run_after_commit(committed))
     return committed
-
-
-def game_system_commit(
-    *,
-    game: Game,
-    events: Sequence[Event],
-    actor_kind: str = GameEvent.ActorKind.MODERATOR,
-    now: dt.datetime | None = None,
-) -> Committed:
-    """Commit events the site decided, no seat (games.lifecycle's system events): locks the
-    game row in a transaction of its own or the caller's."""
-    with transaction.atomic():
-        locked = Game.objects.select_for_update().select_related("table").get(pk=game.pk)
-        return game_commit(locked, events, actor_kind=actor_kind, now=now)
 
 
 def seats_changed(game: Game) -> None:

@@ -16,17 +16,21 @@ from typing import Any
 
 import pytest
 from django.apps import apps
+from django.db import transaction
 from django.utils import timezone
 
 from accounts.services.data import user_delete
 from clock.models import Abandonment
 from clock.services import extension_spend, seat_take_back
 from clock.sweeper import sweep
+from games.engine.core import Event
 from games.lifecycle import GameAborted, SiteNotice
 from games.log import fold_check
 from games.models import Game, GameEvent, Table
-from games.services.commit import game_commit, game_system_commit
+from games.services import commit
+from games.services.commit import game_commit
 from games.services.errors import Conflict
+from games.services.moves import move_submit
 from moderation.services.games import (
     game_abort,
     game_void,
@@ -36,6 +40,7 @@ from moderation.services.games import (
 from tests.moderation.conftest import make_moderator
 
 from .conftest import make_user, play_pending_once, seat_users, started_game
+from .toygame import Vote
 
 pytestmark = pytest.mark.django_db
 
@@ -53,6 +58,12 @@ def last_row(game: Game) -> GameEvent:
     row = GameEvent.objects.filter(game=game).order_by("-seq").first()
     assert row is not None
     return row
+
+
+def moderator_commit(game: Game, event: Event) -> None:
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().select_related("table").get(pk=game.pk)
+        game_commit(locked, [event], actor_kind=GameEvent.ActorKind.MODERATOR)
 
 
 def game_of(n: int = 2, **table: Any) -> Game:
@@ -142,8 +153,8 @@ def test_the_clocks_own_actions_leave_the_log_as_it_is() -> None:
     seq = the_log_is_the_truth(game)["log_seq"]
     users = seat_users(game)
     extension_spend(game=game, user=users[0])
+    assert the_log_is_the_truth(game)["log_seq"] == seq
     sweep(timezone.now() + dt.timedelta(hours=30))  # seat 1's day is over, seat 0 extended
-    game.refresh_from_db()
     seq = the_log_is_the_truth(game)["log_seq"]
     seat_take_back(game=game, user=users[1])
     assert the_log_is_the_truth(game)["log_seq"] == seq
@@ -151,9 +162,9 @@ def test_the_clocks_own_actions_leave_the_log_as_it_is() -> None:
 
 def test_a_closing_event_applies_only_to_a_game_it_can_close() -> None:
     game = game_of()
-    game_system_commit(game=game, events=[GameAborted(text="Closed")])
+    moderator_commit(game, GameAborted(text="Closed"))
     with pytest.raises(Conflict):
-        game_system_commit(game=game, events=[GameAborted(text="Closed again")])
+        moderator_commit(game, GameAborted(text="Closed again"))
     the_log_is_the_truth(game)
 
 
@@ -161,7 +172,7 @@ def test_logs_written_before_the_typed_events_still_fold() -> None:
     # A void noted by the earlier code: a site notice whose kind said it.
     voided = game_of()
     notice = SiteNotice(kind="game_voided", text="A moderator voided this game: old")
-    game_system_commit(game=voided, events=[notice])
+    moderator_commit(voided, notice)
     assert the_log_is_the_truth(voided)["status"] == Game.Status.VOIDED
 
     # An abandonment by the earlier code wrote no event at all; the migration appends it.
@@ -206,3 +217,26 @@ def test_every_row_of_the_log_was_written_by_game_commit(monkeypatch: Any) -> No
     sweep(timezone.now() + 2 * LATER)
     assert the_log_is_the_truth(game)["status"] == Game.Status.ABORTED
     assert sum(seen) == GameEvent.objects.filter(game=game).count()
+
+
+def test_a_failing_step_after_the_commit_is_logged_and_the_next_still_run(
+    monkeypatch: Any, django_capture_on_commit_callbacks: Any, caplog: Any
+) -> None:
+    """R2: once committed a move stands; each after-commit step is robust on its own."""
+    ran: list[int] = []
+
+    def broken(committed: Any) -> None:
+        raise RuntimeError("channel layer down")
+
+    def next_step(committed: Any) -> None:
+        ran.append(committed.game.state_seq)
+
+    monkeypatch.setattr(commit, "AFTER_COMMIT", (broken, next_step))
+    game = game_of()
+    with django_capture_on_commit_callbacks(execute=True):
+        result = move_submit(
+            game=game, user=seat_users(game)[0], move=Vote("up"), expected_seq=game.state_seq
+        )
+    assert ran == [result["seq"]]
+    assert "broken failed after game" in caplog.text
+    the_log_is_the_truth(game)
