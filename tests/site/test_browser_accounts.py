@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.core import mail
 
-from tests.browser import chromium
+from tests.browser import no_sideways_scroll, one_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -20,18 +20,8 @@ PASSWORD = "Grail-quest-1191!"
 
 @pytest.fixture
 def page() -> Iterator[Any]:
-    with chromium() as browser:
-        context = browser.new_context(viewport={"width": 360, "height": 740})
-        context.set_default_timeout(30_000)
-        try:
-            yield context.new_page()
-        finally:
-            context.close()
-            browser.close()
-
-
-def no_sideways_scroll(page: Any) -> bool:
-    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+    with one_page(360, 740) as page:
+        yield page
 
 
 def test_signup_verify_login_and_profile_on_a_phone(page: Any, live_server: Any) -> None:
