@@ -13,7 +13,7 @@ import time_machine
 from django.conf import settings as django_settings
 from django.core.cache import cache
 
-from tests.clock.procs import private_redis_url, tasks_run_here
+from tests.clock.procs import Inbox, private_redis_url, smtp_server, tasks_run_here
 
 # A Wednesday, so a one-day period never touches a weekend unless a test wants it to.
 WEDNESDAY_NOON = dt.datetime(2026, 11, 18, 12, 0, tzinfo=dt.UTC)
@@ -64,6 +64,14 @@ def clock() -> Iterator[time_machine.Traveller]:
     """Time stands still at WEDNESDAY_NOON until the test moves it (`clock.shift(...)`)."""
     with time_machine.travel(WEDNESDAY_NOON, tick=False) as traveller:
         yield traveller
+
+
+@pytest.fixture
+def smtp() -> Iterator[tuple[int, Inbox]]:
+    """(port, inbox) of an SMTP server (aiosmtpd) collecting what spawned processes send."""
+    controller, inbox = smtp_server()
+    yield controller.port, inbox
+    controller.stop()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

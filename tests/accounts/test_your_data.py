@@ -37,6 +37,7 @@ from ratings.selectors import leaderboard
 from tests.engine.contract import leaks
 from tests.games import toygame  # noqa: F401  (registers "toy-secrets")
 from tests.games.conftest import make_user, seat_users, started_game
+from tests.games.page_play import logged_in
 from tests.games.toygame import Vote
 
 from .helpers import signup
@@ -45,12 +46,6 @@ from .helpers import signup
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
 PASSWORD = "pw-Excalibur-42"  # tests.games.conftest.make_user's
-
-
-def logged_in(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def position_of(game: Game, user: User) -> int:

@@ -13,27 +13,20 @@ from typing import Any
 
 import pytest
 from django.http import QueryDict
-from django.test import Client
 
-from accounts.models import User
 from games.engine.core import from_json, to_json
 from games.log import definition_of, load_state
 from games.models import Game
 from games.presentation import composed_move
 
 from .conftest import make_user, seat_users, started_game
+from .page_play import game_at_pages, logged_in, states_in_play
 
 pytestmark = pytest.mark.django_db
 
 
 # Protagonists without a power that acts before the first passing (Nimue picks a Location).
 PLAIN = {"health": 300, "characters": ["sir-percival", "merlin", "sir-bors"]}
-
-
-def logged_in(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 class FormsParser(HTMLParser):
@@ -151,16 +144,9 @@ def test_passing_choice_stays_with_its_owner() -> None:
 
 
 def play_through_forms(slug: str, players: int, options: dict[str, Any]) -> set[str]:
-    users = [make_user() for _ in range(players)]
-    game = started_game(users, slug=slug, options=options)
-    definition = definition_of(game)
-    clients = {s: logged_in(u) for s, u in seat_users(game).items()}
+    game, definition, clients = game_at_pages(slug, players, options)
     seen: set[str] = set()
-    for _ in range(3000):
-        game.refresh_from_db()
-        if game.status != Game.Status.PLAYING:
-            break
-        state = load_state(game, definition)
+    for state in states_in_play(game, definition, 3000):
         seat = min(definition.pending_seats(state))
         html = clients[seat].get(f"/games/{game.pk}/").content.decode()
         forms = page_forms(html)
@@ -307,16 +293,9 @@ def test_every_form_on_every_page_is_a_legal_move(
     """At each step every form of the pending seat's page sends only legal moves, the form
     set covers every legal move type, and a randomly chosen one is accepted."""
     rng = random.Random(seed)
-    users = [make_user() for _ in range(players)]
-    game = started_game(users, slug=slug, options=options)
-    definition = definition_of(game)
-    clients = {s: logged_in(u) for s, u in seat_users(game).items()}
+    game, definition, clients = game_at_pages(slug, players, options)
     offered: set[str] = set()
-    for _ in range(3000):
-        game.refresh_from_db()
-        if game.status != Game.Status.PLAYING:
-            break
-        state = load_state(game, definition)
+    for state in states_in_play(game, definition, 3000):
         seat = min(definition.pending_seats(state))
         legal = [to_json(m) for m in definition.legal_moves(state, seat)]
         legal_text = {normal(m) for m in legal}

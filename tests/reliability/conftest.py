@@ -5,7 +5,6 @@ shared Redis."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -18,11 +17,6 @@ from accounts.models import User
 from tests.clock.procs import database_url, tasks_run_here
 
 from .procs import RedisServer, SiteServer
-
-needs_postgres = pytest.mark.skipif(
-    not os.environ.get("DATABASE_URL", "").startswith("postgres"),
-    reason="needs PostgreSQL (DATABASE_URL), as in CI",
-)
 
 
 @pytest.fixture(autouse=True)
