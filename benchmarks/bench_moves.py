@@ -43,7 +43,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
 
-from benchmarks.common import percentile  # noqa: E402
+from benchmarks.common import percentile, postgres_and_redis  # noqa: E402
 from tests.served import migrate, scratch_database, uvicorn  # noqa: E402
 
 
@@ -154,9 +154,7 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes")
     args = parser.parse_args()
-    base_db, redis_url = os.environ.get("DATABASE_URL", ""), os.environ.get("REDIS_URL", "")
-    if not base_db.startswith("postgres") or not redis_url:
-        sys.exit("Set DATABASE_URL (PostgreSQL) and REDIS_URL.")
+    base_db, redis_url = postgres_and_redis()
     db_url = scratch_database(base_db, "_bench_moves")
     env = {
         **os.environ,

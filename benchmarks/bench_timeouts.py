@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
 
-from benchmarks.common import percentile  # noqa: E402
+from benchmarks.common import percentile, postgres_and_redis  # noqa: E402
 from tests.served import migrate, scratch_database  # noqa: E402
 
 
@@ -39,9 +39,7 @@ def main() -> None:
     parser.add_argument("--spread", type=float, default=60.0, help="deadlines over N seconds")
     parser.add_argument("--lead", type=float, default=15.0, help="seconds before the first")
     args = parser.parse_args()
-    base_db, base_redis = os.environ.get("DATABASE_URL", ""), os.environ.get("REDIS_URL", "")
-    if not base_db.startswith("postgres") or not base_redis:
-        sys.exit("set DATABASE_URL (PostgreSQL) and REDIS_URL")
+    base_db, base_redis = postgres_and_redis()
 
     database = scratch_database(base_db, "_bench_timeouts")
     from tests.clock.procs import CeleryProcs, private_redis_url, smtp_server, wait_for

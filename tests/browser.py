@@ -151,6 +151,18 @@ def one_page(width: int, height: int) -> Iterator[Any]:
             context.close()
 
 
+def page_fixture(width: int, height: int) -> Any:
+    """A `page` fixture for a module whose tests are one visitor at this viewport:
+    `page = page_fixture(360, 740)`."""
+
+    @pytest.fixture
+    def page() -> Iterator[Any]:
+        with one_page(width, height) as watched:
+            yield watched
+
+    return page
+
+
 def shot(page: Any, name: str, full_page: bool = True) -> None:
     """A screenshot to test-artifacts/<name>.png: the whole page, or what the screen shows
     at once (the full-page shot of a phone is very tall)."""

@@ -1,6 +1,7 @@
-"""Playing through the pages with Django's test client: a client logged in as a user, a
-started game with one client per seat, and the game's states while it is in play, for the
-tests that play whole games through the pages' forms."""
+"""Playing through the pages with Django's test client: a client logged in as a user, the
+game page as each seat and as a spectator sees it, a started game with one client per
+seat, and the game's states while it is in play, for the tests that play whole games
+through the pages' forms."""
 
 from __future__ import annotations
 
@@ -22,6 +23,19 @@ def logged_in(user: User) -> Client:
     client = Client()
     client.force_login(user)
     return client
+
+
+def pages_of_seats(game: Game) -> dict[int, str]:
+    """The game page as each seated player sees it."""
+    return {
+        seat: logged_in(user).get(f"/games/{game.pk}/").content.decode()
+        for seat, user in seat_users(game).items()
+    }
+
+
+def spectator_page(game: Game) -> str:
+    """The game page as a logged-in user without a seat sees it."""
+    return logged_in(make_user()).get(f"/games/{game.pk}/").content.decode()
 
 
 def game_at_pages(

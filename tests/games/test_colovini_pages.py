@@ -22,7 +22,7 @@ from games.log import definition_of, load_state
 from games.models import Game
 
 from .conftest import make_user, seat_users, started_game
-from .page_play import game_at_pages, logged_in, states_in_play
+from .page_play import game_at_pages, logged_in, pages_of_seats, spectator_page, states_in_play
 
 pytestmark = pytest.mark.django_db
 
@@ -158,13 +158,12 @@ def test_each_seat_sees_its_own_hand_and_never_the_other() -> None:
     game = started_game(users, slug="colovini-avalon")
     state = load_state(game)
     secrets = definition_of(game).secrets(state)
-    for seat, user in seat_users(game).items():
-        page = logged_in(user).get(f"/games/{game.pk}/").content.decode()
+    for seat, page in pages_of_seats(game).items():
         assert hand_marks(page) == {(seat, c) for c in state.hands[seat]}
         assert "Your hand" in page and "— only you see this" in page
         check_colovini_page(page, seat, secrets)
         assert page.count('class="ca-region ') == 11  # CA-2: the whole row, face down
-    spectator = logged_in(make_user()).get(f"/games/{game.pk}/").content.decode()
+    spectator = spectator_page(game)
     assert hand_marks(spectator) == set()
     check_colovini_page(spectator, -1, secrets)
 

@@ -19,7 +19,7 @@ from games.log import definition_of, load_state
 from games.models import Game
 
 from .conftest import make_user, seat_users, started_game
-from .page_play import game_at_pages, logged_in, states_in_play
+from .page_play import game_at_pages, logged_in, pages_of_seats, spectator_page, states_in_play
 from .test_colovini_pages import (
     CHANCE,
     LAST,
@@ -57,13 +57,12 @@ def test_each_knight_sees_their_own_hand_and_nobody_elses() -> None:
     game = started_game(users, slug="jousting-avalon")
     state = load_state(game)
     secrets = definition_of(game).secrets(state)
-    for seat, user in seat_users(game).items():
-        page = logged_in(user).get(f"/games/{game.pk}/").content.decode()
+    for seat, page in pages_of_seats(game).items():
         assert hand_marks(page) == {(seat, c) for c in state.hands[seat]}
         check_jousting_page(page, seat, secrets)
         assert "Make an offer" in page and "Done bartering" in page
         assert 'hx-confirm="Withdraw for good?' in page  # JA-7: asked before leaving
-    spectator = logged_in(make_user()).get(f"/games/{game.pk}/").content.decode()
+    spectator = spectator_page(game)
     assert hand_marks(spectator) == set()
     assert "Make an offer" not in spectator
 

@@ -12,7 +12,7 @@ from games.log import load_state
 from games.models import Game, Table
 
 from .conftest import make_user, seat_users, started_game
-from .page_play import game_at_pages, logged_in, states_in_play
+from .page_play import game_at_pages, logged_in, pages_of_seats, spectator_page, states_in_play
 
 pytestmark = pytest.mark.django_db
 
@@ -97,11 +97,10 @@ def test_game_page_shows_my_role_and_not_others() -> None:
     users = [make_user() for _ in range(5)]
     game = started_game(users, slug="resistance-avalon")
     state = load_state(game)
-    for seat, user in seat_users(game).items():
-        page = logged_in(user).get(f"/games/{game.pk}/").content.decode()
+    for seat, page in pages_of_seats(game).items():
         mine = state.roles[seat].label
         assert f"You are <strong>{mine}</strong>" in page
-    spectator = logged_in(make_user()).get(f"/games/{game.pk}/").content.decode()
+    spectator = spectator_page(game)
     assert "You are <strong>" not in spectator
     assert re.search(r"Watching", spectator)
 

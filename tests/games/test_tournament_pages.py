@@ -20,7 +20,7 @@ from games.models import Game
 from games.presentation import composed_move
 
 from .conftest import make_user, seat_users, started_game
-from .page_play import game_at_pages, logged_in, states_in_play
+from .page_play import game_at_pages, logged_in, pages_of_seats, spectator_page, states_in_play
 
 pytestmark = pytest.mark.django_db
 
@@ -109,8 +109,7 @@ def test_each_seat_sees_its_own_hand_and_never_another() -> None:
     definition = definition_of(game)
     state = load_state(game, definition)
     seats = seat_users(game)
-    for seat, user in seats.items():
-        html = logged_in(user).get(f"/games/{game.pk}/").content.decode()
+    for seat, html in pages_of_seats(game).items():
         mine = set(state.player(seat).hand)
         assert mine <= hand_ids(html), "every card of my hand is drawn"
         assert "Choose 3 cards to pass" in html  # TA-3, round 1
@@ -122,7 +121,7 @@ def test_each_seat_sees_its_own_hand_and_never_another() -> None:
         for secret in definition.secrets(state):
             if seat not in secret.knowers and "card" in secret.fragment:
                 assert f'data-card="{secret.fragment["card"]}"' not in html
-    watcher = logged_in(make_user()).get(f"/games/{game.pk}/").content.decode()
+    watcher = spectator_page(game)
     assert not hand_ids(watcher)
     assert "hands stay hidden" in watcher
 

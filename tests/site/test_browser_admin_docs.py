@@ -5,23 +5,19 @@ shared harness (tests/browser.py) fails the test on any violation or console err
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from accounts.models import User
-from tests.browser import one_page, shot
+from tests.browser import page_fixture, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "pw-Excalibur-42"
 
 
-@pytest.fixture
-def page() -> Iterator[Any]:
-    with one_page(1280, 900) as page:
-        yield page
+page = page_fixture(1280, 900)
 
 
 @pytest.fixture
