@@ -34,41 +34,17 @@ import http.client
 import json
 import os
 import queue
-import socket
-import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
 
-
-def scratch_database(url: str, suffix: str = "_bench_moves") -> str:
-    """A fresh, empty database beside `url`'s, named with `suffix`; returns its URL."""
-    import psycopg
-
-    parts = urlsplit(url)
-    name = parts.path.lstrip("/") + suffix
-    admin = urlunsplit(parts._replace(path="/postgres", scheme="postgresql"))
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        conn.execute(f'CREATE DATABASE "{name}"')
-    return urlunsplit(parts._replace(path=f"/{name}"))
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from benchmarks.common import percentile, postgres_and_redis  # noqa: E402
+from tests.served import migrate, scratch_database, uvicorn  # noqa: E402
 
 
 class Client:
@@ -178,10 +154,8 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes")
     args = parser.parse_args()
-    base_db, redis_url = os.environ.get("DATABASE_URL", ""), os.environ.get("REDIS_URL", "")
-    if not base_db.startswith("postgres") or not redis_url:
-        sys.exit("Set DATABASE_URL (PostgreSQL) and REDIS_URL.")
-    db_url = scratch_database(base_db)
+    base_db, redis_url = postgres_and_redis()
+    db_url = scratch_database(base_db, "_bench_moves")
     env = {
         **os.environ,
         "DATABASE_URL": db_url,
@@ -198,9 +172,7 @@ def main() -> None:
     }
     os.environ.update(env)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "avalon_site.settings")
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True
-    )
+    migrate(env)
 
     import django
 
@@ -212,33 +184,7 @@ def main() -> None:
     games = create_games(args.games, "resistance-avalon", 5)
     floor_games = create_games(args.concurrency, "resistance-avalon", 5)
 
-    port = free_port()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "avalon_site.asgi:application",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--workers",
-            str(args.workers),
-            "--no-access-log",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    try:
-        for _ in range(200):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+    with uvicorn(env, "--workers", str(args.workers), "--no-access-log") as port:
         # Warm every worker up (imports, connections) before timing.
         warm = Client(port)
         for _ in range(20):
@@ -270,9 +216,6 @@ def main() -> None:
 
         floor_wall = run_pool(floor_games, args.concurrency, floor)
         report("floor (insert + update)", len(floor_latencies), floor_wall, floor_latencies)
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
 
     print()
     load_times.run()

@@ -15,14 +15,11 @@ import argparse
 import itertools
 import os
 import statistics
-import subprocess
 import sys
 import time
-from pathlib import Path
 
-from .bench_moves import scratch_database
+from tests.served import migrate, scratch_database
 
-ROOT = Path(__file__).resolve().parents[1]
 PASSWORD = "Grail-quest-1191!"
 
 
@@ -41,7 +38,7 @@ def main() -> None:
             "LOG_LEVEL": "ERROR",
         }
     )
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, check=True)
+    migrate(os.environ)
 
     import django
 

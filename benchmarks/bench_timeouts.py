@@ -22,32 +22,15 @@ import datetime as dt
 import os
 import random
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
 
-
-def scratch_database(url: str) -> str:
-    parts = urlsplit(url)
-    name = parts.path.lstrip("/") + "_bench_timeouts"
-    import psycopg
-
-    admin = urlunsplit(parts._replace(path="/postgres", scheme="postgresql"))
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        conn.execute(f'CREATE DATABASE "{name}"')
-    return urlunsplit(parts._replace(path=f"/{name}"))
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))
-    return ordered[index]
+from benchmarks.common import percentile, postgres_and_redis  # noqa: E402
+from tests.served import migrate, scratch_database  # noqa: E402
 
 
 def main() -> None:
@@ -56,16 +39,14 @@ def main() -> None:
     parser.add_argument("--spread", type=float, default=60.0, help="deadlines over N seconds")
     parser.add_argument("--lead", type=float, default=15.0, help="seconds before the first")
     args = parser.parse_args()
-    base_db, base_redis = os.environ.get("DATABASE_URL", ""), os.environ.get("REDIS_URL", "")
-    if not base_db.startswith("postgres") or not base_redis:
-        sys.exit("set DATABASE_URL (PostgreSQL) and REDIS_URL")
+    base_db, base_redis = postgres_and_redis()
 
-    database = scratch_database(base_db)
+    database = scratch_database(base_db, "_bench_timeouts")
     from tests.clock.procs import CeleryProcs, private_redis_url, smtp_server, wait_for
 
     broker = private_redis_url(base_redis, 14)
     env = {**os.environ, "DATABASE_URL": database, "REDIS_URL": broker}
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    migrate(env)
     os.environ.update(
         DATABASE_URL=database,
         REDIS_URL=broker,

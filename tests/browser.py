@@ -1,21 +1,28 @@
 """The shared harness of the browser tests: headless Debian Chromium through Playwright,
 with every page watched for what a person would not see but must not happen.
 
-`chromium()` launches the browser; each context made from it reports, for each of its
-pages, console errors, uncaught script errors and Content-Security-Policy violations
-(the `securitypolicyviolation` DOM event, reported through a binding so a page cannot
-silence it). When the `with` block ends without another failure, the test fails if any
-page reported one, naming the page and the message.
+`chromium()` launches the browser (`one_page()`, a single page of it); each context made
+from it reports, for each of its pages, console errors, uncaught script errors and
+Content-Security-Policy violations (the `securitypolicyviolation` DOM event, reported
+through a binding so a page cannot silence it). When the `with` block ends without another
+failure, the test fails if any page reported one, naming the page and the message.
+
+Below, what the tests do with pages: players' desk- and phone-sized pages, screenshots to
+test-artifacts/ (git-ignored), and waiting until every game page shows the newest move.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 ARTIFACTS_DIR = Path(__file__).resolve().parents[1] / "test-artifacts"  # git-ignored
 CHROMIUM = "/usr/bin/chromium"
@@ -26,6 +33,11 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+needs_chromium = pytest.mark.skipif(
+    importlib.util.find_spec("playwright") is None or not os.path.exists(CHROMIUM),
+    reason="needs Playwright and Debian chromium",
+)
 
 # Runs in every page before its own scripts: forwards each CSP violation to the test.
 VIOLATION_HOOK = """
@@ -108,3 +120,77 @@ def chromium(args: list[str] | None = None) -> Iterator[WatchedBrowser]:
         finally:
             browser.close()
     assert watch.problems == [], "pages reported problems:\n" + "\n".join(watch.problems)
+
+
+# --- Pages of players ------------------------------------------------------------------------
+DESK = {"viewport": {"width": 1280, "height": 900}}
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+
+
+def player_page(browser: WatchedBrowser, phone: bool = False) -> Any:
+    """A page in a context of its own (a player's cookies), desk- or phone-sized."""
+    context = browser.new_context(**(PHONE if phone else DESK))
+    context.set_default_timeout(20000)
+    return context.new_page()
+
+
+@contextmanager
+def one_page(width: int, height: int) -> Iterator[Any]:
+    """A single watched page of the given viewport, for a test of one visitor."""
+    with chromium() as browser:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        context.set_default_timeout(30_000)
+        try:
+            yield context.new_page()
+        finally:
+            context.close()
+
+
+def page_fixture(width: int, height: int) -> Any:
+    """A `page` fixture for a module whose tests are one visitor at this viewport:
+    `page = page_fixture(360, 740)`."""
+
+    @pytest.fixture
+    def page() -> Iterator[Any]:
+        with one_page(width, height) as watched:
+            yield watched
+
+    return page
+
+
+def shot(page: Any, name: str, full_page: bool = True) -> None:
+    """A screenshot to test-artifacts/<name>.png: the whole page, or what the screen shows
+    at once (the full-page shot of a phone is very tall)."""
+    ARTIFACTS_DIR.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS_DIR / f"{name}.png"), full_page=full_page)
+
+
+def part(page: Any, selector: str, name: str) -> None:
+    """A screenshot of one part of the page (a phone page is too long to read whole)."""
+    ARTIFACTS_DIR.mkdir(exist_ok=True)
+    target = page.locator(selector).first
+    if target.is_visible():  # e.g. no actions are left once the game is over
+        target.screenshot(path=str(ARTIFACTS_DIR / f"{name}.png"))
+
+
+def no_sideways_scroll(page: Any) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def seq_of(page: Any) -> int:
+    """The move a game page shows (#phase's data-seq), -1 before it has one."""
+    return int(page.get_attribute("#phase", "data-seq") or -1)
+
+
+def settle(pages: list[Any]) -> int:
+    """Wait until every game page shows the newest move (each gets it over its websocket);
+    returns that move's seq."""
+    seq = max(seq_of(p) for p in pages)
+    for page in pages:
+        page.wait_for_selector(f"#phase[data-seq='{seq}']", timeout=20000)
+    return seq

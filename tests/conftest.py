@@ -3,13 +3,20 @@ their tests."""
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+import time_machine
 from django.conf import settings as django_settings
 from django.core.cache import cache
+
+from tests.clock.procs import Inbox, private_redis_url, smtp_server, tasks_run_here
+
+# A Wednesday, so a one-day period never touches a weekend unless a test wants it to.
+WEDNESDAY_NOON = dt.datetime(2026, 11, 18, 12, 0, tzinfo=dt.UTC)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -20,8 +27,6 @@ def pytest_configure(config: pytest.Config) -> None:
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")
     if not worker or not django_settings.REDIS_URL:
         return
-    from tests.clock.procs import private_redis_url
-
     url = private_redis_url(django_settings.REDIS_URL, 1 + int(worker.removeprefix("gw")))
     os.environ["REDIS_URL"] = url
     django_settings.REDIS_URL = url
@@ -43,6 +48,30 @@ def _isolated_cache(settings: Any) -> Iterator[None]:
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture
+def eager_tasks() -> Iterator[None]:
+    """Tasks queued on commit (notifications, clock) run in-process, also with REDIS_URL
+    set: no worker is there to take them. Packages that need it everywhere make it autouse
+    in their conftest."""
+    with tasks_run_here():
+        yield
+
+
+@pytest.fixture
+def clock() -> Iterator[time_machine.Traveller]:
+    """Time stands still at WEDNESDAY_NOON until the test moves it (`clock.shift(...)`)."""
+    with time_machine.travel(WEDNESDAY_NOON, tick=False) as traveller:
+        yield traveller
+
+
+@pytest.fixture
+def smtp() -> Iterator[tuple[int, Inbox]]:
+    """(port, inbox) of an SMTP server (aiosmtpd) collecting what spawned processes send."""
+    controller, inbox = smtp_server()
+    yield controller.port, inbox
+    controller.stop()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

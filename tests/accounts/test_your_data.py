@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -21,7 +20,6 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from accounts.services.data import WrongPassword, user_delete
-from avalon_site.celery import app
 from clock.models import Vacation
 from clock.sweeper import sweep
 from games.engine.core import to_json
@@ -39,28 +37,15 @@ from ratings.selectors import leaderboard
 from tests.engine.contract import leaks
 from tests.games import toygame  # noqa: F401  (registers "toy-secrets")
 from tests.games.conftest import make_user, seat_users, started_game
+from tests.games.page_play import logged_in
 from tests.games.toygame import Vote
 
 from .helpers import signup
 
-pytestmark = pytest.mark.django_db
+# Tasks queued on commit (notifications) run in-process: no worker in these tests.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
 PASSWORD = "pw-Excalibur-42"  # tests.games.conftest.make_user's
-
-
-@pytest.fixture(autouse=True)
-def _eager_tasks() -> Iterator[None]:
-    """Tasks queued on commit (notifications) run in-process: no worker in these tests."""
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = before
-
-
-def logged_in(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def position_of(game: Game, user: User) -> int:

@@ -21,11 +21,23 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from aiosmtpd.controller import Controller
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
 CELERY = str(Path(sys.executable).with_name("celery"))
+
+# What the spawned processes share with the test: its PostgreSQL database (SQLite is one
+# process's) and, for a Celery worker or channels-redis, a Redis server.
+_POSTGRES = os.environ.get("DATABASE_URL", "").startswith("postgres")
+needs_postgres = pytest.mark.skipif(
+    not _POSTGRES, reason="needs PostgreSQL (DATABASE_URL), as in CI"
+)
+needs_postgres_and_redis = pytest.mark.skipif(
+    not (_POSTGRES and os.environ.get("REDIS_URL")),
+    reason="needs PostgreSQL and Redis (DATABASE_URL, REDIS_URL), as in CI",
+)
 
 
 def free_port() -> int:

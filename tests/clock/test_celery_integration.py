@@ -17,12 +17,18 @@ import pytest
 import redis
 from django.db import connection
 
-from avalon_site.celery import app
 from games.models import Game, GameEvent
 from tests.games.conftest import make_user, started_game
 
 from .helpers import vote
-from .procs import CeleryProcs, Inbox, database_url, private_redis_url, smtp_server, wait_for
+from .procs import (
+    CeleryProcs,
+    Inbox,
+    database_url,
+    needs_postgres_and_redis,
+    private_redis_url,
+    wait_for,
+)
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 # A Redis database number used only by these processes (0 is the site's default).
@@ -31,32 +37,14 @@ PRIVATE_REDIS_DB = 13
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not REDIS_URL or not os.environ.get("DATABASE_URL", "").startswith("postgres"),
-        reason="needs PostgreSQL and Redis (DATABASE_URL, REDIS_URL), as in CI",
-    ),
+    needs_postgres_and_redis,
 ]
 
 
 @pytest.fixture
-def eager_here() -> Iterator[None]:
-    """This test process runs its own on-commit tasks in-process, so it queues nothing; only
-    the worker's tasks travel through Redis."""
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = before
-
-
-@pytest.fixture
-def smtp() -> Iterator[tuple[int, Inbox]]:
-    controller, inbox = smtp_server()
-    yield controller.port, inbox
-    controller.stop()
-
-
-@pytest.fixture
-def procs(smtp: tuple[int, Inbox], eager_here: None) -> Iterator[CeleryProcs]:
+def procs(smtp: tuple[int, Inbox], eager_tasks: None) -> Iterator[CeleryProcs]:
+    """A worker and beat on a Redis database of their own; this test process runs its own
+    on-commit tasks in-process (eager_tasks), so only the worker's tasks travel through it."""
     broker = private_redis_url(REDIS_URL, PRIVATE_REDIS_DB)
     redis.Redis.from_url(broker).flushdb()
     running = CeleryProcs(database_url(connection.settings_dict), broker, smtp[0])

@@ -164,6 +164,23 @@ def check_redactions(
             )
 
 
+def evolve_checked(
+    game: GameDefinition[Any, Any],
+    state: Any,
+    events: Sequence[Event],
+    players: int,
+    thorough: bool,
+) -> Any:
+    """`events` folded onto `state` one by one, each round-tripped through JSON and, when
+    `thorough`, its redaction for every viewer checked against the state just after it."""
+    for event in events:
+        assert_round_trip(event)
+        state = game.evolve(state, event)
+        if thorough:
+            check_redactions(game, event, state, players)
+    return state
+
+
 def check_end_reveals(game: GameDefinition[Any, Any], state: Any, players: int) -> None:
     if not getattr(game, "contract_end_reveals", True):
         return
@@ -279,13 +296,7 @@ def check_playout(
     assert_round_trip(config, type(config))
     events, state = start(game, config, players, rng_for(seed, 0))
     out = Playout(events=list(events))
-    incremental = None
-    for event in events:
-        assert_round_trip(event)
-        incremental = game.evolve(incremental, event)
-        if thorough:
-            check_redactions(game, event, incremental, players)
-    assert incremental == state
+    assert evolve_checked(game, None, events, players, thorough) == state
     bound = getattr(game, "contract_move_bound", DEFAULT_MOVE_BOUND)
     pool: list[Move] = []
     secrets_seen = 0
@@ -316,12 +327,7 @@ def check_playout(
         assert_round_trip(move)
         new_events, new_state = apply(game, state, seat, move, rng_for(seed, len(out.events)))
         assert new_events, "an accepted move produced no event"
-        step = state
-        for event in new_events:
-            assert_round_trip(event)
-            step = game.evolve(step, event)
-            if thorough:
-                check_redactions(game, event, step, players)
+        step = evolve_checked(game, state, new_events, players, thorough)
         assert step == new_state, "apply and event-by-event evolve disagree"
         out.events.extend(new_events)
         out.moves.append((seat, move))

@@ -25,6 +25,14 @@ from tests.games.conftest import make_user, play_pending_once, seat_users, start
 from .checks import game_snapshot
 from .strategies import Shapes
 
+# The site's games (the toy is the tests' own), each fuzzed in a world of its own.
+GAMES = [
+    "resistance-avalon",
+    "tournament-camelot",
+    "tournament-avalon",
+    "colovini-avalon",
+    "jousting-avalon",
+]
 # Move types of other games: a well-formed move of the wrong game.
 FOREIGN_TYPES = ["toy.vote", "ra.propose_team", "tournament.play_card", "ca.play_card"]
 

@@ -25,20 +25,13 @@ from hypothesis import strategies as st
 
 from games.engine.core import MalformedMove, from_json
 
-from .arena import Arena, api_client, rolled_back
+from .arena import GAMES, Arena, api_client, rolled_back
 from .checks import assert_api_rejection, assert_not_5xx, game_snapshot
 from .conftest import fuzzed
 from .strategies import Raw, encode, hostile, ints, json_values, keys, texts, wrong_moves
 
 pytestmark = pytest.mark.django_db
 
-GAMES = [
-    "resistance-avalon",
-    "tournament-camelot",
-    "tournament-avalon",
-    "colovini-avalon",
-    "jousting-avalon",
-]
 EXAMPLES = 150
 KEYS = ["k1", "k2", "k3"]
 

@@ -24,26 +24,20 @@ from django.test import Client
 from hypothesis import given
 from hypothesis import strategies as st
 
+from accounts.forms import ProfileForm
 from clock.models import Vacation
 from clock.vacations import account_for
 from games.engine.core import all_games, config_fields
 from games.models import ChatMessage
 from games.services.lobby import lobby_create, table_join
 
-from .arena import Arena, page_client, rolled_back
+from .arena import GAMES, Arena, page_client, rolled_back
 from .checks import assert_not_5xx, short, world_snapshot
 from .conftest import fuzzed
 from .strategies import encode, hostile, nested, texts, wrong_moves
 
 pytestmark = pytest.mark.django_db
 
-GAMES = [
-    "resistance-avalon",
-    "tournament-camelot",
-    "tournament-avalon",
-    "colovini-avalon",
-    "jousting-avalon",
-]
 MOVE_EXAMPLES = 120
 OTHER_EXAMPLES = 600
 
@@ -231,18 +225,7 @@ def test_other_forms_refuse_every_bad_post_cleanly(
         "table_start": (lambda: "/tables/{t}/start/", ["invite_code"]),
         "table_chat": (lambda: "/tables/{t}/chat/", ["body"]),
         "game_chat": (lambda: "/games/{g}/chat/", ["body"]),
-        "profile": (
-            lambda: "/accounts/profile/",
-            [
-                "display_name",
-                "time_zone",
-                "email_on_turn",
-                "deadline_warnings",
-                "daily_digest",
-                "quiet_hours_start",
-                "quiet_hours_end",
-            ],
-        ),
+        "profile": (lambda: "/accounts/profile/", list(ProfileForm.Meta.fields)),
         "token": (lambda: "/accounts/profile/token/", []),
         "token_revoke": (lambda: "/accounts/profile/token/revoke/", []),
         "extend": (lambda: "/clock/games/{g}/extend/", []),

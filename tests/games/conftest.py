@@ -1,5 +1,6 @@
 """Fixtures of the web-layer tests: verified users, a registered toy game, tables and
-games started through the services, and a helper that plays pending seats."""
+games started through the services, a helper that plays pending seats, and the browser
+tests' live site."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from games.services.lobby import lobby_create, table_join, table_start
 from games.services.moves import move_submit
 
 from . import toygame  # noqa: F401  (registers "toy-secrets")
+from .live_site import site  # noqa: F401  (the browser tests' live site)
 
 _names = itertools.count(1)
 

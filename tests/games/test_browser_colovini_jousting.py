@@ -1,6 +1,6 @@
 """Browser test: Avalon by Leo Colovini (2 players, one on a phone) and Avalon, the jousting
 game (3 knights, one on a phone) played for several turns through the pages only, in
-headless Chromium against a real ASGI server (the `site` fixture of test_browser.py).
+headless Chromium against a real ASGI server (the `site` fixture of live_site.py).
 
 The tables are opened and started with the services in a `manage.py shell` of the site's
 own database, so the test spends its time on the game pages: picking a card and a region
@@ -11,7 +11,6 @@ Screenshots (desktop and 390px phone) go to test-artifacts/.
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
@@ -20,12 +19,20 @@ from typing import Any
 
 import pytest
 
-from tests.browser import CHROMIUM, chromium
+from tests.browser import (
+    chromium,
+    needs_chromium,
+    no_sideways_scroll,
+    part,
+    player_page,
+    settle,
+    shot,
+)
+from tests.clock.procs import ROOT
 
-from .test_browser import ARTIFACTS, ROOT, shot, site, site_env  # noqa: F401  (site: fixture)
+from .live_site import PASSWORD, log_in, site_env
 
-pytestmark = [pytest.mark.browser]
-PASSWORD = "Grail-quest-1191!"
+pytestmark = [pytest.mark.browser, needs_chromium]
 
 SETUP = """
 from allauth.account.models import EmailAddress
@@ -45,14 +52,6 @@ print("GAME", game.pk)
 """
 
 
-def part(page: Any, selector: str, name: str) -> None:
-    """A screenshot of one part of the page (a phone page is too long to read whole)."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    target = page.locator(selector).first
-    if target.is_visible():  # e.g. no actions are left once the game is over
-        target.screenshot(path=str(ARTIFACTS / f"{name}.png"))
-
-
 def start_game(mail_dir: Path, slug: str, names: list[str], options: dict[str, Any]) -> int:
     code = SETUP.format(names=names, password=PASSWORD, slug=slug, options=options)
     out = subprocess.run(
@@ -68,37 +67,23 @@ def start_game(mail_dir: Path, slug: str, names: list[str], options: dict[str, A
 
 def open_pages(browser: Any, base: str, names: list[str], game_id: int) -> list[Any]:
     """One logged-in page per player on the game page; the last one is a phone."""
-    pages = []
-    for i, name in enumerate(names):
-        phone = i == len(names) - 1
-        context = browser.new_context(
-            viewport={"width": 390, "height": 844} if phone else {"width": 1280, "height": 900},
-            device_scale_factor=2 if phone else 1,
-            is_mobile=phone,
-            has_touch=phone,
-        )
-        context.set_default_timeout(20000)
-        page = context.new_page()
-        page.goto(f"{base}/accounts/login/")
-        page.get_by_label("Username or email").fill(name.lower())
-        page.get_by_label("Password").fill(PASSWORD)
-        page.get_by_role("button", name="Sign In").click()
-        page.wait_for_url(f"{base}/")
+    pages = [player_page(browser, phone=i == len(names) - 1) for i in range(len(names))]
+    for page, name in zip(pages, names, strict=True):
+        log_in(page, base, name.lower())
         page.goto(f"{base}/games/{game_id}/")
-        pages.append(page)
     return pages
 
 
-def seq_of(page: Any) -> int:
-    return int(page.get_attribute("#phase", "data-seq") or -1)
-
-
-def settle(pages: list[Any]) -> int:
-    """Wait until every page shows the newest move (each gets it over its websocket)."""
-    seq = max(seq_of(p) for p in pages)
+def later_views(pages: list[Any], prefix: str, first: int) -> None:
+    """Screenshots numbered from `first` of a desk page and of the phone (the last page),
+    whole and its parts, once a few turns are played; no page scrolls sideways."""
+    phone = pages[-1]
+    shot(pages[0], f"{prefix}-{first:02d}-later-desk")
+    shot(phone, f"{prefix}-{first + 1:02d}-later-phone")
+    for selector in ("#actions", "#board", "#secret"):
+        part(phone, selector, f"{prefix}-{first + 2:02d}-phone-{selector[1:]}")
     for page in pages:
-        page.wait_for_selector(f"#phase[data-seq='{seq}']", timeout=20000)
-    return seq
+        assert no_sideways_scroll(page)
 
 
 def actor(pages: list[Any]) -> int:
@@ -139,10 +124,7 @@ def colovini_turn(page: Any, seq: int, plays: int) -> int:
     return plays
 
 
-def test_colovini_turns_through_the_pages(site: tuple[str, Path]) -> None:  # noqa: F811
-    if not os.path.exists(CHROMIUM):
-        pytest.skip("Debian chromium is not installed")
-
+def test_colovini_turns_through_the_pages(site: tuple[str, Path]) -> None:
     base, mail_dir = site
     names = ["Morgan", "Nimue"]
     game_id = start_game(mail_dir, "colovini-avalon", names, {})
@@ -164,12 +146,8 @@ def test_colovini_turns_through_the_pages(site: tuple[str, Path]) -> None:  # no
                 shot(pages[who], f"ca-03-after-a-play-{'phone' if who else 'desk'}")
         settle(pages)
         assert {0, 1} <= turns_seen  # both players have played
-        shot(pages[0], "ca-04-later-desk")
-        shot(pages[1], "ca-05-later-phone")
-        for selector in ("#actions", "#board", "#secret"):
-            part(pages[1], selector, f"ca-06-phone-{selector[1:]}")
+        later_views(pages, "ca", 4)
         for page in pages:
-            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
             assert page.locator("#secret [data-card]").count() > 0  # the hand as cards
         browser.close()
 
@@ -195,10 +173,7 @@ def jousting_step(page: Any, seq: int, offered: list[bool]) -> None:
     click_and_wait(page, actions.locator("button:not(.ja-withdraw)").first, seq)
 
 
-def test_jousting_turns_through_the_pages(site: tuple[str, Path]) -> None:  # noqa: F811
-    if not os.path.exists(CHROMIUM):
-        pytest.skip("Debian chromium is not installed")
-
+def test_jousting_turns_through_the_pages(site: tuple[str, Path]) -> None:
     base, mail_dir = site
     names = ["Percival", "Bors", "Galahad"]
     game_id = start_game(mail_dir, "jousting-avalon", names, {})
@@ -227,10 +202,5 @@ def test_jousting_turns_through_the_pages(site: tuple[str, Path]) -> None:  # no
         settle(pages)
         assert offered[0]
         assert pages[0].get_by_text(re.compile(r"^Trade: percival gave", re.I)).count() == 1
-        shot(pages[0], "ja-05-later-desk")
-        shot(pages[2], "ja-06-later-phone")
-        for selector in ("#actions", "#board", "#secret"):
-            part(pages[2], selector, f"ja-07-phone-{selector[1:]}")
-        for page in pages:
-            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        later_views(pages, "ja", 5)
         browser.close()

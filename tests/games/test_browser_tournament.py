@@ -4,12 +4,11 @@ choosing three cards to pass (TA-3) by tapping cards, playing cards from the han
 cards get a value and a Lead Suit), Godsends and the rest, until the game ends. Screenshots
 of desktop and phone go to test-artifacts/tournament-*.png.
 
-The site runs under uvicorn in a subprocess (the `site` fixture of test_browser.py).
+The site runs under uvicorn in a subprocess (the `site` fixture of live_site.py).
 """
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -17,21 +16,14 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.browser import CHROMIUM, chromium
+from tests.browser import chromium, needs_chromium, no_sideways_scroll, settle, shot
 
-from .test_browser import ARTIFACTS, seq_of, shot, sign_up, site, wait_all_at
+from .live_site import signed_up_pages
 
-pytestmark = [pytest.mark.browser]
-__all__ = ["site"]  # the fixture, imported for this module's tests
+pytestmark = [pytest.mark.browser, needs_chromium]
 
 NAMES = ["Gawain", "Tristan", "Elaine"]
 PHONE = 2
-
-
-def screen(page: Any, name: str) -> None:
-    """What a phone shows at once (the full-page shot of a phone is very tall)."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=False)
 
 
 def act(page: Any) -> str:
@@ -70,25 +62,9 @@ def act(page: Any) -> str:
 
 
 def test_three_players_play_tournament_avalon_through_the_pages(site: tuple[str, Path]) -> None:
-    pytest.importorskip("playwright")
-    if not os.path.exists(CHROMIUM):
-        pytest.skip("Debian chromium is not installed")
-
-    base, mail_dir = site
+    base, _ = site
     with chromium() as browser:
-        pages: list[Any] = []
-        for i, name in enumerate(NAMES):
-            phone = i == PHONE
-            context = browser.new_context(
-                viewport={"width": 390, "height": 844} if phone else {"width": 1280, "height": 900},
-                device_scale_factor=2 if phone else 1,
-                is_mobile=phone,
-                has_touch=phone,
-            )
-            context.set_default_timeout(20000)
-            page = context.new_page()
-            sign_up(page, base, mail_dir, name)
-            pages.append(page)
+        pages = signed_up_pages(browser, site, NAMES, phone=PHONE)
 
         host = pages[0]
         host.goto(f"{base}/tables/new/?game=tournament-avalon")
@@ -116,8 +92,7 @@ def test_three_players_play_tournament_avalon_through_the_pages(site: tuple[str,
         for step in range(4000):
             if host.locator("text=Watch the replay").count():
                 break
-            seq = max(seq_of(p) for p in pages)
-            wait_all_at(pages, seq)
+            seq = settle(pages)
             actor = None
             for _ in range(100):  # a page may still be swapping in its last update
                 actor = next(
@@ -141,7 +116,7 @@ def test_three_players_play_tournament_avalon_through_the_pages(site: tuple[str,
                 shots.add(key)
                 shot(page, f"tournament-1{len(shots):02d}-{key}")
                 if actor == PHONE:
-                    screen(page, f"tournament-1{len(shots):02d}-{key}-screen")
+                    shot(page, f"tournament-1{len(shots):02d}-{key}-screen", full_page=False)
             if not round_two and "Round 2" in page.inner_text("#phase"):
                 round_two = True  # a full round with passing is behind us
                 for i, p in enumerate(pages):
@@ -157,7 +132,7 @@ def test_three_players_play_tournament_avalon_through_the_pages(site: tuple[str,
             page.wait_for_selector("text=Watch the replay")
         shot(pages[0], "tournament-40-finished-desk")
         shot(pages[PHONE], "tournament-41-finished-phone")
-        assert pages[PHONE].evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        assert no_sideways_scroll(pages[PHONE])
         pages[1].goto(f"{base}{game_path}replay/?as=all&step=30")
         shot(pages[1], "tournament-42-replay")
         browser.close()

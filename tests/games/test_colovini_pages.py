@@ -17,12 +17,12 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from accounts.models import User
 from games.engine.core import JSON, to_json
 from games.log import definition_of, load_state
 from games.models import Game
 
 from .conftest import make_user, seat_users, started_game
+from .page_play import game_at_pages, logged_in, pages_of_seats, spectator_page, states_in_play
 
 pytestmark = pytest.mark.django_db
 
@@ -104,12 +104,6 @@ def form_post_for(html: str, move: Mapping[str, JSON]) -> dict[str, Any]:
     raise AssertionError(f"the page offers no form for {move}")
 
 
-def logged_in(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 def post_through_page(client: Client, game: Game, move: Mapping[str, JSON]) -> str:
     """GET the page, post `move` through its forms, and check the move was taken."""
     page = client.get(f"/games/{game.pk}/").content.decode()
@@ -164,13 +158,12 @@ def test_each_seat_sees_its_own_hand_and_never_the_other() -> None:
     game = started_game(users, slug="colovini-avalon")
     state = load_state(game)
     secrets = definition_of(game).secrets(state)
-    for seat, user in seat_users(game).items():
-        page = logged_in(user).get(f"/games/{game.pk}/").content.decode()
+    for seat, page in pages_of_seats(game).items():
         assert hand_marks(page) == {(seat, c) for c in state.hands[seat]}
         assert "Your hand" in page and "— only you see this" in page
         check_colovini_page(page, seat, secrets)
         assert page.count('class="ca-region ') == 11  # CA-2: the whole row, face down
-    spectator = logged_in(make_user()).get(f"/games/{game.pk}/").content.decode()
+    spectator = spectator_page(game)
     assert hand_marks(spectator) == set()
     check_colovini_page(spectator, -1, secrets)
 
@@ -180,18 +173,13 @@ def test_whole_games_through_the_page_forms(seed: int) -> None:
     """Every move goes through what the acting seat's page offers (play card with its
     card/region/mode form, reactions CH-3, losses CA-11, end of turn CA-13/CA-16,
     discards); every move type the engine listed was posted at least once."""
-    users = [make_user(), make_user()]
-    game = started_game(users, slug="colovini-avalon", options={"auto_decline": seed == 2})
-    definition = definition_of(game)
-    clients = {s: logged_in(u) for s, u in seat_users(game).items()}
+    game, definition, clients = game_at_pages(
+        "colovini-avalon", 2, options={"auto_decline": seed == 2}
+    )
     rng = Random(seed)
     offered: set[str] = set()
     posted: set[str] = set()
-    for step in range(3000):
-        game.refresh_from_db()
-        if game.status != Game.Status.PLAYING:
-            break
-        state = load_state(game, definition)
+    for step, state in enumerate(states_in_play(game, definition, 3000)):
         seat = min(definition.pending_seats(state))
         offered |= {type(m).TYPE for m in definition.legal_moves(state, seat)}
         move = to_json(choose(definition, state, seat, posted, rng))

@@ -19,12 +19,12 @@ from games.log import definition_of, load_state
 from games.models import Game
 
 from .conftest import make_user, seat_users, started_game
+from .page_play import game_at_pages, logged_in, pages_of_seats, spectator_page, states_in_play
 from .test_colovini_pages import (
     CHANCE,
     LAST,
     choose,
     hand_marks,
-    logged_in,
     page_forms,
     post_through_page,
 )
@@ -57,13 +57,12 @@ def test_each_knight_sees_their_own_hand_and_nobody_elses() -> None:
     game = started_game(users, slug="jousting-avalon")
     state = load_state(game)
     secrets = definition_of(game).secrets(state)
-    for seat, user in seat_users(game).items():
-        page = logged_in(user).get(f"/games/{game.pk}/").content.decode()
+    for seat, page in pages_of_seats(game).items():
         assert hand_marks(page) == {(seat, c) for c in state.hands[seat]}
         check_jousting_page(page, seat, secrets)
         assert "Make an offer" in page and "Done bartering" in page
         assert 'hx-confirm="Withdraw for good?' in page  # JA-7: asked before leaving
-    spectator = logged_in(make_user()).get(f"/games/{game.pk}/").content.decode()
+    spectator = spectator_page(game)
     assert hand_marks(spectator) == set()
     assert "Make an offer" not in spectator
 
@@ -126,18 +125,11 @@ def test_show_cards_form_shows_chosen_cards_to_chosen_knights() -> None:
 def test_whole_games_through_the_page_forms(
     players: int, options: dict[str, Any], seed: int
 ) -> None:
-    users = [make_user() for _ in range(players)]
-    game = started_game(users, slug="jousting-avalon", options=options)
-    definition = definition_of(game)
-    clients = {s: logged_in(u) for s, u in seat_users(game).items()}
+    game, definition, clients = game_at_pages("jousting-avalon", players, options)
     rng = Random(seed)
     offered: set[str] = set()
     posted: set[str] = set()
-    for step in range(4000):
-        game.refresh_from_db()
-        if game.status != Game.Status.PLAYING:
-            break
-        state = load_state(game, definition)
+    for step, state in enumerate(states_in_play(game, definition, 4000)):
         seat = rng.choice(sorted(definition.pending_seats(state)))
         offered |= {type(m).TYPE for m in definition.legal_moves(state, seat)}
         move = to_json(pick(definition, state, seat, posted, rng))

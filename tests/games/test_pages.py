@@ -7,21 +7,29 @@ import json
 import re
 
 import pytest
-from django.test import Client
 
-from accounts.models import User
-from games.log import definition_of, load_state
+from games.log import load_state
 from games.models import Game, Table
 
 from .conftest import make_user, seat_users, started_game
+from .page_play import game_at_pages, logged_in, pages_of_seats, spectator_page, states_in_play
 
 pytestmark = pytest.mark.django_db
 
 
-def logged_in(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
+def table_form(
+    game: str, seat_count: int, visibility: str = "public", **options: object
+) -> dict[str, object]:
+    """What the create-table form posts: a day per move, the default move on a timeout,
+    and the game's `opt_*` options."""
+    return {
+        "game": game,
+        "seat_count": seat_count,
+        "visibility": visibility,
+        "time_per_move": 86400,
+        "timeout_policy": "default_move",
+        **options,
+    }
 
 
 def test_lobby_lists_open_tables_filtered_by_game() -> None:
@@ -29,15 +37,7 @@ def test_lobby_lists_open_tables_filtered_by_game() -> None:
     c = logged_in(host)
     r = c.post(
         "/tables/new/",
-        {
-            "game": "resistance-avalon",
-            "seat_count": 5,
-            "visibility": "public",
-            "time_per_move": 86400,
-            "timeout_policy": "default_move",
-            "opt_merlin_assassin": "on",
-            "opt_percival": "on",
-        },
+        table_form("resistance-avalon", 5, opt_merlin_assassin="on", opt_percival="on"),
     )
     assert r.status_code == 302, r.content.decode()[:3000]
     table = Table.objects.get()
@@ -52,16 +52,9 @@ def test_create_refuses_an_undealable_table_with_the_reason() -> None:
     c = logged_in(make_user())
     r = c.post(
         "/tables/new/",
-        {
-            "game": "resistance-avalon",
-            "seat_count": 5,
-            "visibility": "public",
-            "time_per_move": 86400,
-            "timeout_policy": "default_move",
-            "opt_merlin_assassin": "on",
-            "opt_mordred": "on",
-            "opt_morgana": "on",
-        },
+        table_form(
+            "resistance-avalon", 5, opt_merlin_assassin="on", opt_mordred="on", opt_morgana="on"
+        ),
     )
     assert r.status_code == 200
     assert "only 2 Evil players" in r.content.decode()  # RA-3
@@ -69,16 +62,8 @@ def test_create_refuses_an_undealable_table_with_the_reason() -> None:
 
 
 def test_a_full_game_through_plain_form_posts_without_javascript() -> None:
-    users = [make_user() for _ in range(5)]
-    game = started_game(users, slug="resistance-avalon")
-    seats = seat_users(game)
-    clients = {s: logged_in(u) for s, u in seats.items()}
-    definition = definition_of(game)
-    for _ in range(400):
-        game.refresh_from_db()
-        if game.status != Game.Status.PLAYING:
-            break
-        state = load_state(game, definition)
+    game, definition, clients = game_at_pages("resistance-avalon", 5)
+    for state in states_in_play(game, definition, 400):
         seat = min(definition.pending_seats(state))
         page = clients[seat].get(f"/games/{game.pk}/").content.decode()
         assert 'name="expected_seq"' in page
@@ -112,11 +97,10 @@ def test_game_page_shows_my_role_and_not_others() -> None:
     users = [make_user() for _ in range(5)]
     game = started_game(users, slug="resistance-avalon")
     state = load_state(game)
-    for seat, user in seat_users(game).items():
-        page = logged_in(user).get(f"/games/{game.pk}/").content.decode()
+    for seat, page in pages_of_seats(game).items():
         mine = state.roles[seat].label
         assert f"You are <strong>{mine}</strong>" in page
-    spectator = logged_in(make_user()).get(f"/games/{game.pk}/").content.decode()
+    spectator = spectator_page(game)
     assert "You are <strong>" not in spectator
     assert re.search(r"Watching", spectator)
 
@@ -152,17 +136,7 @@ def test_chat_is_escaped_on_the_page() -> None:
 def test_private_table_needs_the_invite_link() -> None:
     host, guest = make_user(), make_user()
     c = logged_in(host)
-    c.post(
-        "/tables/new/",
-        {
-            "game": "toy-secrets",
-            "seat_count": 2,
-            "visibility": "private",
-            "time_per_move": 86400,
-            "timeout_policy": "default_move",
-            "opt_rounds": 1,
-        },
-    )
+    c.post("/tables/new/", table_form("toy-secrets", 2, "private", opt_rounds=1))
     table = Table.objects.get()
     g = logged_in(guest)
     assert g.get(f"/tables/{table.pk}/").status_code == 404
@@ -179,17 +153,7 @@ def test_private_table_needs_the_invite_link() -> None:
 def test_table_talk_before_the_start_and_hidden_messages() -> None:
     host, guest = make_user(), make_user()
     c = logged_in(host)
-    c.post(
-        "/tables/new/",
-        {
-            "game": "toy-secrets",
-            "seat_count": 3,
-            "visibility": "public",
-            "time_per_move": 86400,
-            "timeout_policy": "default_move",
-            "opt_rounds": 1,
-        },
-    )
+    c.post("/tables/new/", table_form("toy-secrets", 3, opt_rounds=1))
     table = Table.objects.get()
     r = logged_in(guest).post(f"/tables/{table.pk}/chat/", {"body": "Room for one more?"})
     assert r.status_code == 302

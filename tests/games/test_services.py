@@ -3,6 +3,8 @@ the log/cache invariant, idempotency and the steps that follow a commit."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.engine.core import IllegalMove, MalformedMove, NotYourTurn, fold
@@ -126,20 +128,15 @@ def test_idempotency_key_returns_the_first_result_once() -> None:
     game = started_game(users)
     seats = seat_users(game)
     seq = game.state_seq
-    first = move_submit(
-        game=game,
-        user=seats[1],
-        move_json={"type": "toy.vote", "choice": "down"},
-        expected_seq=seq,
-        idempotency_key="k1",
-    )
-    again = move_submit(
-        game=game,
-        user=seats[1],
-        move_json={"type": "toy.vote", "choice": "down"},
-        expected_seq=seq,
-        idempotency_key="k1",
-    )
+    request: dict[str, Any] = {
+        "game": game,
+        "user": seats[1],
+        "move_json": {"type": "toy.vote", "choice": "down"},
+        "expected_seq": seq,
+        "idempotency_key": "k1",
+    }
+    first = move_submit(**request)
+    again = move_submit(**request)  # the same request again, as a client retries it
     assert first == again == {"seq": seq + 1, "applied_events": 1}
     assert GameEvent.objects.filter(game=game).count() == seq + 1
     assert MoveReceipt.objects.count() == 1

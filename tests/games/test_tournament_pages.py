@@ -13,27 +13,20 @@ from typing import Any
 
 import pytest
 from django.http import QueryDict
-from django.test import Client
 
-from accounts.models import User
 from games.engine.core import from_json, to_json
 from games.log import definition_of, load_state
 from games.models import Game
 from games.presentation import composed_move
 
 from .conftest import make_user, seat_users, started_game
+from .page_play import game_at_pages, logged_in, pages_of_seats, spectator_page, states_in_play
 
 pytestmark = pytest.mark.django_db
 
 
 # Protagonists without a power that acts before the first passing (Nimue picks a Location).
 PLAIN = {"health": 300, "characters": ["sir-percival", "merlin", "sir-bors"]}
-
-
-def logged_in(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 class FormsParser(HTMLParser):
@@ -116,8 +109,7 @@ def test_each_seat_sees_its_own_hand_and_never_another() -> None:
     definition = definition_of(game)
     state = load_state(game, definition)
     seats = seat_users(game)
-    for seat, user in seats.items():
-        html = logged_in(user).get(f"/games/{game.pk}/").content.decode()
+    for seat, html in pages_of_seats(game).items():
         mine = set(state.player(seat).hand)
         assert mine <= hand_ids(html), "every card of my hand is drawn"
         assert "Choose 3 cards to pass" in html  # TA-3, round 1
@@ -129,7 +121,7 @@ def test_each_seat_sees_its_own_hand_and_never_another() -> None:
         for secret in definition.secrets(state):
             if seat not in secret.knowers and "card" in secret.fragment:
                 assert f'data-card="{secret.fragment["card"]}"' not in html
-    watcher = logged_in(make_user()).get(f"/games/{game.pk}/").content.decode()
+    watcher = spectator_page(game)
     assert not hand_ids(watcher)
     assert "hands stay hidden" in watcher
 
@@ -151,16 +143,9 @@ def test_passing_choice_stays_with_its_owner() -> None:
 
 
 def play_through_forms(slug: str, players: int, options: dict[str, Any]) -> set[str]:
-    users = [make_user() for _ in range(players)]
-    game = started_game(users, slug=slug, options=options)
-    definition = definition_of(game)
-    clients = {s: logged_in(u) for s, u in seat_users(game).items()}
+    game, definition, clients = game_at_pages(slug, players, options)
     seen: set[str] = set()
-    for _ in range(3000):
-        game.refresh_from_db()
-        if game.status != Game.Status.PLAYING:
-            break
-        state = load_state(game, definition)
+    for state in states_in_play(game, definition, 3000):
         seat = min(definition.pending_seats(state))
         html = clients[seat].get(f"/games/{game.pk}/").content.decode()
         forms = page_forms(html)
@@ -307,16 +292,9 @@ def test_every_form_on_every_page_is_a_legal_move(
     """At each step every form of the pending seat's page sends only legal moves, the form
     set covers every legal move type, and a randomly chosen one is accepted."""
     rng = random.Random(seed)
-    users = [make_user() for _ in range(players)]
-    game = started_game(users, slug=slug, options=options)
-    definition = definition_of(game)
-    clients = {s: logged_in(u) for s, u in seat_users(game).items()}
+    game, definition, clients = game_at_pages(slug, players, options)
     offered: set[str] = set()
-    for _ in range(3000):
-        game.refresh_from_db()
-        if game.status != Game.Status.PLAYING:
-            break
-        state = load_state(game, definition)
+    for state in states_in_play(game, definition, 3000):
         seat = min(definition.pending_seats(state))
         legal = [to_json(m) for m in definition.legal_moves(state, seat)]
         legal_text = {normal(m) for m in legal}

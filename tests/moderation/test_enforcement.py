@@ -20,6 +20,7 @@ from games.models import ChatMessage, Game, GameEvent
 from games.routing import websocket_urlpatterns
 from games.services.lobby import lobby_create
 from moderation.models import Sanction
+from tests.games.page_play import logged_in
 
 from .conftest import action, make_moderator, make_user, seat_users, started_game
 
@@ -33,12 +34,6 @@ def suspend(user: User, days: int = 3, reason: str = "Abusive chat") -> None:
     client.force_login(make_moderator(f"mod-{user.username}"))
     action(client, "/admin/accounts/user/", "suspend_users", [user.pk], reason=reason, days=days)
     assert Sanction.objects.active().filter(user=user).exists()
-
-
-def logged_in(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 @pytest.mark.django_db

@@ -1,33 +1,19 @@
 """Fixtures of the notification tests: tasks run in-process (also when REDIS_URL is set, so
-nothing is queued for a worker that is not there), a frozen clock, users and games."""
+nothing is queued for a worker that is not there), users and games. The frozen `clock` is the
+suite's (tests/conftest.py)."""
 
 from __future__ import annotations
 
-import datetime as dt
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import time_machine
 
-from avalon_site.celery import app
 from tests.games.conftest import make_user, started_game  # noqa: F401
-
-WEDNESDAY_NOON = dt.datetime(2026, 11, 18, 12, 0, tzinfo=dt.UTC)
 
 
 @pytest.fixture(autouse=True)
-def _eager_tasks() -> Iterator[None]:
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = before
-
-
-@pytest.fixture
-def clock() -> Iterator[time_machine.Traveller]:
-    with time_machine.travel(WEDNESDAY_NOON, tick=False) as traveller:
-        yield traveller
+def _eager_tasks(eager_tasks: None) -> None:
+    """Every test here runs its on-commit tasks in-process."""
 
 
 @pytest.fixture

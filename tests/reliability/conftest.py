@@ -5,7 +5,6 @@ shared Redis."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -15,15 +14,9 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 
 from accounts.models import User
-from avalon_site.celery import app
-from tests.clock.procs import database_url
+from tests.clock.procs import database_url, tasks_run_here
 
 from .procs import RedisServer, SiteServer
-
-needs_postgres = pytest.mark.skipif(
-    not os.environ.get("DATABASE_URL", "").startswith("postgres"),
-    reason="needs PostgreSQL (DATABASE_URL), as in CI",
-)
 
 
 @pytest.fixture(autouse=True)
@@ -31,10 +24,8 @@ def _local_side_effects(settings: Any) -> Iterator[None]:
     """What this test process itself sets off stays in it: on-commit tasks run in-process and
     its broadcasts go to an in-memory layer, never to the shared Redis."""
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = before
+    with tasks_run_here():
+        yield
 
 
 @pytest.fixture

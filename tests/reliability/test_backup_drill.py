@@ -18,7 +18,7 @@ from django.db import connection
 
 from accounts.models import User
 from games.models import Game, GameEvent
-from tests.clock.procs import ROOT, database_url, tasks_run_here
+from tests.clock.procs import ROOT, database_url, needs_postgres, tasks_run_here
 from tests.games.conftest import make_user, play_pending_once, started_game
 
 DRILL = ROOT / "scripts" / "backup-restore-drill"
@@ -26,10 +26,7 @@ DRILL = ROOT / "scripts" / "backup-restore-drill"
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not os.environ.get("DATABASE_URL", "").startswith("postgres"),
-        reason="needs PostgreSQL (DATABASE_URL), as in CI",
-    ),
+    needs_postgres,
 ]
 
 

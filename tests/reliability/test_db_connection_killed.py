@@ -27,10 +27,8 @@ from rest_framework.test import APIClient
 from games.models import Game, GameEvent, MoveReceipt
 from games.routing import websocket_urlpatterns
 from games.services import broadcast, commit
-from tests.clock.procs import database_url
+from tests.clock.procs import database_url, needs_postgres
 from tests.games.conftest import make_user, seat_users, started_game
-
-from .conftest import needs_postgres
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_postgres]
 

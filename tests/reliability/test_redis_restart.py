@@ -16,11 +16,11 @@ import uuid
 import pytest
 
 from games.models import Game, GameEvent
-from tests.clock.procs import wait_for
+from tests.clock.procs import needs_postgres, wait_for
 from tests.games.conftest import make_user, seat_users, started_game
 
 from .clients import HtmlClient, JsonClient
-from .conftest import api_token, needs_postgres, session_cookie
+from .conftest import api_token, session_cookie
 from .procs import RedisServer, http
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True), needs_postgres]

@@ -39,6 +39,7 @@ from tests.clock.procs import (
     ProductionStack,
     database_url,
     http_json,
+    needs_postgres_and_redis,
     private_redis_url,
     tasks_run_here,
     wait_for,
@@ -56,10 +57,7 @@ PROXY = {"X-Forwarded-Proto": "https"}  # as nginx sends it (docs/deploy.md)
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not REDIS_URL or not os.environ.get("DATABASE_URL", "").startswith("postgres"),
-        reason="needs PostgreSQL and Redis (DATABASE_URL, REDIS_URL), as in CI",
-    ),
+    needs_postgres_and_redis,
 ]
 
 

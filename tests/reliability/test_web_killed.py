@@ -21,10 +21,10 @@ from django.utils import timezone
 
 from games.log import definition_of, encode_state, replay
 from games.models import Game, GameEvent, MoveReceipt
-from tests.clock.procs import wait_for
+from tests.clock.procs import needs_postgres, wait_for
 from tests.games.conftest import make_user, seat_users, started_game
 
-from .conftest import api_token, needs_postgres
+from .conftest import api_token
 from .procs import Background, RedisServer, http
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True), needs_postgres]

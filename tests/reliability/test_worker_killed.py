@@ -20,10 +20,15 @@ from django.db import connection
 from clock.sweeper import overdue_game_ids
 from games.models import Game, GameEvent, Seat
 from tests.clock.helpers import vote
-from tests.clock.procs import CeleryProcs, Inbox, database_url, smtp_server, wait_for
+from tests.clock.procs import (
+    CeleryProcs,
+    Inbox,
+    database_url,
+    needs_postgres,
+    wait_for,
+)
 from tests.games.conftest import make_user, started_game
 
-from .conftest import needs_postgres
 from .procs import RedisServer
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True), needs_postgres]
@@ -31,13 +36,6 @@ pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True), needs_p
 GAMES = 30
 SEATS = 3
 DUE_IN = dt.timedelta(seconds=6)
-
-
-@pytest.fixture
-def smtp() -> Iterator[tuple[int, Inbox]]:
-    controller, inbox = smtp_server()
-    yield controller.port, inbox
-    controller.stop()
 
 
 @pytest.fixture

@@ -5,33 +5,19 @@ never scrolls sideways and the keyboard reaches the skip link first."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.core import mail
 
-from tests.browser import chromium
+from tests.browser import no_sideways_scroll, page_fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "Grail-quest-1191!"
 
 
-@pytest.fixture
-def page() -> Iterator[Any]:
-    with chromium() as browser:
-        context = browser.new_context(viewport={"width": 360, "height": 740})
-        context.set_default_timeout(30_000)
-        try:
-            yield context.new_page()
-        finally:
-            context.close()
-            browser.close()
-
-
-def no_sideways_scroll(page: Any) -> bool:
-    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+page = page_fixture(360, 740)  # a phone
 
 
 def test_signup_verify_login_and_profile_on_a_phone(page: Any, live_server: Any) -> None:

@@ -5,28 +5,19 @@ shared harness (tests/browser.py) fails the test on any violation or console err
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from accounts.models import User
-from tests.browser import ARTIFACTS_DIR, chromium
+from tests.browser import page_fixture, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "pw-Excalibur-42"
 
 
-@pytest.fixture
-def page() -> Iterator[Any]:
-    with chromium() as browser:
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        context.set_default_timeout(30_000)
-        try:
-            yield context.new_page()
-        finally:
-            context.close()
+page = page_fixture(1280, 900)
 
 
 @pytest.fixture
@@ -51,8 +42,7 @@ def test_admin_and_api_docs_work_under_the_policy(
     page.locator("select[name=action]").select_option(index=1)
     page.goto(f"{base}/admin/accounts/user/{keeper.pk}/change/")
     page.get_by_role("button", name="Save", exact=True).wait_for()
-    ARTIFACTS_DIR.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS_DIR / "csp-admin-user.png"), full_page=True)
+    shot(page, "csp-admin-user")
 
     page.goto(base + "/api/docs/")
     # Swagger UI drew the operations it read from the schema.
@@ -60,4 +50,4 @@ def test_admin_and_api_docs_work_under_the_policy(
     assert page.locator(".opblock").count() > 5
     page.locator(".opblock-summary").first.click()
     page.locator(".opblock-body").first.wait_for()
-    page.screenshot(path=str(ARTIFACTS_DIR / "csp-api-docs.png"), full_page=False)
+    shot(page, "csp-api-docs", full_page=False)

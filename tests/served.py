@@ -1,0 +1,68 @@
+"""The site served by uvicorn in a subprocess, as players reach it over HTTP and websockets:
+a fresh PostgreSQL database beside a given one, `manage.py migrate` on it, and the server
+on a free port for the length of a `with` block. Shared by the browser tests' live site
+(tests/games/live_site.py) and the HTTP benchmarks (benchmarks/bench_*.py)."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from urllib.parse import urlsplit, urlunsplit
+
+from tests.clock.procs import ROOT, free_port
+
+
+def scratch_database(url: str, suffix: str = "") -> str:
+    """Drop and create, empty, the database named as `url`'s plus `suffix` on the same
+    server (closing whatever is still connected to it); returns its URL."""
+    import psycopg
+
+    parts = urlsplit(url)
+    name = parts.path.lstrip("/") + suffix
+    admin = urlunsplit(parts._replace(path="/postgres", scheme="postgresql"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+def migrate(env: Mapping[str, str]) -> None:
+    """`manage.py migrate` against the database of `env` (the release step)."""
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True
+    )
+
+
+@contextmanager
+def uvicorn(env: Mapping[str, str], *options: str) -> Iterator[int]:
+    """The site's ASGI application under uvicorn with `env` and extra command-line
+    `options`; yields its port once it accepts connections, and stops it afterwards."""
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            *(sys.executable, "-m", "uvicorn", "avalon_site.asgi:application"),
+            *("--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"),
+            *options,
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    try:
+        for _ in range(300):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield port
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
