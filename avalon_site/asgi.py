@@ -20,6 +20,21 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from avalon_site.embedded import LifespanApp  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
+
+def _load_clients() -> None:
+    """Build the cache and channel-layer clients now, in one thread: their libraries (redis,
+    django-redis, channels-redis) are imported on first use, and two request threads doing
+    that at once can meet a half-initialised module (an ImportError, a 500) on a fresh
+    process (seen in tests/reliability/test_web_killed.py after a restart under load)."""
+    from channels.layers import get_channel_layer
+    from django.core.cache import caches
+
+    caches["default"].get("avalon:warm-up")
+    get_channel_layer()
+
+
+_load_clients()
+
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
