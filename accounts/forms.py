@@ -1,5 +1,6 @@
-"""Forms of the accounts app: the profile (display name, time zone, notification prefs) and
-the password re-entry that confirms an account deletion."""
+"""Forms of the accounts app: the profile (display name, language, time zone, notification
+prefs), the sign-up and log-in tweaks, and the password re-entry that confirms an account
+deletion."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 from allauth.account.forms import LoginForm, SignupForm
 from django import forms
+from django.conf import settings
 from django.contrib.auth.hashers import make_password
 from django.http import HttpRequest
+from django.utils import translation
 from django.utils.translation import gettext_lazy
 
-from .models import User, time_zone_names
+from .models import PROFILE_FIELDS, User, time_zone_names
 
 if TYPE_CHECKING:
     _UserModelForm = forms.ModelForm[User]
@@ -23,21 +26,14 @@ class ProfileForm(_UserModelForm):
     """Edit the profile stored on the user row. Email and password live on allauth's pages."""
 
     time_zone = forms.ChoiceField(
+        label=gettext_lazy("Time zone"),
         choices=[],
-        help_text="Deadlines and quiet hours are shown and applied in this zone.",
+        help_text=gettext_lazy("Deadlines and quiet hours are shown and applied in this zone."),
     )
 
     class Meta:
         model = User
-        fields = [
-            "display_name",
-            "time_zone",
-            "email_on_turn",
-            "deadline_warnings",
-            "daily_digest",
-            "quiet_hours_start",
-            "quiet_hours_end",
-        ]
+        fields = PROFILE_FIELDS
         widgets = {
             "quiet_hours_start": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
             "quiet_hours_end": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
@@ -61,17 +57,41 @@ class AvalonLoginForm(LoginForm):  # type: ignore[misc]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["login"].label = "Username or email"
+        self.fields["login"].label = gettext_lazy("Username or email")
 
 
 class AvalonSignupForm(SignupForm):  # type: ignore[misc]
-    """allauth's signup, with the same work whether or not the email is registered.
+    """allauth's signup, with the browser's time zone, and the same work whether or not the
+    email is registered.
+
+    The time zone is a hidden field that site.js fills from the browser
+    (`Intl.DateTimeFormat().resolvedOptions().timeZone`); a zone the server does not know
+    (or none, without JavaScript) is ignored and the account keeps the default, UTC.
 
     With enumeration prevention allauth answers an existing email like a new one, but
     skips creating the user, and so hashing the password: that path answered about 30
     times faster, which told who is registered (issue 15). Hashing the submitted password
     there too (and throwing the hash away) makes both paths cost the same.
     """
+
+    time_zone = forms.CharField(
+        required=False, max_length=64, widget=forms.HiddenInput(attrs={"data-time-zone": ""})
+    )
+
+    def clean_time_zone(self) -> str:
+        zone = str(self.cleaned_data.get("time_zone") or "").strip()
+        return zone if zone in time_zone_names() else ""
+
+    def custom_signup(self, request: HttpRequest, user: Any) -> None:
+        super().custom_signup(request, user)
+        zone = self.cleaned_data.get("time_zone")
+        if zone:
+            user.time_zone = zone
+        # The language the player signed up in is theirs: the verification email already
+        # speaks it, and so will every later email (written outside their requests).
+        language = translation.get_language()
+        user.language = language if language in dict(settings.LANGUAGES) else ""
+        user.save(update_fields=["time_zone", "language"])
 
     def try_save(self, request: HttpRequest) -> Any:
         if self.account_already_exists:

@@ -15,10 +15,12 @@ import datetime as dt
 import zoneinfo
 from functools import cache
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 
 @cache
@@ -35,7 +37,9 @@ def validate_time_zone(value: str) -> None:
     try:
         zoneinfo.ZoneInfo(value)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError) as exc:
-        raise ValidationError(f"{value!r} is not a known time zone.", code="invalid") from exc
+        raise ValidationError(
+            _("%(zone)r is not a known time zone.") % {"zone": value}, code="invalid"
+        ) from exc
 
 
 def deleted_player_name(number: int) -> str:
@@ -43,33 +47,82 @@ def deleted_player_name(number: int) -> str:
     return _("Deleted player %(number)d") % {"number": number}
 
 
+# The preferences a user edits on their profile (the profile form and the admin's "Profile").
+PROFILE_FIELDS = (
+    "display_name",
+    "language",
+    "time_zone",
+    "email_on_turn",
+    "deadline_warnings",
+    "daily_digest",
+    "quiet_hours_start",
+    "quiet_hours_end",
+)
+
+
+def reader_language(user: User | None) -> str:
+    """The language to write in for a reader who is not at the site right now (an email, a
+    page pushed to a socket): their profile's, else the site's default. A socket that
+    speaks another language (Accept-Language) renders its own copy (games.consumers)."""
+    return user.language_code if user is not None else str(settings.LANGUAGE_CODE)
+
+
 class User(AbstractUser):
     """A player or staff member. Display name and preferences live on the user row."""
 
     display_name = models.CharField(
-        max_length=40, blank=True, help_text="Shown to other players instead of your username."
+        gettext_lazy("display name"),
+        max_length=40,
+        blank=True,
+        help_text=gettext_lazy("Shown to other players instead of your username."),
+    )
+    # Blank: follow the browser (Accept-Language). Set by the language switch while signed
+    # in, by the sign-up (the language the player signed up in) and on the profile; emails
+    # and pushed pages use it, since they are written outside the player's own request.
+    language = models.CharField(
+        gettext_lazy("language"),
+        max_length=8,
+        blank=True,
+        default="",
+        choices=settings.LANGUAGES,
+        help_text=gettext_lazy("The language of the site and of your emails."),
     )
     time_zone = models.CharField(
+        gettext_lazy("time zone"),
         max_length=64,
         default="UTC",
         validators=[validate_time_zone],
-        help_text="Deadlines and quiet hours are shown and applied in this zone.",
+        help_text=gettext_lazy("Deadlines and quiet hours are shown and applied in this zone."),
     )
     email_on_turn = models.BooleanField(
-        "email me when it is my turn", default=True, help_text="One email each time you must act."
+        gettext_lazy("email me when it is my turn"),
+        default=True,
+        help_text=gettext_lazy("One email each time you must act."),
     )
     deadline_warnings = models.BooleanField(
-        "deadline warnings", default=True, help_text="Warn me before a move deadline passes."
+        gettext_lazy("deadline warnings"),
+        default=True,
+        help_text=gettext_lazy("Warn me before a move deadline passes."),
     )
     daily_digest = models.BooleanField(
-        "daily digest",
+        gettext_lazy("daily digest"),
         default=False,
-        help_text="Collect turn notices into one email a day instead of single emails.",
+        help_text=gettext_lazy(
+            "Collect turn notices into one email a day instead of single emails."
+        ),
     )
     quiet_hours_start = models.TimeField(
-        null=True, blank=True, help_text="No email from this local time..."
+        gettext_lazy("quiet hours start"),
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("No email from this local time..."),
     )
-    quiet_hours_end = models.TimeField(null=True, blank=True, help_text="...until this local time.")
+    quiet_hours_end = models.TimeField(
+        gettext_lazy("quiet hours end"),
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("...until this local time."),
+    )
     deleted_at = models.DateTimeField(
         null=True,
         blank=True,
@@ -86,6 +139,12 @@ class User(AbstractUser):
         if self.deleted_at is not None:
             return deleted_player_name(self.pk)
         return self.display_name or self.username
+
+    @property
+    def language_code(self) -> str:
+        """The language to write to this player in when they are not at the site (emails,
+        pushed pages): the profile's, else the site's default."""
+        return self.language or settings.LANGUAGE_CODE
 
     @property
     def zone(self) -> zoneinfo.ZoneInfo:
@@ -110,4 +169,4 @@ class User(AbstractUser):
     def clean(self) -> None:
         super().clean()
         if (self.quiet_hours_start is None) != (self.quiet_hours_end is None):
-            raise ValidationError("Give both ends of your quiet hours, or neither.")
+            raise ValidationError(_("Give both ends of your quiet hours, or neither."))

@@ -24,7 +24,8 @@ from games.engine.core import JSON
 from games.models import ChatMessage, Game, Seat, Table
 from games.selectors import events_after, game_view_for_user
 from moderation.models import IpSighting, Report, Sanction
-from ratings.selectors import ratings_of
+from notifications.models import PushSubscription
+from ratings.selectors import ratings_of, season_history
 
 from .models import User
 
@@ -53,6 +54,11 @@ def _profile(user: User) -> dict[str, JSON]:
             "quiet_hours_start": _iso(user.quiet_hours_start),
             "quiet_hours_end": _iso(user.quiet_hours_end),
         },
+        # The browsers that receive pushes, by name (the endpoint and keys are the browser's).
+        "push_devices": [
+            {"device": d.device, "subscribed_at": _iso(d.created_at)}
+            for d in PushSubscription.objects.filter(user=user)
+        ],
         "date_joined": _iso(user.date_joined),
         "last_login": _iso(user.last_login),
         # The key is a password: a file lying in a downloads folder must not hold it.
@@ -183,6 +189,7 @@ def user_data_get(user: User) -> dict[str, JSON]:
         "sanctions": list(_sanctions(user)),
         "reports_made": list(_reports_made(user)),
         "ratings": [dict(r) for r in ratings_of(user.pk)],
+        "season_ratings": [dict(r) for r in season_history(user.pk)],
         "vacations": _vacations(user),
         "ip_addresses_seen": list(_ip_sightings(user)),
     }

@@ -5,6 +5,7 @@ from django.urls import URLPattern, path
 from . import data_views, views
 
 urlpatterns: list[URLPattern] = [
+    path("language/", views.language_set, name="language_set"),
     path("profile/", views.profile, name="profile"),
     path("profile/token/", views.token_create, name="api_token_create"),
     path("profile/token/revoke/", views.token_revoke, name="api_token_revoke"),

@@ -1,4 +1,5 @@
-"""Profile page views: edit the profile, create and revoke the personal API token.
+"""Profile page views: edit the profile, create and revoke the personal API token, and the
+header's language switch.
 
 The token is DRF's `rest_framework.authtoken` token (one per user); clients send it as
 `Authorization: Token <key>`. The key is shown once, right after it is created.
@@ -6,11 +7,16 @@ The token is DRF's `rest_framework.authtoken` token (one per user); clients send
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
+from django.utils.translation import check_for_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from django.views.i18n import set_language
 from rest_framework.authtoken.models import Token
 
 from .forms import ProfileForm
@@ -33,7 +39,10 @@ def profile(request: HttpRequest) -> HttpResponse:
         form = ProfileForm(request.POST, instance=user)
         if form.is_valid():
             form.save()
-            messages.success(request, "Your profile is saved.")
+            if user.language:
+                # This message already speaks the language just chosen.
+                translation.activate(user.language)
+            messages.success(request, _("Your profile is saved."))
             return redirect("profile")
     else:
         form = ProfileForm(instance=user)
@@ -55,16 +64,31 @@ def token_create(request: HttpRequest) -> HttpResponse:
     Token.objects.filter(user=user).delete()
     token = Token.objects.create(user=user)
     request.session[NEW_TOKEN_SESSION_KEY] = token.key
-    messages.success(request, "A new API token was created. Copy it now: it is shown once.")
+    messages.success(request, _("A new API token was created. Copy it now: it is shown once."))
     return redirect("profile")
 
 
 @login_required
 @require_POST
 def token_revoke(request: HttpRequest) -> HttpResponse:
-    deleted, _ = Token.objects.filter(user=_user(request)).delete()
+    deleted, _by_model = Token.objects.filter(user=_user(request)).delete()
     if deleted:
-        messages.success(request, "Your API token was revoked.")
+        messages.success(request, _("Your API token was revoked."))
     else:
-        messages.info(request, "You had no API token.")
+        messages.info(request, _("You had no API token."))
     return redirect("profile")
+
+
+@require_POST
+def language_set(request: HttpRequest) -> HttpResponse:
+    """The header's and the profile's language switch (a plain form POST, no JavaScript):
+    Django's set_language (the cookie, then back to `next`), and for a signed-in player the
+    profile too, so emails and other devices follow."""
+    response = set_language(request)
+    code = request.POST.get("language", "")
+    user = request.user
+    known = code in dict(settings.LANGUAGES) and check_for_language(code)
+    if isinstance(user, User) and known and user.language != code:
+        user.language = code
+        user.save(update_fields=["language"])
+    return response

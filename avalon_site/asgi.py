@@ -17,6 +17,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from accounts.middleware import SocketLanguageMiddleware  # noqa: E402
 from avalon_site.embedded import LifespanApp  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
@@ -39,7 +40,7 @@ application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            AuthMiddlewareStack(SocketLanguageMiddleware(URLRouter(websocket_urlpatterns)))
         ),
         "lifespan": LifespanApp(),
     }

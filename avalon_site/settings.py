@@ -79,12 +79,17 @@ MIDDLEWARE = [
     "avalon_site.security.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After sessions, before CommonMiddleware (Django's order): the language of the
+    # request from the cookie set by the header's switch, else Accept-Language, else English.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     # A view whose database failed under it answers 503 + Retry-After, not 500 (R13).
     "avalon_site.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.middleware.UserTimeZoneMiddleware",
+    # A signed-in player's profile language overrides what LocaleMiddleware chose.
+    "accounts.middleware.UserLanguageMiddleware",
     "moderation.middleware.IpSightingMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -102,6 +107,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "avalon_site.context_processors.site",
@@ -114,12 +120,23 @@ TEMPLATES = [
 WSGI_APPLICATION = "avalon_site.wsgi.application"
 ASGI_APPLICATION = "avalon_site.asgi.application"
 
+# PostgreSQL connections are pooled in each process (Django's psycopg pool) in production
+# (DEBUG=0), so no request pays for a new connection; DB_POOL=0 turns it off (then
+# DB_CONN_MAX_AGE keeps connections open instead, where the server allows: WSGI).
+# DB_POOL_MAX bounds each process's connections (web and Celery processes each hold a pool).
+DB_POOL = env_bool("DB_POOL", default=not DEBUG)
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
+        conn_max_age=0 if DB_POOL else int(os.environ.get("DB_CONN_MAX_AGE", "0")),
     )
 }
+if DB_POOL and DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": int(os.environ.get("DB_POOL_MAX", "4")),
+        "timeout": 10,
+    }
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Several request threads and the in-process task runner share one file: wait for locks.
     DATABASES["default"].setdefault("OPTIONS", {})
@@ -148,7 +165,7 @@ ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_CONFIRM_EMAIL_ON_GET = False
-ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = False
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True  # confirming the address signs you in (issue 11)
 ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS = 3
 ACCOUNT_PREVENT_ENUMERATION = True
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
@@ -170,7 +187,18 @@ ACCOUNT_RATE_LIMITS = {
     "confirm_email": "1/180s/key",
 }
 
-LANGUAGE_CODE = "en-us"
+# --- Languages (issue 12) ------------------------------------------------------------------
+# A signed-in player's profile language (accounts.User.language), else the language cookie
+# of the header's switch, else the browser's Accept-Language, else English. URLs carry no
+# language prefix: one address per page, shared links work in either language.
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("fr", "Français")]
+# The site's catalogue (templates, accounts, notifications...) and the How to play pages';
+# the games app's catalogue (games/locale) is found as an installed app's.
+LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "games/presentation/rules/locale"]
+# The switch's cookie outlives the session, so a visitor keeps a language after logging out.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -203,7 +231,18 @@ if REDIS_URL:
             # blocking pop channels-redis waits on: every socket quiet for 5 s crashed its
             # consumer (django/channels_redis#422). Wait longer than the pop; a Redis that
             # hangs is still noticed. tests/reliability/test_several_processes.py caught it.
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}]},
+            # redis-py refuses a command past the pool's max_connections (100 by default)
+            # instead of waiting: 1,000 sockets joining their groups at once (a restart, the
+            # B7 benchmark) failed by hundreds. Each socket's join or leave holds one briefly.
+            "CONFIG": {
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        "socket_timeout": 15,
+                        "max_connections": int(os.environ.get("CHANNEL_LAYER_CONNECTIONS", "1000")),
+                    }
+                ]
+            },
         }
     }
 else:
@@ -246,10 +285,18 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+# Time controls (issues 7 and 14): a sweep every second, which also sleeps until each
+# deadline falling due before the next run (clock.sweeper.sweep_for); runs in several
+# workers share a burst of deadlines (SKIP LOCKED claims).
+CLOCK_SWEEP_PERIOD = 1.0
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
-    # Time controls (issue 7): overdue seats are swept every few seconds; a run that waited
-    # too long in the queue is dropped, the next one finds the same overdue seats.
-    "clock-sweep": {"task": "clock.sweep", "schedule": 2.0, "options": {"expires": 20}},
+    # A run that waited too long in the queue is dropped: one running, or the next, finds
+    # the same overdue seats.
+    "clock-sweep": {
+        "task": "clock.sweep",
+        "schedule": CLOCK_SWEEP_PERIOD,
+        "options": {"expires": 5},
+    },
     # Deadline warnings, notices held back by quiet hours, daily digests.
     "notifications-flush": {
         "task": "notifications.flush",
@@ -257,6 +304,10 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "options": {"expires": 120},
     },
 }
+# Seconds a bot at the table waits before its move (human-like; 0 plays at once, as in tests).
+# Rated games in a season a player needs to be on that season's leaderboard (ratings.seasons).
+RATINGS_SEASON_MIN_GAMES = int(os.environ.get("RATINGS_SEASON_MIN_GAMES", "5"))
+BOT_MOVE_DELAY_SECONDS = float(os.environ.get("BOT_MOVE_DELAY_SECONDS", "4"))
 # Hours before a deadline when a warning email goes out (never more than half the period).
 NOTIFY_DEADLINE_WARNING_HOURS = float(os.environ.get("NOTIFY_DEADLINE_WARNING_HOURS", "6"))
 # Local hour at which a player's daily digest goes out.
@@ -290,6 +341,22 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=False)
 DEFAULT_FROM_EMAIL = os.environ.get(
     "DEFAULT_FROM_EMAIL", "Avalon Tables <noreply@avalon-tables.local>"
 )
+
+# --- Web push (issue 16) ---------------------------------------------------------------------
+# The VAPID key pair signs every push (RFC 8292); browsers subscribe with its public half, so
+# every web and worker process must use the same key: production sets VAPID_PRIVATE_KEY (the
+# raw 32-byte key, base64url: `manage.py vapid_key` prints a new one). Without it a key is
+# made once into var/ (embedded mode, tests), see notifications.vapid.
+WEBPUSH_VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+WEBPUSH_VAPID_KEY_FILE = VAR_DIR / "vapid_private.key"
+# Push services may write to this address about our pushes (the VAPID "sub" claim).
+WEBPUSH_VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:webmaster@avalon-tables.local")
+# Seconds to wait for a push service, and how long it keeps a push for an offline device.
+WEBPUSH_TIMEOUT_SECONDS = float(os.environ.get("WEBPUSH_TIMEOUT_SECONDS", "10"))
+WEBPUSH_TTL_SECONDS = int(os.environ.get("WEBPUSH_TTL_SECONDS", str(12 * 60 * 60)))
+# Browsers' push services are https; plain http endpoints are taken only in DEBUG (tests' stub
+# push service), so a subscription cannot make the worker post to any http address.
+WEBPUSH_ALLOW_HTTP = env_bool("WEBPUSH_ALLOW_HTTP", default=DEBUG)
 
 # --- DRF ----------------------------------------------------------------------------------
 REST_FRAMEWORK = {

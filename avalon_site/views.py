@@ -20,6 +20,8 @@ from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
 from kombu.connection import Connection
 
@@ -30,41 +32,51 @@ CHECK_TIMEOUT_SECONDS = 3.0
 
 @dataclass(frozen=True)
 class GameBlurb:
-    name: str
-    players: str
-    blurb: str
+    name: str | Promise
+    players: str | Promise
+    blurb: str | Promise
 
 
 GAMES = [
     GameBlurb(
-        "The Resistance: Avalon",
-        "5-10 players",
-        "Loyal servants of Arthur and hidden minions of Mordred send knights on quests. "
-        "Merlin knows who is evil, but must stay hidden from the Assassin.",
+        _("The Resistance: Avalon"),
+        _("5-10 players"),
+        _(
+            "Loyal servants of Arthur and hidden minions of Mordred send knights on quests. "
+            "Merlin knows who is evil, but must stay hidden from the Assassin."
+        ),
     ),
     GameBlurb(
-        "Tournament at Camelot",
-        "Trick-taking",
-        "Heroes of legend fight melee after melee: take the fewest wounds, force them on "
-        "your rivals, and call on your companion when your health runs low.",
+        _("Tournament at Camelot"),
+        _("Trick-taking"),
+        _(
+            "Heroes of legend fight melee after melee: take the fewest wounds, force them on "
+            "your rivals, and call on your companion when your health runs low."
+        ),
     ),
     GameBlurb(
-        "Tournament at Avalon",
-        "Trick-taking",
-        "Camelot's tourney under the mists: Fey Changelings pass cards, enhanced Alchemy, "
-        "special weapons and the locations of Avalon.",
+        _("Tournament at Avalon"),
+        _("Trick-taking"),
+        _(
+            "Camelot's tourney under the mists: Fey Changelings pass cards, enhanced Alchemy, "
+            "special weapons and the locations of Avalon."
+        ),
     ),
     GameBlurb(
-        "Avalon by Leo Colovini",
-        "2 players",
-        "Sorceresses and knights contest the regions of the isle; enchant, attack and "
-        "resist until one side holds fifteen crowns.",
+        _("Avalon by Leo Colovini"),
+        _("2 players"),
+        _(
+            "Sorceresses and knights contest the regions of the isle; enchant, attack and "
+            "resist until one side holds fifteen crowns."
+        ),
     ),
     GameBlurb(
-        "Avalon, the jousting game",
-        "3-6 players",
-        "Barter for sword, shield, lance and armour, then ride the lists: a full set or "
-        "disqualification, duel after duel.",
+        _("Avalon, the jousting game"),
+        _("3-6 players"),
+        _(
+            "Barter for sword, shield, lance and armour, then ride the lists: a full set or "
+            "disqualification, duel after duel."
+        ),
     ),
 ]
 

@@ -1,30 +1,29 @@
-"""Move throughput and latency through the HTTP move endpoint, against PostgreSQL and Redis,
-beside a floor endpoint doing the same database writes without the engine; and the time
-to load a game with a 20-event and a 2,000-event log.
+"""B1: moves over HTTP against the best-served framework floor, in one run, on PostgreSQL +
+Redis; and the time to load a game with a 20-event and a 2,000-event log.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/avalon REDIS_URL=redis://127.0.0.1:6379/0 \
-        .venv/bin/python benchmarks/bench_moves.py --games 48 --concurrency 16 --workers 2
+        .venv/bin/python benchmarks/bench_moves.py --games 16 --concurrency 8
 
-It creates a scratch database `<name>_bench_moves` (dropped and migrated afresh), runs the
-site under uvicorn in a subprocess on 127.0.0.1 (with AVALON_BENCH_FLOOR=1, which mounts
-the floor endpoint /bench/floor/<game>/; it is never mounted otherwise), and plays
-`--games` five-player games of The Resistance: Avalon concurrently through
-POST /api/games/<id>/moves/ with token auth, at most `--concurrency` requests in flight
-(one thread per game slot, keep-alive connections). Moves are chosen from the public view
-in the move responses (approve every team, play Success), so each game runs to the
-assassination. Then the same number of requests go to the floor endpoint with the same
-concurrency. Each prints moves/s and p50/p99 latency.
+It creates a scratch database `<name>_bench_moves` (dropped and migrated afresh) and, for
+each serving layout of benchmarks/serving.py (uvicorn; gunicorn with uvicorn workers;
+gunicorn sync workers for HTTP beside uvicorn for websockets), starts the site (with
+AVALON_BENCH_FLOOR=1, which mounts the floor endpoint /bench/floor/<game>/: one minimal
+view doing a move's writes in one transaction, under the site's middleware; never mounted
+otherwise) and measures:
+- the floor: as many requests as the move run made, `--concurrency` in flight;
+- moves: `--games` five-player games of The Resistance: Avalon played to the end through
+  POST /api/games/<id>/moves/ with token auth, at most `--concurrency` requests in flight
+  (one thread per slot, keep-alive connections), no websocket open.
+Then, in the layout that served moves best, the same with every seat's page open (HTML
+websockets, logged in) and `--spectators` anonymous spectators per game, for five- and
+ten-player games: the fan-out is counted.
 
-Measured on the shared 2-core development machine (load average ~4 from other work; 2
-uvicorn workers, 8 requests in flight, 48 games, 1,248 moves; DB_CONN_MAX_AGE=0 because the
-shared PostgreSQL allows 100 connections):
-    move endpoint (engine)     42.7 moves/s   p50 181.7 ms   p99 342.6 ms
-    floor (insert + update)   183.7 req/s     p50  41.2 ms   p99  74.5 ms
-    load, fold + view: 20-event Resistance log 4.4 ms; 2,000-event log 144 ms
-    load, cached state + view: 34-event Resistance game 2.1 ms; 2,000-event game 8.8 ms
-In-process profile of one move (PostgreSQL + Redis): ~40 ms of which move_submit ~31 ms
-(the broadcast of six per-seat payloads ~10 ms, the time-control steps ~10 ms, the
-engine itself well under 1 ms); the rest is the fresh feed returned to the mover.
+The load generator is this process (threads on keep-alive connections, in its own process
+beside the servers; on a 2-core machine it shares the cores with them, as any client on the
+same box does). Each row prints requests/s, p50, p99, 2xx and the event rows the database
+gained beside the events the 2xx replies say they appended (they must be equal: each 2xx
+appended its events and nothing else wrote any; a move may append more than one). The goals
+table compares each figure with the best floor of the same run. Report the load average.
 """
 
 from __future__ import annotations
@@ -32,19 +31,25 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import os
 import queue
 import sys
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
 
-from benchmarks.common import percentile, postgres_and_redis  # noqa: E402
-from tests.served import migrate, scratch_database, uvicorn  # noqa: E402
+from benchmarks.common import (  # noqa: E402
+    percentile,
+    postgres_and_redis,
+    prepare_site,
+    site_env,
+)
+from benchmarks.serving import LAYOUTS, cpu_seconds, load_average, serve  # noqa: E402
+from tests.served import scratch_database  # noqa: E402
 
 
 class Client:
@@ -91,9 +96,12 @@ def next_moves(feed: dict[str, Any]) -> list[tuple[int, dict[str, Any] | None]]:
     return out
 
 
-def play_game(port: int, game_id: int, tokens: dict[int, str], latencies: list[float]) -> int:
+def play_game(
+    port: int, game_id: int, tokens: dict[int, str], latencies: list[float]
+) -> tuple[int, int]:
+    """Play the game to its end: (moves, events the 2xx replies say they appended)."""
     client = Client(port)
-    moves = 0
+    moves = applied = 0
     status, feed, _ = client.call("GET", f"/api/games/{game_id}/", tokens[0])
     assert status == 200, feed
     while feed["status"] == "playing":
@@ -105,11 +113,12 @@ def play_game(port: int, game_id: int, tokens: dict[int, str], latencies: list[f
             status, result, elapsed = client.call(
                 "POST", f"/api/games/{game_id}/moves/", tokens[seat], body
             )
-            assert status == 200, (status, result)
+            assert status == 200, (status, result)  # a 2xx, counted by the caller
             latencies.append(elapsed)
             moves += 1
+            applied += int(result["applied_events"])
             feed = result["game"]
-    return moves
+    return moves, applied
 
 
 def run_pool(jobs: list[Any], concurrency: int, work: Any) -> float:
@@ -140,39 +149,111 @@ def run_pool(jobs: list[Any], concurrency: int, work: Any) -> float:
     return time.perf_counter() - start
 
 
-def report(name: str, count: int, wall: float, latencies: list[float]) -> None:
-    print(
-        f"{name:<28} {count:>6} requests  {count / wall:8.1f} /s  "
-        f"p50 {percentile(latencies, 0.5) * 1000:7.1f} ms  "
-        f"p99 {percentile(latencies, 0.99) * 1000:7.1f} ms"
+@dataclass
+class Row:
+    name: str
+    count: int
+    wall: float
+    latencies: list[float]
+    events: int = -1  # event rows the database gained (-1: not counted)
+    applied: int = -1  # events the 2xx replies say they appended
+    cpu_ms: float = 0.0  # server CPU per request
+
+    @property
+    def rate(self) -> float:
+        return self.count / self.wall
+
+    def p(self, share: float) -> float:
+        return percentile(self.latencies, share) * 1000
+
+    def line(self) -> str:
+        events = "" if self.events < 0 else f"  events {self.events}/{self.applied}"
+        return (
+            f"{self.name:<40} {self.count:>5} x 2xx {self.rate:8.1f} /s  "
+            f"p50 {self.p(0.5):7.1f} ms  p99 {self.p(0.99):7.1f} ms  "
+            f"cpu {self.cpu_ms:5.1f} ms/req{events}"
+        )
+
+
+def event_rows(game_ids: list[int]) -> int:
+    from games.models import GameEvent
+
+    return GameEvent.objects.filter(game_id__in=game_ids).count()
+
+
+def floor_run(port: int, games: list[Any], requests: int, concurrency: int, pids: Any) -> Row:
+    latencies: list[float] = []
+    per_slot = max(1, requests // len(games))
+
+    def floor(game: tuple[int, dict[int, str]]) -> None:
+        client = Client(port)
+        for _ in range(per_slot):
+            status, _, elapsed = client.call("POST", f"/bench/floor/{game[0]}/", None, {})
+            assert status == 200, status
+            latencies.append(elapsed)
+
+    cpu = cpu_seconds(pids)
+    wall = run_pool(games, concurrency, floor)
+    used = cpu_seconds(pids) - cpu
+    return Row("floor", len(latencies), wall, latencies, cpu_ms=used * 1000 / len(latencies))
+
+
+def move_run(name: str, port: int, games: list[Any], concurrency: int, pids: Any) -> Row:
+    ids = [g[0] for g in games]
+    before = event_rows(ids)
+    latencies: list[float] = []
+    counts: list[tuple[int, int]] = []
+    cpu = cpu_seconds(pids)
+    wall = run_pool(
+        games, concurrency, lambda g: counts.append(play_game(port, g[0], g[1], latencies))
     )
+    used = cpu_seconds(pids) - cpu
+    moves = sum(m for m, _ in counts)
+    gained = event_rows(ids) - before
+    return Row(name, moves, wall, latencies, gained, sum(a for _, a in counts), used * 1000 / moves)
+
+
+def watched_run(
+    name: str, served: Any, games: list[Any], concurrency: int, spectators: int
+) -> tuple[Row, int]:
+    """Moves with every seat's page and `spectators` anonymous pages open per game."""
+    from rest_framework.authtoken.models import Token
+
+    from benchmarks.sockets import SocketPool, session_for
+
+    pool = SocketPool()
+    try:
+        specs: list[tuple[int, str | None, bool]] = []
+        for game_id, tokens in games:
+            for token in tokens.values():
+                specs.append((game_id, session_for(Token.objects.get(key=token).user), False))
+            specs.extend((game_id, None, False) for _ in range(spectators))
+        pool.open_many(served.ws_port, specs)
+        time.sleep(1.0)  # presence pushes settle
+        row = move_run(name, served.http_port, games, concurrency, served.pids)
+        time.sleep(2.0)  # the last pushes arrive
+    finally:
+        pool.close()
+    return row, len(specs)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=48)
-    parser.add_argument("--concurrency", type=int, default=16)
-    parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes")
+    parser.add_argument("--games", type=int, default=16)
+    parser.add_argument("--concurrency", type=int, default=8)
+    parser.add_argument("--workers", type=int, default=2, help="server processes for HTTP")
+    parser.add_argument(
+        "--sync-workers", type=int, default=4, help="gunicorn sync workers (one request each)"
+    )
+    parser.add_argument("--layouts", default=",".join(LAYOUTS))
+    parser.add_argument("--watched-games", type=int, default=4, help="per player count")
+    parser.add_argument("--spectators", type=int, default=3, help="per watched game")
+    parser.add_argument("--no-load-times", action="store_true")
     args = parser.parse_args()
     base_db, redis_url = postgres_and_redis()
     db_url = scratch_database(base_db, "_bench_moves")
-    env = {
-        **os.environ,
-        "DATABASE_URL": db_url,
-        "REDIS_URL": redis_url,
-        "DEBUG": "0",
-        "SECRET_KEY": "bench-only-secret-key-" + "x" * 40,
-        "SECURE_SSL_REDIRECT": "0",
-        "AVALON_BENCH_FLOOR": "1",
-        "DB_CONN_MAX_AGE": "0",  # per-request connections: the ASGI default (see note)
-        "LOG_LEVEL": "WARNING",
-        # Load, not abuse: the per-user API rate limits would cap what is measured.
-        "API_RATE_API": "",
-        "API_RATE_MOVES": "",
-    }
-    os.environ.update(env)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "avalon_site.settings")
-    migrate(env)
+    env = site_env(db_url, redis_url, AVALON_BENCH_FLOOR="1", API_RATE_MOVES="")
+    prepare_site(env)
 
     import django
 
@@ -180,45 +261,78 @@ def main() -> None:
     from benchmarks import load_times
     from benchmarks.setup_games import create_games
 
-    print(f"setting up {args.games} five-player games...")
-    games = create_games(args.games, "resistance-avalon", 5)
-    floor_games = create_games(args.concurrency, "resistance-avalon", 5)
-
-    with uvicorn(env, "--workers", str(args.workers), "--no-access-log") as port:
-        # Warm every worker up (imports, connections) before timing.
-        warm = Client(port)
-        for _ in range(20):
-            warm.call("GET", f"/api/games/{games[0][0]}/", games[0][1][0])
-
-        latencies: list[float] = []
-        counts: list[int] = []
-        wall = run_pool(
-            games,
-            args.concurrency,
-            lambda g: counts.append(play_game(port, g[0], g[1], latencies)),
+    layouts = [name for name in args.layouts.split(",") if name]
+    print(f"setting up games for {len(layouts)} layout(s)... ({load_average()})")
+    plans = {
+        name: (
+            create_games(args.games, "resistance-avalon", 5),
+            create_games(args.concurrency, "resistance-avalon", 5),
         )
-        moves = sum(counts)
-        print(
-            f"\nuvicorn workers: {args.workers}; concurrency: {args.concurrency}; "
-            f"games: {len(games)} (5 players each, {moves / len(games):.1f} moves per game)"
+        for name in layouts
+    }
+    watched = {
+        players: create_games(args.watched_games, "resistance-avalon", players)
+        for players in (5, 10)
+    }
+
+    rows: dict[str, tuple[Row, Row]] = {}
+    for name in layouts:
+        games, floor_games = plans[name]
+        workers = args.sync_workers if name == "gunicorn-sync" else args.workers
+        with serve(name, env, workers) as served:
+            warm = Client(served.http_port)
+            for _ in range(20):
+                warm.call("GET", f"/api/games/{games[0][0]}/", games[0][1][0])
+            moves = move_run(
+                f"{name}: moves", served.http_port, games, args.concurrency, served.pids
+            )
+            floor = floor_run(
+                served.http_port, floor_games, moves.count, args.concurrency, served.pids
+            )
+            floor.name = f"{name}: floor"
+            rows[name] = (moves, floor)
+            print(f"\n{name} ({workers} workers; concurrency {args.concurrency}; {load_average()})")
+            print(moves.line())
+            print(floor.line())
+
+    best_floor = max((floor for _, floor in rows.values()), key=lambda r: r.rate)
+    best_moves = max((moves for moves, _ in rows.values()), key=lambda r: r.rate)
+    best_layout = best_moves.name.split(":")[0]
+    print(f"\nbest floor: {best_floor.name}; best moves: {best_moves.name}")
+
+    watched_rows: list[tuple[Row, int]] = []
+    workers = args.sync_workers if best_layout == "gunicorn-sync" else args.workers
+    for players, games in watched.items():
+        with serve(best_layout, env, workers) as served:
+            label = f"{best_layout}: moves, {players}p watched"
+            row, sockets = watched_run(label, served, games, args.concurrency, args.spectators)
+            watched_rows.append((row, sockets))
+            print(f"{row.line()}  ({sockets} sockets; {load_average()})")
+
+    print(f"\nB1 goals against the best floor of this run ({best_floor.name}, {load_average()})")
+    print(f"{'goal':<52} {'measured':>12} {'ratio':>7}")
+
+    def goal(text: str, measured: float, target: float, unit: str = "/s") -> None:
+        print(f"{'goal ' + text:<52} {measured:>9.1f} {unit:<2} {measured / target:>7.2f}")
+
+    goal("moves, no socket >= 50% of floor", best_moves.rate, 0.5 * best_floor.rate)
+    print(f"{'  (moves/floor)':<52} {best_moves.rate / best_floor.rate:>12.2f}")
+    for row, sockets in watched_rows:
+        goal(
+            f"{row.name.split(': ')[1]} ({sockets} sockets) >= 30%", row.rate, 0.3 * best_floor.rate
         )
-        report("move endpoint (engine)", moves, wall, latencies)
+    p99_floor = best_floor.p(0.99)
+    goal(
+        "p99 moves <= 2x floor p99 (ms; ratio <= 1 is met)", best_moves.p(0.99), 2 * p99_floor, "ms"
+    )
+    for row in [best_moves, *(r for r, _ in watched_rows)]:
+        verdict = "yes" if row.events == row.applied else "NO"
+        label = f"goal events == 2xx ({row.count} moves): {row.name}"
+        print(f"{label:<64} {row.events:>5} / {row.applied:<5} {verdict:>4}")
 
-        floor_latencies: list[float] = []
-        per_slot = max(1, moves // len(floor_games))
-
-        def floor(game: tuple[int, dict[int, str]]) -> None:
-            client = Client(port)
-            for _ in range(per_slot):
-                status, _, elapsed = client.call("POST", f"/bench/floor/{game[0]}/", None, {})
-                assert status == 200, status
-                floor_latencies.append(elapsed)
-
-        floor_wall = run_pool(floor_games, args.concurrency, floor)
-        report("floor (insert + update)", len(floor_latencies), floor_wall, floor_latencies)
-
-    print()
-    load_times.run()
+    if not args.no_load_times:
+        print()
+        load_times.run()
 
 
 if __name__ == "__main__":

@@ -1,10 +1,16 @@
 """What the benchmarks share beside tests/served.py (the site under uvicorn on a scratch
-database): the PostgreSQL and Redis they need, and reading percentiles off measured times."""
+database): the PostgreSQL and Redis they need, the release step on the scratch database,
+and reading percentiles off measured times."""
 
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def postgres_and_redis() -> tuple[str, str]:
@@ -19,3 +25,34 @@ def percentile(values: list[float], share: float) -> float:
     """The value at `share` (0 to 1) of the sorted `values`, nearest rank."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))]
+
+
+def site_env(database: str, redis: str, **extra: str) -> dict[str, str]:
+    """The environment of the site a benchmark serves, set in this process too: production
+    settings (DEBUG off) on `database` and `redis`, quiet logs, no per-user API rate limit
+    (load, not abuse: it would cap what is measured), plus `extra`."""
+    env = {
+        **os.environ,
+        "DATABASE_URL": database,
+        "REDIS_URL": redis,
+        "DEBUG": "0",
+        "SECRET_KEY": "bench-only-secret-key-" + "x" * 40,
+        "SECURE_SSL_REDIRECT": "0",
+        "LOG_LEVEL": "WARNING",
+        "API_RATE_API": "",
+        # Every web process's pool stays well inside a shared server's connection limit.
+        "DB_POOL_MAX": "4",
+        # Where collectstatic writes (prepare_site): DEBUG off serves hashed file names.
+        "AVALON_VAR_DIR": str(ROOT / "var" / "bench"),
+        **extra,
+    }
+    os.environ.update(env)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "avalon_site.settings")
+    return env
+
+
+def prepare_site(env: Mapping[str, str]) -> None:
+    """The release step for the environment `env` (DEBUG=0 serves hashed static files, so
+    the pages need their manifest): migrate, collectstatic."""
+    for command in (["migrate", "-v", "0"], ["collectstatic", "--noinput", "-v", "0"]):
+        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=dict(env), check=True)

@@ -93,7 +93,8 @@ def run() -> None:
     _rewrite_log(Game.objects.select_related("table").get(pk=marathon_id), 999)
     long_events = GameEvent.objects.filter(game_id=marathon_id).count()
     assert long_events == 2000, long_events
-    assert get_game("bench-marathon") and Seat.objects.filter(table__game=marathon_id).exists()
+    assert get_game("bench-marathon")
+    assert Seat.objects.filter(table__game=marathon_id).exists()
     resistance_events = GameEvent.objects.filter(game_id=resistance_id).count()
     rows = [
         ("20-event log (Resistance, cut at 20)", resistance_id, 20),

@@ -12,24 +12,11 @@ from dataclasses import dataclass, replace
 from random import Random
 from typing import Any
 
-from games.engine.core import (
-    JSON,
-    Config,
-    Event,
-    IllegalMove,
-    Move,
-    Outcome,
-    Seat,
-    Secret,
-    Viewer,
-    public_redact,
-    register,
-    register_game,
-)
+from games.engine import core
 
 
 @dataclass(frozen=True)
-class MarathonConfig(Config):
+class MarathonConfig(core.Config):
     length: int = 2000
 
     def validate(self, players: int) -> None:
@@ -37,33 +24,33 @@ class MarathonConfig(Config):
             raise ValueError("length must be positive")
 
 
-@register("bench.play")
+@core.register("bench.play")
 @dataclass(frozen=True)
-class Play(Move):
+class Play(core.Move):
     number: int
 
 
-@register("bench.started")
+@core.register("bench.started")
 @dataclass(frozen=True)
-class Started(Event):
+class Started(core.Event):
     players: int
     length: int
 
 
-@register("bench.played")
+@core.register("bench.played")
 @dataclass(frozen=True)
-class Played(Event):
+class Played(core.Event):
     seat: int
     number: int
 
 
-@register("bench.noted")
+@core.register("bench.noted")
 @dataclass(frozen=True)
-class Noted(Event):
+class Noted(core.Event):
     seat: int
     note: str
 
-    def audience(self) -> frozenset[Seat] | None:
+    def audience(self) -> frozenset[core.Seat] | None:
         return frozenset({self.seat})
 
 
@@ -84,16 +71,18 @@ class Marathon:
     rules_version = 1
     config_type = MarathonConfig
 
-    def setup(self, config: MarathonConfig, players: int, rng: Random) -> list[Event]:
+    def setup(self, config: MarathonConfig, players: int, rng: Random) -> list[core.Event]:
         # Two opening events, so that a log of N moves has an even length (2 + 2N).
         return [Started(players=players, length=config.length), Noted(0, "opening")]
 
-    def decide(self, state: MarathonState, seat: Seat, move: Move, rng: Random) -> list[Event]:
+    def decide(
+        self, state: MarathonState, seat: core.Seat, move: core.Move, rng: Random
+    ) -> list[core.Event]:
         if not isinstance(move, Play):
-            raise IllegalMove("Play a number.")
+            raise core.IllegalMove("Play a number.")
         return [Played(seat, move.number), Noted(seat, f"note {rng.random():.6f}")]
 
-    def evolve(self, state: MarathonState | None, event: Event) -> MarathonState:
+    def evolve(self, state: MarathonState | None, event: core.Event) -> MarathonState:
         if isinstance(event, Started):
             return MarathonState(players=event.players, length=event.length)
         assert state is not None
@@ -103,36 +92,40 @@ class Marathon:
             state = replace(state, notes=(*state.notes, event.note))
         return replace(state, events=state.events + 1)
 
-    def pending_seats(self, state: MarathonState) -> frozenset[Seat]:
+    def pending_seats(self, state: MarathonState) -> frozenset[core.Seat]:
         if state.events >= state.length:
             return frozenset()
         return frozenset({len(state.history) % state.players})
 
-    def legal_moves(self, state: MarathonState, seat: Seat) -> Sequence[Move]:
+    def legal_moves(self, state: MarathonState, seat: core.Seat) -> Sequence[core.Move]:
         return [Play(1), Play(2)] if seat in self.pending_seats(state) else []
 
-    def view(self, state: MarathonState, viewer: Viewer) -> dict[str, JSON]:
+    def view(self, state: MarathonState, viewer: core.Viewer) -> dict[str, core.JSON]:
         return {
             "events": state.events,
             "total": sum(n for _, n in state.history),
             "recent": [{"seat": s, "number": n} for s, n in state.history[-50:]],
         }
 
-    def redact(self, event: Event, viewer: Viewer, state: MarathonState) -> dict[str, JSON] | None:
-        return public_redact(event, viewer)
+    def redact(
+        self, event: core.Event, viewer: core.Viewer, state: MarathonState
+    ) -> dict[str, core.JSON] | None:
+        return core.public_redact(event, viewer)
 
-    def outcome(self, state: MarathonState) -> Outcome | None:
+    def outcome(self, state: MarathonState) -> core.Outcome | None:
         if state.events < state.length:
             return None
-        return Outcome(winners=frozenset(), summary="The marathon is over.", reason="done")
+        return core.Outcome(winners=frozenset(), summary="The marathon is over.", reason="done")
 
-    def default_move(self, state: MarathonState, seat: Seat, rng: Random) -> Move:
+    def default_move(self, state: MarathonState, seat: core.Seat, rng: Random) -> core.Move:
         return Play(1)
 
-    def bot_move(self, view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
+    def bot_move(
+        self, view: Mapping[str, core.JSON], legal: Sequence[core.Move], rng: Random
+    ) -> core.Move:
         return legal[0]
 
-    def secrets(self, state: MarathonState) -> list[Secret]:
+    def secrets(self, state: MarathonState) -> list[core.Secret]:
         return []
 
     def contract_configs(self) -> Sequence[tuple[Any, int]]:
@@ -140,4 +133,4 @@ class Marathon:
 
 
 MARATHON = Marathon()
-register_game(MARATHON)
+core.register_game(MARATHON)

@@ -8,6 +8,7 @@ Per-seat deadlines themselves live on games.Seat (`deadline_at`, `timeouts_in_a_
 from __future__ import annotations
 
 import datetime as dt
+import secrets
 
 from django.conf import settings
 from django.db import models
@@ -85,3 +86,22 @@ class Abandonment(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.game_id} abandoned (seat {self.seat})"
+
+
+def new_calendar_token() -> str:
+    """Unguessable token of a private calendar feed URL (256 bits)."""
+    return secrets.token_urlsafe(32)
+
+
+class CalendarFeed(models.Model):
+    """A user's private iCal feed of their deadlines. The URL carries `token` (a capability,
+    like a private table's invite code); revoking deletes the row, so the URL answers 404."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="calendar_feed"
+    )
+    token = models.CharField(max_length=64, unique=True, default=new_calendar_token)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"calendar feed of {self.user_id}"

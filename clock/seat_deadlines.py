@@ -16,11 +16,12 @@ from django.utils import timezone
 
 from games.log import definition_of
 from games.models import Game, GameEvent, Seat, Table
+from games.services.bot_queue import bot_seat_wait
 from games.services.committed import Committed
 
 from .deadlines import Interval, advance
 from .models import SeatGrace, Vacation
-from .vacations import accrue_for_play, iso_week
+from .vacations import iso_week
 
 
 def vacation_pauses(user_id: int | None, table: Table, after: dt.datetime) -> list[Interval]:
@@ -67,19 +68,24 @@ def deadlines_set(committed: Committed) -> None:
 
     A seat keeps its running deadline while it still has to act (simultaneous phases: the
     others' votes do not restart my clock); a seat that just acted and must act again gets
-    a fresh period. A bot's seat is due at once so the next sweep plays it.
+    a fresh period. A bot standing in for a player is due at once so the next sweep plays
+    it; a bot at the table (no user) after the bot delay (games.services.bot_turns).
 
-    Runs inside every move, so it reads the seats once, the vacations of the seats that
-    need a fresh period in one query (not one per seat), and writes only changed seats.
+    Runs inside every move, so it reads nothing the commit read already (its seats, their
+    grace rows), reads the vacations of the seats that need a fresh period in one query (not
+    one per seat), and writes only changed seats, one UPDATE per distinct change.
     """
     game, rows, state = committed.game, committed.rows, committed.state
     now = timezone.now()
     table = game.table
     if game.status != Game.Status.PLAYING:
         Seat.objects.filter(table_id=table.pk).update(deadline_at=None)
-        SeatGrace.objects.filter(seat__table_id=table.pk).delete()
+        if any(_in_grace(seat) for seat in committed.seats):
+            SeatGrace.objects.filter(seat__table_id=table.pk).delete()
+        for seat in committed.seats:
+            seat.deadline_at = None
         return
-    seats = list(Seat.objects.filter(table_id=table.pk, position__isnull=False))
+    seats = committed.seats
     pending = definition_of(game).pending_seats(state)
     acted_by_player = {r.actor_seat for r in rows if r.actor_kind == GameEvent.ActorKind.PLAYER} - {
         None
@@ -93,15 +99,21 @@ def deadlines_set(committed: Committed) -> None:
             and (seat.deadline_at is None or seat.position in acted)
         )
 
+    bot_wait = bot_seat_wait()
     pauses = vacation_pauses_of([s.user_id for s in seats if fresh(s)], table, now)
+    # A new round gives every pending seat the same deadline: one UPDATE for all of them.
+    writes: dict[tuple[tuple[str, object], ...], list[int]] = {}
     for seat in seats:
-        changed: list[str] = []
+        changed: dict[str, object] = {}
         if seat.is_bot and seat.position in acted_by_player:
             # The player moved again themself: they are back, the bot leaves the seat.
             seat.is_bot = False
-            changed.append("is_bot")
+            changed["is_bot"] = False
         if seat.position not in pending:
             deadline = None
+        elif seat.is_bot and seat.user_id is None:
+            # A bot at the table: its turn is queued after the commit (games.services.bot_queue).
+            deadline = now + bot_wait
         elif seat.is_bot:
             deadline = now
         elif seat.deadline_at is None or seat.position in acted:
@@ -112,30 +124,41 @@ def deadlines_set(committed: Committed) -> None:
             deadline = seat.deadline_at
         if deadline != seat.deadline_at:
             seat.deadline_at = deadline
-            changed.append("deadline_at")
+            changed["deadline_at"] = deadline
         if changed:
-            # One UPDATE per changed seat: cheaper than bulk_update's CASE for the one or
-            # two seats a typical move changes (measured).
-            seat.save(update_fields=changed)
-    done = [s.pk for s in seats if s.position in acted or s.position not in pending]
+            writes.setdefault(tuple(sorted(changed.items())), []).append(seat.pk)
+    for change, pks in writes.items():
+        Seat.objects.filter(pk__in=pks).update(**dict(change))
+    # Grace rows came with the seats (games.selectors.seats_in_play): delete only real ones.
+    done = [
+        s.pk for s in seats if (s.position in acted or s.position not in pending) and _in_grace(s)
+    ]
     if done:
         SeatGrace.objects.filter(seat_id__in=done).delete()
 
 
+def _in_grace(seat: Seat) -> bool:
+    """The seat has a grace row (read with it; a missing one raises, which means none)."""
+    try:
+        return seat.grace is not None
+    except SeatGrace.DoesNotExist:
+        return False
+
+
 def vacation_accrue(committed: Committed) -> None:
-    """A player's own move earns vacation allowance (after commit: its own small write, so
-    the move's transaction never waits on the allowance row)."""
-    game, rows = committed.game, committed.rows
-    positions = {r.actor_seat for r in rows if r.actor_kind == GameEvent.ActorKind.PLAYER}
-    if not positions - {None}:
+    """A player's own move earns vacation allowance: queued after commit, so the move never
+    waits on the allowance row. The week it last grew was read with the seats
+    (seats_in_play): on all but a player's first move of a week nothing is queued."""
+    from .tasks import vacation_accrue_task
+
+    positions = {
+        r.actor_seat for r in committed.rows if r.actor_kind == GameEvent.ActorKind.PLAYER
+    } - {None}
+    if not positions:
         return
     now = timezone.now()
     week = iso_week(now)
-    # The week the allowance last grew is read with the seat: on all but a player's first
-    # move of a week there is nothing to write, and this one query is all the hook costs.
-    users = Seat.objects.filter(
-        table_id=game.table_id, position__in=positions - {None}, user__isnull=False
-    ).values_list("user_id", "user__vacation_account__last_played_week")
-    for user_id, last_week in users:
-        if last_week != week:
-            accrue_for_play(user_id, now)
+    for seat in committed.seats:
+        user_id, acted = seat.user_id, seat.position in positions
+        if acted and user_id is not None and getattr(seat, "played_week", None) != week:
+            vacation_accrue_task.delay(user_id, now.isoformat())

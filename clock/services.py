@@ -12,6 +12,7 @@ import datetime as dt
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.log import definition_of, load_state
@@ -31,9 +32,9 @@ def _my_locked_seat(game: Game, user: User) -> tuple[Game, Seat]:
         .first()
     )
     if seat is None:
-        raise NotSeated("You do not have a seat in this game.")
+        raise NotSeated(_("You do not have a seat in this game."))
     if locked.status != Game.Status.PLAYING:
-        raise Conflict("This game is over.")
+        raise Conflict(_("This game is over."))
     return locked, seat
 
 
@@ -43,9 +44,9 @@ def extension_spend(*, game: Game, user: User, now: dt.datetime | None = None) -
     with transaction.atomic():
         locked, seat = _my_locked_seat(game, user)
         if seat.deadline_at is None or seat.is_bot:
-            raise Conflict("You have no running deadline to extend.")
+            raise Conflict(_("You have no running deadline to extend."))
         if seat.extensions_left <= 0:
-            raise Conflict("You have no extensions left in this game.")
+            raise Conflict(_("You have no extensions left in this game."))
         seat.deadline_at = deadline_after(locked.table, seat.user_id, max(seat.deadline_at, now))
         seat.extensions_left -= 1
         seat.save(update_fields=["deadline_at", "extensions_left"])
@@ -59,7 +60,7 @@ def seat_take_back(*, game: Game, user: User, now: dt.datetime | None = None) ->
     with transaction.atomic():
         locked, seat = _my_locked_seat(game, user)
         if not seat.is_bot:
-            raise Conflict("Your seat is not played by a bot.")
+            raise Conflict(_("Your seat is not played by a bot."))
         definition = definition_of(locked)
         pending = definition.pending_seats(load_state(locked, definition))
         seat.is_bot = False

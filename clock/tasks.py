@@ -1,15 +1,30 @@
-"""Celery tasks of the time controls. `clock.sweep` runs from beat every few seconds
-(settings.CELERY_BEAT_SCHEDULE); deadlines live in the database, so there are no ETA tasks
+"""Celery tasks of the time controls. `clock.sweep` runs from beat every second
+(settings.CLOCK_SWEEP_PERIOD); deadlines live in the database, so there are no ETA tasks
 to lose when a worker dies: the next run simply finds what is overdue."""
 
 from __future__ import annotations
 
-from celery import shared_task
+import datetime as dt
 
-from .sweeper import sweep
+from celery import shared_task
+from django.conf import settings
+
+from .sweeper import sweep, sweep_for
+from .vacations import accrue_for_play
 
 
 @shared_task(name="clock.sweep", ignore_result=True)  # type: ignore[untyped-decorator]
 def sweep_task() -> int:
-    """Apply every overdue timeout now; returns how many were applied."""
-    return sweep()
+    """Apply every overdue timeout now, and those falling due before the next run as they
+    fall due; returns how many were applied. The embedded mode's scheduler runs tasks in
+    the server's process: there a run sweeps once and never sleeps."""
+    if settings.EMBEDDED:
+        return sweep()
+    return sweep_for(settings.CLOCK_SWEEP_PERIOD * 0.9)
+
+
+@shared_task(name="clock.vacation_accrue", ignore_result=True)  # type: ignore[untyped-decorator]
+def vacation_accrue_task(user_id: int, at: str) -> None:
+    """A player's first move of an ISO week earns a day of allowance (queued by the move's
+    commit, clock.seat_deadlines.vacation_accrue: the move does not wait for it)."""
+    accrue_for_play(user_id, dt.datetime.fromisoformat(at))

@@ -12,6 +12,7 @@ import datetime as dt
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.models import Game, Seat
@@ -88,13 +89,15 @@ def vacation_declare(
         account = account_for(user.pk, lock=True)
         if seconds > account.balance_seconds:
             raise BadOptions(
-                f"You have {account.balance_days:g} days of vacation left.", field="ends_at"
+                _("You have %(days)s days of vacation left.")
+                % {"days": f"{account.balance_days:g}"},
+                field="ends_at",
             )
         overlapping = Vacation.objects.filter(
             user=user, starts_at__lt=ends_at, ends_at__gt=starts_at
         ).exists()
         if overlapping:
-            raise Conflict("This overlaps a vacation you already declared.")
+            raise Conflict(_("This overlaps a vacation you already declared."))
         vacation = Vacation.objects.create(
             user=user, starts_at=starts_at, ends_at=ends_at, charged_seconds=seconds
         )
@@ -115,7 +118,7 @@ def vacation_end(*, user: User, vacation_id: int, now: dt.datetime | None = None
             .first()
         )
         if vacation is None:
-            raise NotFound("No such vacation ahead of you.")
+            raise NotFound(_("No such vacation ahead of you."))
         cut = max(now, vacation.starts_at)
         unused = int((vacation.ends_at - cut).total_seconds())
         account = account_for(user.pk, lock=True)
@@ -128,7 +131,3 @@ def vacation_end(*, user: User, vacation_id: int, now: dt.datetime | None = None
             vacation.charged_seconds -= unused
             vacation.save(update_fields=["ends_at", "charged_seconds"])
         _shift_running_deadlines(user, cut, -unused)
-
-
-def vacation_current(user_id: int, now: dt.datetime) -> Vacation | None:
-    return Vacation.objects.filter(user_id=user_id, starts_at__lte=now, ends_at__gt=now).first()

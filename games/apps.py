@@ -6,3 +6,13 @@ from django.apps import AppConfig
 class GamesConfig(AppConfig):
     name = "games"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # The broadcast renders each pushed view's HTML once, with the presentation ring's
+        # renderer (services never import presentation).
+        from games.rendering import render_updates
+        from games.services.broadcast import register_page_renderer
+
+        from . import rematch_panel  # noqa: F401  (registers the game page's rematch panel)
+
+        register_page_renderer(render_updates)

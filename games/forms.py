@@ -7,18 +7,51 @@ from collections.abc import Callable
 from typing import Any
 
 from django import forms
+from django.core.paginator import Page, Paginator
+from django.db.models import QuerySet
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from games.engine.core import GameDefinition, all_games, config_fields
 
 from .models import Table, TimePerMove
-from .services.errors import BadOptions
+from .presentation.base import Presenter
+from .presentation.blurbs import blurb
+from .presentation.registry import presenter_for
+from .presentation.rules import rule_link
+from .selectors import tables_open
+from .services.errors import BadOptions, say
 from .services.lobby import decode_options
 
 OPTION_PREFIX = "opt_"
 
 
 def game_choices() -> list[tuple[str, str]]:
-    return [(g.slug, g.name) for g in sorted(all_games(), key=lambda g: g.name)]
+    # The names in the reader's language (the site's catalogue holds them: avalon_site.views).
+    return [(g.slug, gettext(g.name)) for g in sorted(all_games(), key=lambda g: g.name)]
+
+
+def players_text(low: int, high: int) -> str:
+    """ "2 players", "3 to 6 players"."""
+    if low == high:
+        return ngettext("%(n)d player", "%(n)d players", low) % {"n": low}
+    return ngettext("%(low)d to %(high)d player", "%(low)d to %(high)d players", high) % {
+        "low": low,
+        "high": high,
+    }
+
+
+def game_cards() -> list[dict[str, str]]:
+    """The create-table page's choice of game: name, one line about it, player counts."""
+    return [
+        {
+            "slug": g.slug,
+            "name": g.name,
+            "blurb": blurb(g.slug),
+            "players": players_text(g.min_players, g.max_players),
+        }
+        for g in sorted(all_games(), key=lambda g: g.name)
+    ]
 
 
 def _choice_label(value: Any) -> str:
@@ -55,20 +88,56 @@ class ListField(forms.CharField):
 
 
 class TableCreateForm(forms.Form):
-    title = forms.CharField(max_length=80, required=False, label="Table name (optional)")
-    seat_count = forms.IntegerField(label="Seats")
-    visibility = forms.ChoiceField(choices=Table.Visibility.choices, initial="public")
+    title = forms.CharField(max_length=80, required=False, label=_("Table name (optional)"))
+    seat_count = forms.IntegerField(label=_("Seats"))
+    visibility = forms.ChoiceField(
+        label=_("Visibility"),
+        choices=Table.Visibility.choices,
+        initial="public",
+        help_text=_(
+            "Public tables are listed in the lobby; a private one is joined only through "
+            "its invite link."
+        ),
+    )
     auto_start = forms.BooleanField(
-        required=False, label="Start by itself when every seat is taken"
+        required=False, label=_("Start by itself when every seat is taken")
     )
     time_per_move = forms.TypedChoiceField(
-        choices=TimePerMove.choices, coerce=int, initial=TimePerMove.ONE_DAY
+        label=_("Time per move"),
+        choices=TimePerMove.choices,
+        coerce=int,
+        initial=TimePerMove.ONE_DAY,
+        help_text=_("How long each player has for a move before the timeout policy applies."),
     )
-    skip_weekends = forms.BooleanField(required=False, label="Weekends do not count")
+    skip_weekends = forms.BooleanField(
+        required=False,
+        label=_("Weekends do not count"),
+        help_text=_("The clock stops on Saturdays and Sundays (in the host's time zone)."),
+    )
     timeout_policy = forms.ChoiceField(
-        choices=Table.TimeoutPolicy.choices, initial=Table.TimeoutPolicy.DEFAULT_MOVE
+        choices=Table.TimeoutPolicy.choices,
+        initial=Table.TimeoutPolicy.DEFAULT_MOVE,
+        help_text=_(
+            "What happens when a player runs out of time: a neutral move is played for "
+            "them, a bot takes their seat, or the game ends without a result."
+        ),
     )
-    allow_vacation = forms.BooleanField(required=False, initial=True)
+    allow_vacation = forms.BooleanField(
+        required=False,
+        initial=True,
+        label=_("Allow vacation"),
+        help_text=_(
+            "Players may pause their clock with vacation days they earn by playing (set on "
+            "their profile); the game waits for them."
+        ),
+    )
+    bots = forms.IntegerField(
+        required=False,
+        min_value=0,
+        initial=0,
+        label=_("Bots"),
+        help_text=_("Bots take this many of the other seats; you can add more before the start."),
+    )
 
     def __init__(self, definition: GameDefinition[Any, Any], *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -80,14 +149,29 @@ class TableCreateForm(forms.Form):
         seats.max_value = definition.max_players
         seats.initial = definition.min_players
         seats.widget.attrs.update(min=definition.min_players, max=definition.max_players)
-        seats.help_text = f"{definition.min_players} to {definition.max_players} players"
+        seats.help_text = players_text(definition.min_players, definition.max_players)
+        bots = self.fields["bots"]
+        assert isinstance(bots, forms.IntegerField)
+        bots.max_value = definition.max_players - 1
+        bots.widget.attrs.update(min=0, max=definition.max_players - 1)
         for spec in config_fields(definition.config_type):
-            self.fields[OPTION_PREFIX + spec["name"]] = self._option_field(spec)
+            option = self._option_field(spec, presenter_for(definition.slug))
+            # The rules an option is about, linked after its help (one helper: rule_link).
+            option.rules = [rule_link(definition.slug, rule) for rule in spec["rules"]]  # type: ignore[attr-defined]
+            self.fields[OPTION_PREFIX + spec["name"]] = option
 
     @staticmethod
-    def _option_field(spec: dict[str, Any]) -> forms.Field:
-        common = {"label": spec["label"], "help_text": spec["help"], "initial": spec["default"]}
-        choices = [(c, _choice_label(c)) for c in spec.get("choices") or []]
+    def _option_field(spec: dict[str, Any], presenter: Presenter) -> forms.Field:
+        # The game's words are msgids of the games' catalogue (the engine marks them N_).
+        common = {
+            "label": gettext(spec["label"]),
+            "help_text": gettext(spec["help"]) if spec["help"] else "",
+            "initial": spec["default"],
+        }
+        choices = [
+            (c, presenter.option_choice(spec["name"], c) or _choice_label(c))
+            for c in spec.get("choices") or []
+        ]
         if str(spec["type"]).startswith(("tuple[", "list[", "frozenset[")):  # a list option
             if choices:
                 return forms.TypedMultipleChoiceField(
@@ -98,7 +182,8 @@ class TableCreateForm(forms.Form):
                     **common,
                 )
             common["initial"] = ", ".join(str(v) for v in spec["default"] or [])
-            common["help_text"] = f"{spec['help']} Separate them with commas.".strip()
+            separate = gettext("Separate them with commas.")
+            common["help_text"] = f"{common['help_text']} {separate}".strip()
             return ListField(required=False, item=str(spec["type"]), **common)
         if choices:
             return forms.TypedChoiceField(choices=choices, coerce=_coercer(choices[0][0]), **common)
@@ -112,7 +197,12 @@ class TableCreateForm(forms.Form):
         return [self[name] for name in self.fields if name.startswith(OPTION_PREFIX)]
 
     def setting_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.fields if not name.startswith(OPTION_PREFIX)]
+        """The table's settings; the bots field has its own place (games/partials/bots_create)."""
+        return [
+            self[name]
+            for name in self.fields
+            if not name.startswith(OPTION_PREFIX) and name != "bots"
+        ]
 
     def options(self) -> dict[str, Any]:
         return {
@@ -126,10 +216,81 @@ class TableCreateForm(forms.Form):
         seats = cleaned.get("seat_count")
         if seats is None:
             return cleaned
+        if (cleaned.get("bots") or 0) >= seats:
+            self.add_error("bots", _("Leave at least one seat for you: fewer bots, please."))
         try:
             config = decode_options(self.definition.slug, self.options(), seats)
         except BadOptions as exc:
             # RA-3: a table that cannot be dealt is refused, with the reason.
             raise forms.ValidationError(exc.message) from None
-        self.advice = config.advice(seats)  # RA-4: shown, never enforced
+        self.advice = [say(text) for text in config.advice(seats)]  # RA-4: shown, never enforced
         return cleaned
+
+
+# The lobby's filters and pages: one form for the lobby page and the API, so both read the
+# same query string the same way.
+TABLES_PER_PAGE = 24
+MAX_PER_PAGE = 100
+
+
+def _any(choices: list[tuple[Any, Any]]) -> list[tuple[Any, Any]]:
+    return [("", _("Any")), *choices]
+
+
+def _game_filter() -> list[tuple[Any, Any]]:
+    return [("", _("All games")), *game_choices()]
+
+
+def _seat_counts() -> list[tuple[Any, Any]]:
+    low = min(g.min_players for g in all_games())
+    high = max(g.max_players for g in all_games())
+    return _any([(n, str(n)) for n in range(low, high + 1)])
+
+
+def _free_seats() -> list[tuple[Any, Any]]:
+    return _any([(n, _("%(n)d or more") % {"n": n}) for n in (1, 2, 3)])
+
+
+class LobbyFilterForm(forms.Form):
+    """GET parameters `game`, `players`, `time` (seconds per move) and `free` (at least
+    this many free seats); each may be left out."""
+
+    game = forms.ChoiceField(required=False, choices=_game_filter, label=_("Game"))
+    players = forms.TypedChoiceField(
+        required=False, choices=_seat_counts, coerce=int, empty_value=None, label=_("Players")
+    )
+    time = forms.TypedChoiceField(
+        required=False,
+        choices=lambda: _any(list(TimePerMove.choices)),
+        coerce=int,
+        empty_value=None,
+        label=_("Time per move"),
+    )
+    free = forms.TypedChoiceField(
+        required=False, choices=_free_seats, coerce=int, empty_value=None, label=_("Free seats")
+    )
+
+    def tables(self) -> QuerySet[Table]:
+        """The open tables these filters pick (call once the form is valid)."""
+        data = self.cleaned_data
+        return tables_open(
+            data.get("game") or None,
+            players=data.get("players"),
+            time_per_move=data.get("time"),
+            free=data.get("free"),
+        )
+
+
+def page_of(items: QuerySet[Any], number: Any, size: int = TABLES_PER_PAGE) -> Page[Any]:
+    """One page of `items`; a page number out of range or not a number gives the nearest
+    page (the first or the last), never an error."""
+    return Paginator(items, size).get_page(number)
+
+
+def page_size(value: Any) -> int:
+    """The API's `page_size`: 1 to MAX_PER_PAGE, the default when absent or not a number."""
+    try:
+        size = int(value)
+    except (TypeError, ValueError):
+        return TABLES_PER_PAGE
+    return max(1, min(size, MAX_PER_PAGE))

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 
 def new_invite_code() -> str:
@@ -29,32 +30,33 @@ def new_seed() -> str:
 
 
 class TimePerMove(models.IntegerChoices):
-    LIVE = 300, "Live (5 minutes)"
-    HALF_DAY = 43200, "12 hours"
-    ONE_DAY = 86400, "1 day"
-    TWO_DAYS = 172800, "2 days"
-    THREE_DAYS = 259200, "3 days"
-    ONE_WEEK = 604800, "7 days"
+    LIVE = 300, gettext_lazy("Live (5 minutes)")
+    HALF_DAY = 43200, gettext_lazy("12 hours")
+    ONE_DAY = 86400, gettext_lazy("1 day")
+    TWO_DAYS = 172800, gettext_lazy("2 days")
+    THREE_DAYS = 259200, gettext_lazy("3 days")
+    ONE_WEEK = 604800, gettext_lazy("7 days")
 
 
 class Table(models.Model):
     """A table in the lobby: the game, its options, who sits, how time is kept."""
 
     class Visibility(models.TextChoices):
-        PUBLIC = "public", "Public"
-        PRIVATE = "private", "Private (invite link)"
+        # A context of their own: allauth's catalogue, read first, also has a "Public".
+        PUBLIC = "public", pgettext_lazy("table visibility", "Public")
+        PRIVATE = "private", pgettext_lazy("table visibility", "Private (invite link)")
 
     class TimeoutPolicy(models.TextChoices):
-        DEFAULT_MOVE = "default_move", "Play a neutral default move"
-        BOT = "bot", "A bot takes the seat"
-        ABANDON = "abandon", "Abandon the game"
+        DEFAULT_MOVE = "default_move", gettext_lazy("Play a neutral default move")
+        BOT = "bot", gettext_lazy("A bot takes the seat")
+        ABANDON = "abandon", gettext_lazy("Abandon the game")
 
     class Status(models.TextChoices):
-        OPEN = "open", "Open"
-        PLAYING = "playing", "Playing"
-        FINISHED = "finished", "Finished"
-        ABORTED = "aborted", "Aborted"
-        VOIDED = "voided", "Voided"
+        OPEN = "open", gettext_lazy("Open")
+        PLAYING = "playing", gettext_lazy("Playing")
+        FINISHED = "finished", gettext_lazy("Finished")
+        ABORTED = "aborted", gettext_lazy("Aborted")
+        VOIDED = "voided", gettext_lazy("Voided")
 
     game_slug = models.CharField(max_length=40, db_index=True)
     title = models.CharField(max_length=80, blank=True)
@@ -85,6 +87,10 @@ class Table(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+        indexes = [
+            # The lobby: open public tables, newest first (games.selectors.tables_open).
+            models.Index(fields=["status", "visibility", "-created_at"], name="table_lobby"),
+        ]
 
     def __str__(self) -> str:
         return f"Table {self.pk} ({self.game_slug}, {self.status})"
@@ -106,6 +112,9 @@ class Seat(models.Model):
     deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
     timeouts_in_a_row = models.PositiveSmallIntegerField(default=0)
     extensions_left = models.PositiveSmallIntegerField(default=0)
+    # The last seq of the game its player has seen (page, API read, websocket catch-up or
+    # acknowledgement): "since your last visit" starts after it (games/services/seen.py).
+    last_seen_seq = models.PositiveIntegerField(default=0)
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -131,10 +140,10 @@ class Game(models.Model):
     """A started game. `state` is the cached fold of the log up to `state_seq`."""
 
     class Status(models.TextChoices):
-        PLAYING = "playing", "Playing"
-        FINISHED = "finished", "Finished"
-        ABORTED = "aborted", "Aborted"
-        VOIDED = "voided", "Voided"
+        PLAYING = "playing", gettext_lazy("Playing")
+        FINISHED = "finished", gettext_lazy("Finished")
+        ABORTED = "aborted", gettext_lazy("Aborted")
+        VOIDED = "voided", gettext_lazy("Voided")
 
     table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="game")
     # Never shown in any view, API or admin list: with the seq it derives every random outcome.
@@ -149,8 +158,30 @@ class Game(models.Model):
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
+    class Meta:
+        indexes = [
+            # Games to watch: in progress, newest first (games.selectors.games_to_watch).
+            models.Index(fields=["status", "-started_at"], name="game_watch"),
+        ]
+
     def __str__(self) -> str:
         return f"Game {self.pk} ({self.table.game_slug}, seq {self.state_seq})"
+
+
+class Rematch(models.Model):
+    """A finished game's offer to play again: the same players and options. Each player
+    accepts (a bot's seat accepts by itself); once all have, `table` is the new table,
+    already started (games.services.rematch)."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="rematch")
+    accepted = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="+", blank=True)
+    table = models.OneToOneField(
+        Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"Rematch of game {self.game_id}"
 
 
 class AppendOnlyQuerySet(models.QuerySet["GameEvent"]):
@@ -167,11 +198,11 @@ class GameEvent(models.Model):
     """One entry of a game's log, numbered from 1. Append-only."""
 
     class ActorKind(models.TextChoices):
-        PLAYER = "player", "Player"
-        TIMEOUT = "timeout", "Timeout"
-        BOT = "bot", "Bot"
-        SYSTEM = "system", "System"
-        MODERATOR = "moderator", "Moderator"
+        PLAYER = "player", gettext_lazy("Player")
+        TIMEOUT = "timeout", gettext_lazy("Timeout")
+        BOT = "bot", gettext_lazy("Bot")
+        SYSTEM = "system", gettext_lazy("System")
+        MODERATOR = "moderator", gettext_lazy("Moderator")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField()
@@ -209,8 +240,8 @@ class ChatMessage(models.Model):
     """Table talk. Players and spectators talk in separate channels (RA-W3, RA-W4)."""
 
     class Channel(models.TextChoices):
-        PLAYERS = "players", "Players"
-        SPECTATORS = "spectators", "Spectators"
+        PLAYERS = "players", gettext_lazy("Players")
+        SPECTATORS = "spectators", gettext_lazy("Spectators")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat_messages")
     author = models.ForeignKey(

@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
+from clock.models import Vacation
 from games.engine.core import JSON, acting_seats, to_json
 
 from .log import definition_of, load_state
@@ -49,24 +53,56 @@ def seat_of(game: Game, user: User | None) -> int | None:
     )
 
 
-def players_of(game: Game) -> list[dict[str, JSON]]:
-    """Seats in play order with public names, bot flags and online status (live presence
-    only: rows of a crashed server process stop counting, games.models.PRESENCE_STALE_AFTER)."""
-    online = set(Presence.objects.live().filter(game=game).values_list("user_id", flat=True))
-    seats = Seat.objects.filter(table_id=game.table_id, position__isnull=False).select_related(
-        "user"
+def seat_name(seat: Seat) -> str:
+    """What players read for a seat: its player's public name, or "Bot 1", "Bot 2"... by
+    seat (counted from 1) for a bot at the table."""
+    if seat.user is not None:
+        return seat.user.public_name
+    return _("Bot %(number)s") % {"number": (seat.position or 0) + 1}
+
+
+def seats_in_play(game: Game) -> list[Seat]:
+    """The seats in play in order, with what a commit reads of them in this one query: the
+    user, `online` (a live presence on this game), the clock's grace row (`grace`, absent
+    when none), `played_week` (the ISO week the player's vacation allowance last grew) and
+    `away_until` (the end of the player's vacation under way, or None). A move reads them
+    once and every step after it uses them (games.services.commit)."""
+    now = timezone.now()
+    live = Presence.objects.live(now).filter(game_id=game.pk, user_id=OuterRef("user_id"))
+    away = Vacation.objects.filter(
+        user_id=OuterRef("user_id"), starts_at__lte=now, ends_at__gt=now
+    ).order_by("-ends_at")
+    return list(
+        Seat.objects.filter(table_id=game.table_id, position__isnull=False)
+        .select_related("user", "grace")
+        .annotate(
+            online=Exists(live),
+            played_week=F("user__vacation_account__last_played_week"),
+            away_until=Subquery(away.values("ends_at")[:1]),
+        )
+        .order_by("position")
     )
+
+
+def players_from(seats: list[Seat]) -> list[dict[str, JSON]]:
+    """The players panel's facts of `seats` as seats_in_play read them."""
     return [
         {
             "seat": s.position,
-            "name": s.user.public_name if s.user else f"Bot {s.position}",
+            "name": seat_name(s),
             "user_id": s.user_id,
             "is_bot": s.is_bot,
-            "online": s.user_id in online,
+            "online": bool(getattr(s, "online", False)),
             "deadline_at": s.deadline_at.isoformat() if s.deadline_at else None,
         }
-        for s in seats.order_by("position")
+        for s in seats
     ]
+
+
+def players_of(game: Game) -> list[dict[str, JSON]]:
+    """Seats in play order with public names, bot flags and online status (live presence
+    only: rows of a crashed server process stop counting, games.models.PRESENCE_STALE_AFTER)."""
+    return players_from(seats_in_play(game))
 
 
 def game_view_for_seat(game: Game, seat: int | None, state: Any = None) -> dict[str, JSON]:
@@ -171,14 +207,53 @@ def games_for_user(user: User) -> list[Game]:
     return waiting + others
 
 
-def tables_open(game_slug: str | None = None) -> QuerySet[Table]:
-    """Public open tables for the lobby, newest first, with seats taken."""
+def tables_open(
+    game_slug: str | None = None,
+    *,
+    players: int | None = None,
+    time_per_move: int | None = None,
+    free: int | None = None,
+) -> QuerySet[Table]:
+    """Public open tables for the lobby, newest first, with seats taken: of one game, of
+    `players` seats, with `time_per_move` seconds, with at least `free` seats free. The
+    lobby pages this (index table_lobby): the queries are as many for ten tables as for
+    ten thousand."""
     tables = Table.objects.filter(
         status=Table.Status.OPEN, visibility=Table.Visibility.PUBLIC
     ).select_related("host")
     if game_slug:
         tables = tables.filter(game_slug=game_slug)
-    return tables.annotate(taken=Count("seats", filter=Q(seats__user__isnull=False)))
+    if players:
+        tables = tables.filter(seat_count=players)
+    if time_per_move:
+        tables = tables.filter(time_per_move=time_per_move)
+    # A subquery per table rather than a join and GROUP BY: the newest page is read off
+    # the index without counting the seats of every open table first.
+    taken = (
+        Seat.objects.filter(table=OuterRef("pk"))  # bots at the table take seats too
+        .order_by()
+        .values("table")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    tables = tables.annotate(taken=Coalesce(Subquery(taken), 0))
+    if free:
+        tables = tables.alias(free=F("seat_count") - F("taken")).filter(free__gte=free)
+    return tables.order_by("-created_at", "-pk")
+
+
+def games_to_watch(game_slug: str | None = None) -> QuerySet[Game]:
+    """Games in progress at public tables, newest first, with their players: what anyone
+    may watch (the game page shows a spectator only what spectators may see)."""
+    games = Game.objects.filter(
+        status=Game.Status.PLAYING, table__visibility=Table.Visibility.PUBLIC
+    ).select_related("table")
+    if game_slug:
+        games = games.filter(table__game_slug=game_slug)
+    seats = Seat.objects.filter(position__isnull=False).select_related("user")
+    return games.prefetch_related(
+        Prefetch("table__seats", queryset=seats.order_by("position"), to_attr="players")
+    ).order_by("-started_at", "-pk")
 
 
 def tables_of_user(user: User) -> QuerySet[Table]:
@@ -187,7 +262,7 @@ def tables_of_user(user: User) -> QuerySet[Table]:
         Table.objects.filter(status=Table.Status.OPEN)
         .filter(Q(seats__user=user) | Q(host=user))
         .distinct()
-        .annotate(taken=Count("seats", filter=Q(seats__user__isnull=False), distinct=True))
+        .annotate(taken=Count("seats", distinct=True))
     )
 
 

@@ -135,8 +135,7 @@ class SanctionAdmin(ReadOnlyMixin, admin.ModelAdmin[Sanction]):
     list_select_related = ("user", "created_by")
     actions = ["lift"]
 
-    def has_moderate_users_permission(self, request: HttpRequest) -> bool:
-        return request.user.has_perm("moderation.moderate_users")
+    has_moderate_users_permission = forms.permission_check("moderate_users")
 
     @forms.form_action(
         "Lift (the user may play again)", title="Lift sanctions", permission="moderate_users"

@@ -9,6 +9,7 @@ object and the form's data and returns the message to show.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from django import forms
@@ -89,20 +90,30 @@ def run_with_form(
     return TemplateResponse(request, "admin/moderation/action_form.html", context)
 
 
+def permission_check(codename: str) -> Callable[[Any, HttpRequest], bool]:
+    """An admin's `has_<codename>_permission` method, for the actions that name it."""
+
+    def has_permission(modeladmin: Any, request: HttpRequest) -> bool:
+        return bool(request.user.has_perm(f"moderation.{codename}"))
+
+    return has_permission
+
+
 Apply = Callable[[Any, Any, User, dict[str, Any]], str | None]
 
 
 def form_action(
     description: str,
     *,
-    title: str,
     permission: str,
+    title: str | None = None,
     form_class: type[forms.Form] = ReasonForm,
     single: bool = False,
 ) -> Callable[[Apply], Callable[..., TemplateResponse | None]]:
     """Decorator of `apply(modeladmin, obj, by, data) -> message`: an admin action (named
     after the method) that asks for `form_class`, then applies it to each chosen object as
-    the signed-in moderator `by`. `single`: the action takes exactly one object."""
+    the signed-in moderator `by`. `single`: the action takes exactly one object. The
+    form's title is `title`, else the description."""
 
     def decorate(apply: Apply) -> Callable[..., TemplateResponse | None]:
         @admin.action(description=description, permissions=[permission])
@@ -116,7 +127,7 @@ def form_action(
                 request,
                 queryset,
                 action=apply.__name__,
-                title=title,
+                title=title or description,
                 form_class=form_class,
                 apply=lambda obj, data: apply(modeladmin, obj, by, data),
                 single=single,
@@ -127,3 +138,10 @@ def form_action(
         return action
 
     return decorate
+
+
+def form_actions(
+    permission: str,
+) -> partial[Callable[[Apply], Callable[..., TemplateResponse | None]]]:
+    """`form_action` with its permission fixed: the decorator of one admin's actions."""
+    return partial(form_action, permission=permission)

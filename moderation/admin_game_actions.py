@@ -17,6 +17,8 @@ from games.services.errors import ServiceError
 from . import admin_actions as forms
 from .services import games as game_services
 
+moderate = forms.form_actions("moderate_games")
+
 
 class GameModerationActions:
     actions: Any = [
@@ -28,15 +30,14 @@ class GameModerationActions:
         "hand_seat_to_substitute",
     ]
 
-    def has_moderate_games_permission(self, request: HttpRequest) -> bool:
-        return bool(request.user.has_perm("moderation.moderate_games"))
+    has_moderate_games_permission = forms.permission_check("moderate_games")
 
-    @forms.form_action("Abort (no result)", title="Abort games", permission="moderate_games")
+    @moderate("Abort (no result)", title="Abort games")
     def abort_games(self, game: Game, by: User, data: dict[str, Any]) -> str:
         game_services.game_abort(game=game, by=by, reason=data["reason"])
         return f"Game {game.pk} aborted."
 
-    @forms.form_action("Void (annul the result)", title="Void games", permission="moderate_games")
+    @moderate("Void (annul the result)", title="Void games")
     def void_games(self, game: Game, by: User, data: dict[str, Any]) -> str:
         game_services.game_void(game=game, by=by, reason=data["reason"])
         return f"Game {game.pk} voided."
@@ -58,13 +59,7 @@ class GameModerationActions:
                     f"seq {result['state_seq']}, differing: {', '.join(result['differing'])}.",
                 )
 
-    @forms.form_action(
-        "Extend a deadline",
-        title="Extend a deadline",
-        permission="moderate_games",
-        form_class=forms.ExtendForm,
-        single=True,
-    )
+    @moderate("Extend a deadline", form_class=forms.ExtendForm, single=True)
     def extend_deadline(self, game: Game, by: User, data: dict[str, Any]) -> str:
         seat = game_services.deadline_extend(
             game=game, seat=data["seat"], hours=data["hours"], by=by, reason=data["reason"]
@@ -72,26 +67,14 @@ class GameModerationActions:
         until = f"{seat.deadline_at:%Y-%m-%d %H:%M}"
         return f"Seat {data['seat']} of game {game.pk} now has until {until}."
 
-    @forms.form_action(
-        "Replace a seat with a bot",
-        title="Replace a seat with a bot",
-        permission="moderate_games",
-        form_class=forms.SeatForm,
-        single=True,
-    )
+    @moderate("Replace a seat with a bot", form_class=forms.SeatForm, single=True)
     def replace_seat_with_bot(self, game: Game, by: User, data: dict[str, Any]) -> str:
         game_services.seat_replace_with_bot(
             game=game, seat=data["seat"], by=by, reason=data["reason"]
         )
         return f"Seat {data['seat']} of game {game.pk} is now played by a bot."
 
-    @forms.form_action(
-        "Hand a seat to a substitute",
-        title="Hand a seat to a substitute",
-        permission="moderate_games",
-        form_class=forms.SubstituteForm,
-        single=True,
-    )
+    @moderate("Hand a seat to a substitute", form_class=forms.SubstituteForm, single=True)
     def hand_seat_to_substitute(self, game: Game, by: User, data: dict[str, Any]) -> str:
         substitute = User.objects.filter(username=data["substitute"]).first()
         if substitute is None:

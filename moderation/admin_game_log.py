@@ -26,8 +26,7 @@ from .services.games import game_log_read
 def _game(model_admin: admin.ModelAdmin[Any], request: HttpRequest, game_id: int) -> Game:
     if not request.user.has_perm("moderation.moderate_games"):
         raise PermissionDenied
-    game = get_object_or_404(Game.objects.select_related("table"), pk=game_id)
-    return game
+    return get_object_or_404(Game.objects.select_related("table"), pk=game_id)
 
 
 def _feed(game: Game) -> dict[str, Any]:

@@ -27,6 +27,8 @@ from .services import sanctions as services
 STAFF_FIELDS = ("is_staff", "is_superuser", "groups", "user_permissions")
 MODERATION_FIELDS = ("mod_sanctions", "mod_games", "mod_reports", "mod_chat", "mod_same_ip")
 
+moderate = forms.form_actions("moderate_users")
+
 
 def _links(rows: list[tuple[str, str]]) -> str:
     if not rows:
@@ -121,32 +123,24 @@ class UserModerationMixin:
 
     # --- actions --------------------------------------------------------------------------
 
-    def has_moderate_users_permission(self, request: HttpRequest) -> bool:
-        return bool(request.user.has_perm("moderation.moderate_users"))
+    has_moderate_users_permission = forms.permission_check("moderate_users")
 
-    @forms.form_action(
-        "Suspend for a number of days",
-        title="Suspend users",
-        permission="moderate_users",
-        form_class=forms.SuspendForm,
-    )
+    @moderate("Suspend for a number of days", title="Suspend users", form_class=forms.SuspendForm)
     def suspend_users(self, user: User, by: User, data: dict[str, Any]) -> str:
         s = services.user_suspend(user=user, by=by, reason=data["reason"], days=data["days"])
         return f"{user} is suspended until {s.until:%Y-%m-%d %H:%M} and was logged out."
 
-    @forms.form_action("Ban", title="Ban users", permission="moderate_users")
+    @moderate("Ban", title="Ban users")
     def ban_users(self, user: User, by: User, data: dict[str, Any]) -> str:
         services.user_ban(user=user, by=by, reason=data["reason"])
         return f"{user} is banned and was logged out."
 
-    @forms.form_action("Lift sanctions", title="Lift sanctions", permission="moderate_users")
+    @moderate("Lift sanctions")
     def lift_sanctions(self, user: User, by: User, data: dict[str, Any]) -> str:
         lifted = services.sanction_lift(user=user, by=by, reason=data["reason"])
         return f"{user}: {lifted} sanction(s) lifted."
 
-    @forms.form_action(
-        "Mark email verified", title="Mark emails verified", permission="moderate_users"
-    )
+    @moderate("Mark email verified", title="Mark emails verified")
     def mark_email_verified(self, user: User, by: User, data: dict[str, Any]) -> str:
         services.email_mark_verified(user=user, by=by, reason=data["reason"])
         return f"{user.email} of {user} is marked verified."

@@ -16,6 +16,8 @@ from allauth.account.signals import user_logged_in
 from django.contrib import messages
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from .errors import Suspended, TableCreationPaused
 from .models import Sanction, SiteSwitches
@@ -25,10 +27,14 @@ from .selectors import sanction_active_for
 def sanction_notice(sanction: Sanction) -> str:
     """The sentence a sanctioned player reads."""
     if sanction.kind == Sanction.Kind.BAN:
-        return f"Your account is banned: {sanction.reason}"
+        return _("Your account is banned: %(reason)s") % {"reason": sanction.reason}
     assert sanction.until is not None
     end = timezone.localtime(sanction.until, timezone.get_current_timezone())
-    return f"Your account is suspended until {end:%Y-%m-%d %H:%M %Z}: {sanction.reason}"
+    until = f"{date_format(end, 'DATETIME_FORMAT')} ({end:%Z})"
+    return _("Your account is suspended until %(until)s: %(reason)s") % {
+        "until": until,
+        "reason": sanction.reason,
+    }
 
 
 def sanction_gate(user: Any, action: str) -> None:
@@ -37,7 +43,7 @@ def sanction_gate(user: Any, action: str) -> None:
         raise Suspended(sanction_notice(sanction))
     if action == "create_table" and SiteSwitches.load().stop_table_creation:
         raise TableCreationPaused(
-            "New tables are paused for a moment (planned maintenance). Games in play go on."
+            _("New tables are paused for a moment (planned maintenance). Games in play go on.")
         )
 
 

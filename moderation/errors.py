@@ -6,19 +6,13 @@ from __future__ import annotations
 from games.services.errors import Conflict, Forbidden, ServiceError
 
 
-class Suspended(Forbidden):
-    """The user is suspended or banned: they may read, not play, chat or join."""
-
-    code = "suspended"
+# The user is suspended or banned: they may read, not play, chat or join.
+class Suspended(Forbidden, code="suspended"): ...
 
 
-class TableCreationPaused(Conflict):
-    """The site switch "stop table creation" is on (e.g. before a planned restart)."""
-
-    code = "tables_paused"
+# The site switch "stop table creation" is on (e.g. before a planned restart).
+class TableCreationPaused(Conflict, code="tables_paused"): ...
 
 
-class ModerationError(ServiceError):
-    """A moderator's request that cannot be done as asked (the message says why)."""
-
-    code = "moderation_refused"
+# A moderator's request that cannot be done as asked (the message says why).
+class ModerationError(ServiceError, code="moderation_refused"): ...

@@ -12,6 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class SanctionQuerySet(models.QuerySet["Sanction"]):
@@ -71,12 +72,12 @@ class Report(models.Model):
     """A player's report about another player, optionally about a game or chat message."""
 
     class Reason(models.TextChoices):
-        ABUSE = "abuse", "Abusive or hateful chat"
-        CHEATING = "cheating", "Cheating or collusion"
-        SPOILING = "spoiling", "Revealing hidden information on purpose"
-        STALLING = "stalling", "Stalling or abandoning games"
-        SPAM = "spam", "Spam or advertising"
-        OTHER = "other", "Something else"
+        ABUSE = "abuse", _("Abusive or hateful chat")
+        CHEATING = "cheating", _("Cheating or collusion")
+        SPOILING = "spoiling", _("Revealing hidden information on purpose")
+        STALLING = "stalling", _("Stalling or abandoning games")
+        SPAM = "spam", _("Spam or advertising")
+        OTHER = "other", _("Something else")
 
     class Status(models.TextChoices):
         OPEN = "open", "Open"

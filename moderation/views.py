@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.models import ChatMessage, Game, Seat
@@ -41,14 +42,14 @@ def report_page(request: HttpRequest) -> HttpResponse:
         # Only a message this user may read (it shows the text): a seated player must not
         # read the spectators' talk by its id, nor anyone a private table's (issue 15, R6).
         if message is None or not chat_readable(message, user):
-            raise Http404("No such message.")
+            raise Http404(_("No such message."))
         game = Game.objects.select_related("table").filter(table=message.table).first()
     elif (game_id := _int(data.get("game"))) is not None:
         game = Game.objects.select_related("table").filter(pk=game_id).first()
     if game is None and message is None:
-        raise Http404("Report from a game page or a chat message.")
+        raise Http404(_("Report from a game page or a chat message."))
     if game is not None and not can_watch(game, user):
-        raise Http404("No such game.")
+        raise Http404(_("No such game."))
     targets: list[tuple[int, str]] = []
     if message is None and game is not None:
         seats = Seat.objects.filter(table_id=game.table_id, user__isnull=False).select_related(
@@ -74,7 +75,7 @@ def report_page(request: HttpRequest) -> HttpResponse:
         except ServiceError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:
-            messages.success(request, "Thank you. A moderator will look at your report.")
+            messages.success(request, _("Thank you. A moderator will look at your report."))
             return redirect(f"/games/{game.pk}/" if game else "home")
     context = {
         "form": form,

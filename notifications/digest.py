@@ -1,6 +1,7 @@
-"""The periodic flush: deadline warnings, notices held back by quiet hours, and the daily
+"""The periodic flush: deadline warnings, notices held back by quiet hours, the daily
 digest that replaces single turn emails for players who chose it (sent once per local day,
-from settings.NOTIFY_DIGEST_HOUR in their own time zone, never in quiet hours)."""
+from settings.NOTIFY_DIGEST_HOUR in their own time zone, never in quiet hours), and the
+purge of emailed decision links too old to be of use."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from accounts.models import User
 from games.models import Game
 
 from . import emails
-from .models import Kind, Notice
+from .decisions import decision_links_purge
+from .models import Channel, Kind, Notice
 from .services import _still_true, deadline_warnings, deliver
 
 # Held-back notices older than this are dropped by the flush rather than sent late.
@@ -27,7 +29,9 @@ def _digest_for(user: User, now: dt.datetime) -> bool:
         return False
     day = local.date().isoformat()
     with transaction.atomic():
-        rows = Notice.objects.filter(user=user, kind=Kind.TURN, status=Notice.Status.PENDING)
+        rows = Notice.objects.filter(
+            user=user, kind=Kind.TURN, channel=Channel.EMAIL, status=Notice.Status.PENDING
+        )
         if connection.features.has_select_for_update_skip_locked:
             rows = rows.select_for_update(skip_locked=True, of=("self",))
         notices = list(rows.select_related("game__table"))
@@ -57,7 +61,7 @@ def flush(now: dt.datetime | None = None) -> dict[str, int]:
     retried = 0
     held = Notice.objects.filter(
         status=Notice.Status.PENDING, created_at__gte=now - RETRY_WINDOW, game__isnull=False
-    ).exclude(kind=Kind.TURN, user__daily_digest=True)
+    ).exclude(kind=Kind.TURN, channel=Channel.EMAIL, user__daily_digest=True)
     for notice_id in list(held.values_list("pk", flat=True)):
         retried += deliver(notice_id, now) == Notice.Status.SENT
     Notice.objects.filter(status=Notice.Status.PENDING, created_at__lt=now - RETRY_WINDOW).update(
@@ -65,8 +69,9 @@ def flush(now: dt.datetime | None = None) -> dict[str, int]:
     )
     digests = 0
     waiting = Notice.objects.filter(
-        kind=Kind.TURN, status=Notice.Status.PENDING, user__daily_digest=True
+        kind=Kind.TURN, channel=Channel.EMAIL, status=Notice.Status.PENDING, user__daily_digest=True
     ).values_list("user_id", flat=True)
     for user in User.objects.filter(pk__in=set(waiting)):
         digests += _digest_for(user, now)
-    return {"warned": warned, "retried": retried, "digests": digests}
+    purged = decision_links_purge(now)
+    return {"warned": warned, "retried": retried, "digests": digests, "links_purged": purged}

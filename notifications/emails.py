@@ -2,33 +2,63 @@
 one-click unsubscribe link in the body and in the List-Unsubscribe headers (RFC 8058).
 
 What goes in: the game's name, the table, whose move it is (yours), the deadline in the
-reader's own time zone, won / not won at the end, links. Never the state, a view or an
-event: no role, hand or vote can reach an inbox, in the subject or the body.
+reader's own time zone, won / not won at the end, links; and in the "your turn" and digest
+emails, what happened since the reader's last visit, exactly as their own seat's game page
+tells it (from the log as that seat may see it: nothing another seat could not see). Never
+the state or a view: no role, hand or secret card of another seat can reach an inbox.
+
+Every email is written in its reader's language (accounts.User.language_code, under
+translation.override: tasks run outside any request) and their time zone.
+
+The summary is the games app's presentation (games.rendering.since_text_for), which this
+services module may not import: the app registers it at start (notifications/apps.py).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Concatenate, ParamSpec
 
 from django.conf import settings
 from django.core.mail import EmailMessage
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
+from django.utils.formats import date_format
+from django.utils.translation import gettext
 
 from accounts.models import User
 from games.engine.core import get_game
 from games.models import Game, Seat
 
+from .decisions import decision_link_issue
 from .unsubscribe import unsubscribe_url
+
+P = ParamSpec("P")
+
+# What happened in a game since the user's last visit, as their seat sees it ("" if nothing).
+Summary = Callable[[Game, User], str]
+_summary: list[Summary] = []
+
+
+def register_summary(summary: Summary) -> None:
+    """Set the function that words "since your last visit" for the emails."""
+    _summary[:] = [summary]
+
+
+def since_text(game: Game, user: User) -> str:
+    return _summary[0](game, user) if _summary else ""
 
 
 def local_time(user: User, at: dt.datetime | None) -> str:
+    """A moment in the reader's zone, formatted for the active language (named zone after)."""
     if at is None:
         return ""
     local = at.astimezone(user.zone)
-    return f"{local:%a %d %b %Y, %H:%M} ({user.zone.key})"
+    # Translators: a date and time in Django's date format ("Thu 19 Nov 2026, 12:00").
+    shown = date_format(local, gettext("D j M Y, H:i"))
+    return f"{shown} ({user.zone.key})"
 
 
 def game_facts(game: Game, user: User) -> dict[str, Any]:
@@ -42,6 +72,18 @@ def game_facts(game: Game, user: User) -> dict[str, Any]:
         "replay_url": settings.SITE_URL + reverse("game_replay", args=[game.pk]),
         "deadline": local_time(user, seat.deadline_at if seat else None),
     }
+
+
+def _in_readers_language(
+    send: Callable[Concatenate[User, P], None],
+) -> Callable[Concatenate[User, P], None]:
+    """Compose the whole email (facts, summary, subject, body) in its reader's language."""
+
+    def composed(user: User, /, *args: P.args, **kwargs: P.kwargs) -> None:
+        with translation.override(user.language_code):
+            send(user, *args, **kwargs)
+
+    return composed
 
 
 def _send(user: User, kind: str, template: str, context: dict[str, Any]) -> None:
@@ -63,15 +105,20 @@ def _send(user: User, kind: str, template: str, context: dict[str, Any]) -> None
     message.send()
 
 
+@_in_readers_language
 def send_turn(user: User, game: Game) -> None:
-    _send(user, "turn", "turn", game_facts(game, user))
+    """ "Your move", with a single-use link that opens the decision itself (decisions.py)."""
+    facts = {**game_facts(game, user), "since": since_text(game, user)}
+    _send(user, "turn", "turn", {**facts, "decision_url": decision_link_issue(user, game)})
 
 
+@_in_readers_language
 def send_deadline(user: User, game: Game, deadline: dt.datetime) -> None:
     facts = {**game_facts(game, user), "deadline": local_time(user, deadline)}
     _send(user, "deadline", "deadline", facts)
 
 
+@_in_readers_language
 def send_game_over(user: User, game: Game, *, won: bool | None, abandoned: bool) -> None:
     _send(
         user,
@@ -81,5 +128,7 @@ def send_game_over(user: User, game: Game, *, won: bool | None, abandoned: bool)
     )
 
 
+@_in_readers_language
 def send_digest(user: User, games: Sequence[Game]) -> None:
-    _send(user, "digest", "digest", {"games": [game_facts(g, user) for g in games]})
+    facts = [{**game_facts(g, user), "since": since_text(g, user)} for g in games]
+    _send(user, "digest", "digest", {"games": facts})

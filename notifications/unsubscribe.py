@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from accounts.models import User
 
-from .models import Kind, OptOut
+from .models import Channel, Kind, OptOut
 
 SALT = "notifications.unsubscribe"
 # Which profile switch each kind of email answers to (game over has none: OptOut rows).
@@ -41,8 +41,9 @@ def read_token(token: str) -> tuple[User, str] | None:
     return None if user is None else (user, kind)
 
 
-def set_subscribed(user: User, kind: str, subscribed: bool) -> None:
-    field = PROFILE_FIELD.get(Kind(kind))
+def set_subscribed(user: User, kind: str, subscribed: bool, channel: str = Channel.EMAIL) -> None:
+    """Turn one kind of notification on or off on one channel (pushes: OptOut rows only)."""
+    field = PROFILE_FIELD.get(Kind(kind)) if channel == Channel.EMAIL else None
     if field is not None:
         setattr(user, field, subscribed)
         updates = [field]
@@ -51,13 +52,13 @@ def set_subscribed(user: User, kind: str, subscribed: bool) -> None:
             updates.append("daily_digest")
         user.save(update_fields=updates)
     elif subscribed:
-        OptOut.objects.filter(user=user, kind=kind).delete()
+        OptOut.objects.filter(user=user, kind=kind, channel=channel).delete()
     else:
-        OptOut.objects.get_or_create(user=user, kind=kind)
+        OptOut.objects.get_or_create(user=user, kind=kind, channel=channel)
 
 
-def is_subscribed(user: User, kind: str) -> bool:
-    field = PROFILE_FIELD.get(Kind(kind))
+def is_subscribed(user: User, kind: str, channel: str = Channel.EMAIL) -> bool:
+    field = PROFILE_FIELD.get(Kind(kind)) if channel == Channel.EMAIL else None
     if field is not None:
         return bool(getattr(user, field))
-    return not OptOut.objects.filter(user=user, kind=kind).exists()
+    return not OptOut.objects.filter(user=user, kind=kind, channel=channel).exists()

@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from .models import RatedGame, Rating
+from .models import RatedGame, Rating, SeasonRating
 
 
 class ReadOnly(admin.ModelAdmin):  # type: ignore[type-arg]
@@ -30,5 +30,12 @@ class RatingAdmin(ReadOnly):
 
 @admin.register(RatedGame)
 class RatedGameAdmin(ReadOnly):
-    list_display = ("game", "game_slug", "rated_at", "voided_at")
+    list_display = ("game", "game_slug", "season", "rated_at", "voided_at")
     list_filter = ("game_slug",)
+
+
+@admin.register(SeasonRating)
+class SeasonRatingAdmin(ReadOnly):
+    list_display = ("user", "game_slug", "season", "mu", "sigma", "games", "updated_at")
+    list_filter = ("game_slug", "season")
+    search_fields = ("user__username",)

@@ -6,3 +6,6 @@ from django.apps import AppConfig
 class RatingsConfig(AppConfig):
     name = "ratings"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from . import panel  # noqa: F401  (registers the game page's rating changes panel)

@@ -47,7 +47,37 @@ class RatedGame(models.Model):
     # user id -> [mu before, sigma before, mu after, sigma after], for the pages.
     changes = models.JSONField(default=dict)
     rated_at = models.DateTimeField(auto_now_add=True)
+    # The season it counts for (ratings.seasons: the quarter it was rated in, "2026-Q4").
+    season = models.CharField(max_length=8, db_index=True, default="")
     voided_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"rating of game {self.game_id}"
+
+
+class SeasonRating(models.Model):
+    """A player's rating of one game in one season (ratings.seasons): it starts fresh at
+    the season's first rated game and is updated by the same results as `Rating`."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    game_slug = models.CharField(max_length=40)
+    season = models.CharField(max_length=8)
+    mu = models.FloatField(default=MU)
+    sigma = models.FloatField(default=SIGMA)
+    games = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "game_slug", "season"], name="one_rating_per_game_season"
+            )
+        ]
+        indexes = [models.Index(fields=["game_slug", "season"], name="seasonrating_board")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} at {self.game_slug} in {self.season}: {self.ordinal:.1f}"
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma

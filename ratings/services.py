@@ -30,8 +30,9 @@ from games.lifecycle import GameVoided
 from games.models import Game, GameEvent, Seat
 from games.services.committed import Committed
 
-from .models import MU, SIGMA, RatedGame, Rating
+from .models import MU, SIGMA, RatedGame, Rating, SeasonRating
 from .rules import SeatFacts, result_of
+from .seasons import season_of
 
 MODEL = PlackettLuce(mu=MU, sigma=SIGMA)
 
@@ -64,26 +65,36 @@ def _seat_facts(game: Game) -> list[SeatFacts]:
     ]
 
 
-def _apply(slug: str, teams: Sequence[Sequence[int]], ranks: Sequence[int]) -> dict[str, Any]:
-    """Update the players' ratings of `slug` by one result; returns the changes per user."""
+def _apply(
+    slug: str, teams: Sequence[Sequence[int]], ranks: Sequence[int], season: str = ""
+) -> dict[str, Any]:
+    """Update the players' ratings of `slug` (all time, or of `season`) by one result;
+    returns the changes per user. The same result rates both: a season's table is the
+    same games as the all-time one, counted from a fresh start."""
     users = sorted({u for team in teams for u in team})
-    for user_id in users:
-        Rating.objects.get_or_create(user_id=user_id, game_slug=slug)
-    rows = {
-        r.user_id: r
-        for r in Rating.objects.select_for_update()
-        .filter(game_slug=slug, user_id__in=users)
-        .order_by("user_id")
-    }
+    model: type[Rating] | type[SeasonRating] = SeasonRating if season else Rating
+    scope: dict[str, Any] = {"game_slug": slug, **({"season": season} if season else {})}
+    # the two tables have one shape; mypy cannot join their managers' types
+    manager: Any = model.objects
+    locked = manager.select_for_update().filter(user_id__in=users, **scope)
+    rows = {r.user_id: r for r in locked.order_by("user_id")}
+    if len(rows) < len(users):
+        # a first game of this scope: create the missing rows at once (a concurrent
+        # first game may have made some), then lock them all
+        manager.bulk_create(
+            [model(user_id=u, **scope) for u in users if u not in rows], ignore_conflicts=True
+        )
+        rows = {r.user_id: r for r in locked.all().order_by("user_id")}
     before = [[MODEL.rating(mu=rows[u].mu, sigma=rows[u].sigma) for u in team] for team in teams]
     after = MODEL.rate(before, ranks=list(ranks))
     changes: dict[str, Any] = {}
+    now = timezone.now()
     for team, new_team in zip(teams, after, strict=True):
         for user_id, new in zip(team, new_team, strict=True):
             row = rows[user_id]
             changes[str(user_id)] = [row.mu, row.sigma, new.mu, new.sigma]
-            row.mu, row.sigma, row.games = new.mu, new.sigma, row.games + 1
-            row.save(update_fields=["mu", "sigma", "games", "updated_at"])
+            row.mu, row.sigma, row.games, row.updated_at = new.mu, new.sigma, row.games + 1, now
+    manager.bulk_update(list(rows.values()), ["mu", "sigma", "games", "updated_at"])
     return changes
 
 
@@ -97,20 +108,27 @@ def game_rate(game: Game) -> RatedGame | None:
     outcome = game.outcome
     scores = {int(k): float(v) for k, v in (outcome.get("scores") or {}).items()}
     teams, ranks = result_of(slug, outcome.get("winners") or [], scores, _seat_facts(game))
+    season = season_of(timezone.now())
     changes = _apply(slug, teams, ranks) if teams else {}
+    if teams:
+        _apply(slug, teams, ranks, season)
     return RatedGame.objects.create(
-        game=game, game_slug=slug, teams=teams, ranks=ranks, changes=changes
+        game=game, game_slug=slug, teams=teams, ranks=ranks, changes=changes, season=season
     )
 
 
 def ratings_refold(slug: str) -> None:
-    """Recompute every rating of `slug` from its rated games that stand, in order."""
+    """Recompute every rating of `slug` (all time and each season) from its rated games
+    that stand, in order."""
     Rating.objects.filter(game_slug=slug).delete()
+    SeasonRating.objects.filter(game_slug=slug).delete()
     rated = RatedGame.objects.filter(game_slug=slug, voided_at__isnull=True).order_by("pk")
     for rated_game in rated:
         if rated_game.teams:
             rated_game.changes = _apply(slug, rated_game.teams, rated_game.ranks)
             rated_game.save(update_fields=["changes"])
+            if rated_game.season:
+                _apply(slug, rated_game.teams, rated_game.ranks, rated_game.season)
 
 
 def game_unrate(game: Game) -> bool:

@@ -1,5 +1,6 @@
 # Shared by scripts/run-site and scripts/run-tests (sourced, not run).
-# Creates .venv with Python 3.11 if missing and (re)installs requirements.txt when it changed.
+# Creates .venv with Python 3.11 if missing and (re)installs requirements.txt when it changed;
+# compiles the translation catalogues (.po -> .mo, never committed).
 
 find_python() {
   local candidate
@@ -29,4 +30,13 @@ ensure_venv() {
     .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
     echo "$wanted" >"$stamp"
   fi
+}
+
+compile_messages() {
+  # Every catalogue of the project (locale/, games/locale/, the rules pages'), not .venv's.
+  if ! command -v msgfmt >/dev/null 2>&1; then
+    echo "error: msgfmt is missing: install GNU gettext (Debian: apt-get install gettext)" >&2
+    return 1
+  fi
+  .venv/bin/python manage.py compilemessages --ignore ".venv" --ignore "var" --ignore "node_modules" >/dev/null
 }

@@ -14,9 +14,7 @@ test-artifacts/ (git-ignored), and waiting until every game page shows the newes
 from __future__ import annotations
 
 import importlib.util
-import os
-import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,7 +33,7 @@ ARGS = [
 ]
 
 needs_chromium = pytest.mark.skipif(
-    importlib.util.find_spec("playwright") is None or not os.path.exists(CHROMIUM),
+    importlib.util.find_spec("playwright") is None or not Path(CHROMIUM).exists(),
     reason="needs Playwright and Debian chromium",
 )
 
@@ -52,6 +50,31 @@ document.addEventListener("securitypolicyviolation", (e) => {
 """
 
 
+# Runs in every page before its own scripts: what a test waits for on a game page, kept on
+# <html>. data-answered counts the answers to the page's htmx requests, listened for on each
+# requesting form itself (htmx tells the answer of a form a push has since replaced to that
+# form alone); data-pushed is the newest move (#phase's data-seq) its websocket delivered.
+GAME_PAGE_HOOK = """
+(() => {
+  let answered = 0;
+  let pushed = -1;
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    event.target.addEventListener("htmx:afterRequest", () => {
+      answered += 1;
+      document.documentElement.dataset.answered = String(answered);
+    }, { once: true });
+  });
+  document.addEventListener("htmx:wsBeforeMessage", (event) => {
+    const found = /id="phase"[^>]*data-seq="(\\d+)"/.exec(String(event.detail.message || ""));
+    if (found && Number(found[1]) > pushed) {
+      pushed = Number(found[1]);
+      document.documentElement.dataset.pushed = String(pushed);
+    }
+  });
+})();
+"""
+
+
 @dataclass
 class PageWatch:
     """What the pages of one browser reported, in order."""
@@ -61,6 +84,7 @@ class PageWatch:
     def attach(self, context: Any) -> None:
         context.expose_binding("__cspViolation", self._violation)
         context.add_init_script(script=VIOLATION_HOOK)
+        context.add_init_script(script=GAME_PAGE_HOOK)
         for page in context.pages:
             self._watch(page)
         context.on("page", self._watch)
@@ -115,7 +139,7 @@ def chromium(args: list[str] | None = None) -> Iterator[WatchedBrowser]:
         except BaseException:
             # The test already failed: show what the pages said too, it may be the cause.
             if watch.problems:
-                print("Pages reported:\n" + "\n".join(watch.problems), file=sys.stderr)
+                pass
             raise
         finally:
             browser.close()
@@ -132,9 +156,13 @@ PHONE = {
 }
 
 
-def player_page(browser: WatchedBrowser, phone: bool = False) -> Any:
-    """A page in a context of its own (a player's cookies), desk- or phone-sized."""
-    context = browser.new_context(**(PHONE if phone else DESK))
+def player_page(browser: WatchedBrowser, phone: bool = False, locale: str | None = None) -> Any:
+    """A page in a context of its own (a player's cookies), desk- or phone-sized; with
+    `locale` its Accept-Language asks for that language."""
+    options: dict[str, Any] = {**(PHONE if phone else DESK)}
+    if locale:
+        options["locale"] = locale
+    context = browser.new_context(**options)
     context.set_default_timeout(20000)
     return context.new_page()
 
@@ -194,3 +222,31 @@ def settle(pages: list[Any]) -> int:
     for page in pages:
         page.wait_for_selector(f"#phase[data-seq='{seq}']", timeout=20000)
     return seq
+
+
+def answered(page: Any) -> int:
+    """How many of the page's htmx requests have had their answer (GAME_PAGE_HOOK)."""
+    return int(page.get_attribute("html", "data-answered") or 0)
+
+
+def pushed_seq(page: Any) -> int:
+    """The newest move the page's websocket has delivered, -1 before any (GAME_PAGE_HOOK)."""
+    return int(page.get_attribute("html", "data-pushed") or -1)
+
+
+def move_and_wait(page: Any, submit: Callable[[], Any]) -> int:
+    """Make a move on a game page (`submit` clicks what sends it) and wait until nothing
+    more is coming for it: the move's own answer has been handled, and the socket has
+    delivered the move the page then shows (or a later one). Until both, a swap can still
+    replace the forms a test goes on to fill in. Returns the seq the page shows."""
+    from playwright.sync_api import expect
+
+    before = answered(page)
+    submit()
+    expect(page.locator("html")).to_have_attribute("data-answered", str(before + 1), timeout=20_000)
+    seq = seq_of(page)
+    for _ in range(400):
+        if pushed_seq(page) >= seq:
+            return seq_of(page)
+        page.wait_for_timeout(50)
+    raise AssertionError(f"the page shows move {seq}, its socket delivered {pushed_seq(page)}")

@@ -1,19 +1,23 @@
 """The site served by uvicorn in a subprocess, as players reach it over HTTP and websockets:
 a fresh PostgreSQL database beside a given one, `manage.py migrate` on it, and the server
-on a free port for the length of a `with` block. Shared by the browser tests' live site
-(tests/games/live_site.py) and the HTTP benchmarks (benchmarks/bench_*.py)."""
+on a free port for the length of a `with` block; with Redis, a Celery worker beside it
+(the Procfile's `worker`) for the tasks the site queues. Shared by the browser tests' live
+site (tests/games/live_site.py) and the HTTP benchmarks (benchmarks/bench_*.py)."""
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-from tests.clock.procs import ROOT, free_port
+from tests.clock.procs import CELERY, ROOT, free_port
 
 
 def scratch_database(url: str, suffix: str = "") -> str:
@@ -66,3 +70,32 @@ def uvicorn(env: Mapping[str, str], *options: str) -> Iterator[int]:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+
+
+@contextmanager
+def celery_worker(env: Mapping[str, str], log: Path) -> Iterator[None]:
+    """The Procfile's `worker` (one pool process) with `env`, its output in the file `log`,
+    for the length of a `with` block: the tasks a served site queues on its Redis broker
+    (bots' turns, emails) run as in production. Tasks queued before it is ready wait in
+    the broker. Its own process group, so stopping it reaches its pool process too."""
+    with log.open("ab") as out:
+        worker = subprocess.Popen(
+            [
+                *(CELERY, "-A", "avalon_site", "worker", "--loglevel=WARNING"),
+                *("--concurrency=1", "--without-gossip", "--without-mingle"),
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        yield
+    finally:
+        os.killpg(worker.pid, signal.SIGTERM)
+        try:
+            worker.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(worker.pid, signal.SIGKILL)
+            worker.wait()

@@ -49,7 +49,7 @@ from games.services.commit import game_commit
 from games.services.errors import Conflict, Forbidden, ServiceError
 from moderation.models import IpSighting
 from moderation.services.sanctions import user_log_out_everywhere
-from notifications.models import Notice, OptOut
+from notifications.models import DecisionLink, Notice, OptOut, PushSubscription
 
 logger = logging.getLogger(__name__)
 
@@ -188,7 +188,9 @@ def _personal_rows_delete(user: User) -> None:
     Presence.objects.filter(user=user).delete()
     MoveReceipt.objects.filter(user=user).delete()
     Notice.objects.filter(user=user).delete()
+    DecisionLink.objects.filter(user=user).delete()  # an emailed link must not outlive them
     OptOut.objects.filter(user=user).delete()
+    PushSubscription.objects.filter(user=user).delete()
     Vacation.objects.filter(user=user).delete()
     VacationAccount.objects.filter(user=user).delete()
     IpSighting.objects.filter(user=user).delete()

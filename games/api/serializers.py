@@ -7,7 +7,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from games.models import ChatMessage, Table
+from games.models import ChatMessage, Game, Table
 
 
 class TableCreateIn(serializers.Serializer[Any]):
@@ -25,13 +25,9 @@ class TableCreateIn(serializers.Serializer[Any]):
     bot_after_timeouts = serializers.IntegerField(min_value=1, max_value=20, required=False)
     extensions_per_player = serializers.IntegerField(min_value=0, max_value=10, required=False)
     allow_vacation = serializers.BooleanField(required=False)
-
-
-class SeatOut(serializers.Serializer[Any]):
-    user_id = serializers.IntegerField(allow_null=True)
-    name = serializers.CharField()
-    position = serializers.IntegerField(allow_null=True)
-    is_bot = serializers.BooleanField()
+    bots = serializers.IntegerField(
+        min_value=0, max_value=19, required=False, help_text="Bots in the other seats."
+    )
 
 
 class TableOut(serializers.Serializer[Any]):
@@ -57,6 +53,24 @@ class TableOut(serializers.Serializer[Any]):
     def get_game_id(self, table: Table) -> int | None:
         game = getattr(table, "game", None) if table.status != Table.Status.OPEN else None
         return game.pk if game is not None else None
+
+
+class WatchOut(serializers.Serializer[Any]):
+    """A game in progress at a public table: only what any spectator may know."""
+
+    game_id = serializers.IntegerField(source="pk")
+    table_id = serializers.IntegerField()
+    game = serializers.CharField(source="table.game_slug")
+    title = serializers.CharField(source="table.title")
+    players = serializers.SerializerMethodField()
+    seq = serializers.IntegerField(source="state_seq")
+    started_at = serializers.DateTimeField()
+
+    def get_players(self, game: Game) -> list[str]:
+        seats = getattr(game.table, "players", None)
+        if seats is None:
+            seats = game.table.seats.filter(position__isnull=False).order_by("position")
+        return [s.user.public_name if s.user else "" for s in seats]
 
 
 class JoinIn(serializers.Serializer[Any]):

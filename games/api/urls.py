@@ -35,6 +35,7 @@ urlpatterns = [
     path("tables/<int:table_id>/chat/", views.ChatListApi.as_view(), name="api-chat"),
     path("tables/<int:table_id>/chat/post/", views.ChatPostApi.as_view(), name="api-chat-post"),
     path("games/", views.GameListApi.as_view(), name="api-games"),
+    path("games/watch/", views.WatchListApi.as_view(), name="api-games-watch"),
     path("games/<int:game_id>/", views.GameDetailApi.as_view(), name="api-game"),
     path("games/<int:game_id>/moves/", views.GameMoveApi.as_view(), name="api-game-move"),
     path("games/<int:game_id>/events/", views.GameEventListApi.as_view(), name="api-game-events"),

@@ -5,9 +5,12 @@ Every view shares `BaseApi` for the verified-email permission and the one error 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -17,6 +20,7 @@ from rest_framework.views import APIView
 from accounts.models import User
 from accounts.permissions import IsVerified
 from games.engine.core import MalformedMove, all_games, config_fields
+from games.forms import MAX_PER_PAGE, LobbyFilterForm, page_of, page_size
 from games.models import Game, Table
 from games.selectors import (
     can_watch,
@@ -24,12 +28,13 @@ from games.selectors import (
     events_after,
     game_view_for_user,
     games_for_user,
+    games_to_watch,
     seat_of,
     table_audience,
-    tables_open,
 )
 from games.services import chat, lobby, moves
-from games.services.errors import NotFound
+from games.services.errors import BadInput, NotFound
+from games.services.seen import seat_seen_mark
 
 from . import serializers as io
 from .errors import api_exception_handler
@@ -85,14 +90,59 @@ class GameTypeListApi(BaseApi):
         )
 
 
+FILTERS = [
+    OpenApiParameter("game", str, required=False, description="a game's slug"),
+    OpenApiParameter("players", int, required=False, description="seats at the table"),
+    OpenApiParameter("time", int, required=False, description="seconds per move"),
+    OpenApiParameter("free", int, required=False, description="at least this many free seats"),
+]
+PAGES = [
+    OpenApiParameter("page", int, required=False, description="from 1"),
+    OpenApiParameter("page_size", int, required=False, description=f"1 to {MAX_PER_PAGE}"),
+]
+
+
+def paged(request: Request, items: QuerySet[Any], body: Callable[[list[Any]], Any]) -> Response:
+    """One page of `items` as a list, its place in the whole in the headers: X-Total-Count,
+    and a Link header with rel="next" / rel="prev" (the body stays a plain list)."""
+    params = request.query_params
+    page = page_of(items, params.get("page"), page_size(params.get("page_size")))
+    response = Response(body(list(page)))
+    response["X-Total-Count"] = str(page.paginator.count)
+    links = []
+    for rel, has, number in (
+        ("prev", page.has_previous, page.number - 1),
+        ("next", page.has_next, page.number + 1),
+    ):
+        if has():
+            query = params.copy()
+            query["page"] = str(number)
+            links.append(f'<{request.build_absolute_uri("?" + query.urlencode())}>; rel="{rel}"')
+    if links:
+        response["Link"] = ", ".join(links)
+    return response
+
+
 class TableListApi(BaseApi):
+    @extend_schema(parameters=FILTERS + PAGES, responses={200: io.TableOut(many=True)})
+    def get(self, request: Request) -> Response:
+        """Open public tables, newest first, filtered and paged (issue 14)."""
+        filters = LobbyFilterForm(request.query_params)
+        if not filters.is_valid():
+            field, errors = next(iter(filters.errors.items()))
+            raise BadInput(f"{field}: {errors[0]}", field=field)
+        return paged(request, filters.tables(), lambda page: io.TableOut(page, many=True).data)
+
+
+class WatchListApi(BaseApi):
     @extend_schema(
-        parameters=[OpenApiParameter("game", str, required=False)],
-        responses={200: io.TableOut(many=True)},
+        parameters=[OpenApiParameter("game", str, required=False), *PAGES],
+        responses={200: io.WatchOut(many=True)},
     )
     def get(self, request: Request) -> Response:
-        tables = tables_open(request.query_params.get("game") or None)
-        return Response(io.TableOut(tables, many=True).data)
+        """Games in progress at public tables, newest first: what anyone may watch."""
+        games = games_to_watch(request.query_params.get("game") or None)
+        return paged(request, games, lambda page: io.WatchOut(page, many=True).data)
 
 
 class TableCreateApi(BaseApi):
@@ -199,7 +249,11 @@ class GameListApi(BaseApi):
 class GameDetailApi(BaseApi):
     @extend_schema(responses={200: FEED})
     def get(self, request: Request, game_id: int) -> Response:
-        return Response(game_view_for_user(_game_for(request, game_id), self.user(request)))
+        game = _game_for(request, game_id)
+        feed = game_view_for_user(game, self.user(request))
+        if feed["my_seat"] is not None:  # the player has read the game up to here
+            seat_seen_mark(game, int(feed["my_seat"]), int(feed["seq"]))
+        return Response(feed)
 
 
 class GameMoveApi(BaseApi):
@@ -212,7 +266,7 @@ class GameMoveApi(BaseApi):
         game = _game_for(request, game_id)
         key = data.validated_data.get("idempotency_key") or request.headers.get("Idempotency-Key")
         try:
-            result = moves.move_submit(
+            played = moves.move_play(
                 game=game,
                 user=self.user(request),
                 move_json=data.validated_data["move"],
@@ -222,10 +276,12 @@ class GameMoveApi(BaseApi):
         except MalformedMove as exc:
             # Name the field as the client sent it: inside "move".
             field = f"move.{exc.field}" if exc.field else "move"
-            raise MalformedMove(exc.message, field=field) from None
-        # Re-read with its table (refresh_from_db would drop the cached table: one more query).
-        game = Game.objects.select_related("table").get(pk=game.pk)
-        return Response({**result, "game": game_view_for_user(game, self.user(request))})
+            raise MalformedMove(exc.text, field=field) from None
+        feed = played.feed()  # the mover's view as the broadcast built it: no re-read
+        if feed is None:  # a repeated idempotency key: read the game as it is now
+            game = Game.objects.select_related("table").get(pk=game.pk)
+            feed = game_view_for_user(game, self.user(request))
+        return Response({**played.result, "game": feed})
 
 
 class GameEventListApi(BaseApi):
@@ -238,7 +294,7 @@ class GameEventListApi(BaseApi):
         try:
             after = int(request.query_params.get("after", "0"))
         except ValueError:
-            raise MalformedMove("after must be a whole number", field="after") from None
+            raise MalformedMove(_("after must be a whole number"), field="after") from None
         reveal = game.status != Game.Status.PLAYING
         viewer = seat_of(game, self.user(request))
         return Response(events_after(game, after, viewer, reveal=reveal))
@@ -257,7 +313,7 @@ class ChatListApi(BaseApi):
         try:
             after = int(request.query_params.get("after", "0"))
         except ValueError:
-            raise MalformedMove("after must be a whole number", field="after") from None
+            raise MalformedMove(_("after must be a whole number"), field="after") from None
         messages = chat_for(table, 0 if seat else None, after_id=after)
         return Response(io.ChatOut(messages, many=True).data)
 

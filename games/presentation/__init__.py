@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .base import ActionForm, Button, Choice, ComposedField, Presenter
-from .forms import action_forms, composed_move
+from .forms import action_forms, composed_move, move_from_post
 from .registry import presenter_for, register_presenter
 
 
@@ -32,6 +32,7 @@ __all__ = [
     "Presenter",
     "action_forms",
     "composed_move",
+    "move_from_post",
     "presenter_for",
     "register_presenter",
     "seat_names",

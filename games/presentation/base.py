@@ -11,14 +11,21 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from django.utils.translation import gettext as _
 
 from games.engine.core import JSON
 from games.models import Game
 
-from .words import EventWords, Reader
+from .rules import RuleLink
+from .words import SEAT_STRANGER, EventWords, Reader, waiting_for
+
+# What a presenter's methods are given: the viewer's JSON feed, the seats' names, and the
+# legal moves of one type.
+Feed = Mapping[str, Any]
+Names = Sequence[str]
+Moves = Sequence[Mapping[str, JSON]]
 
 
 @dataclass
@@ -50,14 +57,28 @@ class ActionForm:
     buttons: list[Button] = field(default_factory=list)
     fields: list[ComposedField] = field(default_factory=list)
     constants: dict[str, str] = field(default_factory=dict)  # JSON text per field
-    submit: str = "Confirm"
+    # Built with the form (during the request), so it reads in the reader's language.
+    submit: str = field(default_factory=lambda: _("Confirm"))
     template: str = ""  # a game's own form template (partials/actions.html includes it)
     extra: dict[str, Any] = field(default_factory=dict)  # what that template needs
+    rules: list[RuleLink] = field(default_factory=list)  # the rules `help` states, linked
+    # Shown apart, after the steps (a rare, serious move such as withdrawing for good).
+    aside: bool = False
 
 
 def move_text(move: Mapping[str, JSON]) -> str:
     """A move as the JSON text a form posts (keys sorted, so equal moves read equal)."""
     return json.dumps(move, sort_keys=True)
+
+
+class Panels(Protocol):
+    """A game's board.py: the view models of its board and secret panels."""
+
+    def board(self, feed: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]: ...
+
+    def secret(
+        self, feed: Mapping[str, Any], names: Sequence[str], revealed: Mapping[str, Any] | None
+    ) -> dict[str, Any]: ...
 
 
 class Presenter:
@@ -71,7 +92,44 @@ class Presenter:
     composed: frozenset[str] = frozenset()  # move types always shown as one composed form
     order: tuple[str, ...] = ()  # move types whose forms come first, in this order
     words: EventWords | None = None  # the game's log line per event type
-    stranger = "Seat {seat}"  # how a log line names a seat without a name
+    panels: Panels | None = None  # the game's board and secret panels (its board.py)
+    stranger = SEAT_STRANGER  # how a log line names a seat without a name (a msgid)
+    # Event types that tell the story: "Since your last visit", the emails and the log's
+    # "Decisions" filter show these; the log's "Everything" shows every line.
+    headline: frozenset[str] = frozenset()
+    # Event types that open a round of the log, with its title: %(field)s of the event, and
+    # %(who)s for its seat ("You" for the reader's own).
+    round_openers: Mapping[str, Any] = {}
+    # Event types the log never shows as a line of their own (their words are a round's
+    # title, or say nothing the next line does not: "Ann's turn." between two plays).
+    hidden_lines: frozenset[str] = frozenset()
+
+    def round_title(self, event: Mapping[str, Any], reader: Reader) -> str:
+        """The title of the round `event` opens ("Quest 2"), "" when it opens none."""
+        title = self.round_openers.get(str(event.get("type", "")))
+        if title is None:
+            return ""
+        return str(title) % {**event, "who": reader.who(event.get("seat"))}
+
+    def line_shown(self, event: Mapping[str, Any], me: int | None) -> bool:
+        """Whether the log shows this event as a line of its own."""
+        return event.get("type") not in self.hidden_lines
+
+    def line_table(
+        self, event: Mapping[str, Any], names: Sequence[str]
+    ) -> list[tuple[str, str, str]]:
+        """Rows (name, what they did, its tone) shown as a table under the line (a vote's)."""
+        return []
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's templates are named after its first slug unless it names its own:
+        games/boards/<slug>.html and games/secrets/<slug>.html."""
+        super().__init_subclass__(**kwargs)
+        if cls.slugs:
+            if "board_template" not in vars(cls):
+                cls.board_template = f"games/boards/{cls.slugs[0]}.html"
+            if "secret_template" not in vars(cls):
+                cls.secret_template = f"games/secrets/{cls.slugs[0]}.html"
 
     def forms(self, feed: Mapping[str, Any], names: Sequence[str]) -> list[ActionForm] | None:
         """A game's own forms for the viewer's legal moves; None builds the generic ones."""
@@ -83,8 +141,18 @@ class Presenter:
     def move_help(self, move_type: str, feed: Mapping[str, Any], names: Sequence[str]) -> str:
         return ""
 
+    def move_rules(self, move_type: str, feed: Mapping[str, Any]) -> tuple[str, ...]:
+        """The IDs of the rules `move_help` states: the form links to them."""
+        return ()
+
+    def phase_rules(self, feed: Mapping[str, Any]) -> tuple[str, ...]:
+        """The IDs of the rules the phase line states: the line links to them."""
+        return ()
+
     def board(self, feed: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
         """The board panel's view model (the template shows `board`)."""
+        if self.panels is not None:
+            return self.panels.board(feed, names)
         return {"json": json.dumps(feed.get("view", {}), indent=2, sort_keys=True)}
 
     def secret(
@@ -95,6 +163,8 @@ class Presenter:
     ) -> dict[str, Any]:
         """The secret panel's view model (`secret`): what only the viewer knows. `revealed`
         is the final view of a finished game, for the replay's "everything revealed"."""
+        if self.panels is not None:
+            return self.panels.secret(feed, names, revealed)
         you = (feed.get("view") or {}).get("you")
         return {
             "json": json.dumps(you, indent=2, sort_keys=True) if you else "",
@@ -102,11 +172,7 @@ class Presenter:
         }
 
     def special_form(
-        self,
-        move_type: str,
-        moves: Sequence[Mapping[str, JSON]],
-        feed: Mapping[str, Any],
-        names: Sequence[str],
+        self, move_type: str, moves: Moves, feed: Feed, names: Names
     ) -> ActionForm | None:
         """A game's own form for this move type (None: buttons or a composed form)."""
         return None
@@ -117,6 +183,11 @@ class Presenter:
 
     def field_label(self, move_type: str, name: str) -> str:
         return name.replace("_", " ").capitalize()
+
+    def option_choice(self, option: str, value: Any) -> str | None:
+        """A table option's value in words on the create form (a Protagonist's name), or
+        None for the form's own wording of the value."""
+        return None
 
     def choice_label(self, move_type: str, name: str, value: JSON, names: Sequence[str]) -> str:
         return str(value)
@@ -136,10 +207,13 @@ class Presenter:
         return f"{kind.capitalize()}{': ' + details if details else ''}"
 
     def phase_line(self, feed: Mapping[str, Any], names: Sequence[str]) -> str:
-        pending = [names[s] for s in feed.get("pending_seats", []) if s < len(names)]
         if feed.get("status") != Game.Status.PLAYING:
-            return str((feed.get("outcome") or {}).get("summary", "The game is over."))
-        return f"Waiting for {', '.join(pending)}." if pending else "Resolving..."
+            summary = (feed.get("outcome") or {}).get("summary")
+            # A game's summary is a fixed English sentence its engine marked (N_) or a
+            # sentence with numbers, which stays as the engine wrote it.
+            return _(str(summary)) if summary else _("The game is over.")
+        line = waiting_for(feed.get("pending_seats", []), names, feed.get("my_seat"))
+        return line or _("Resolving…")
 
 
 GENERIC = Presenter()

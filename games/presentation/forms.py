@@ -12,11 +12,14 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games import client_json
-from games.engine.core import JSON
+from games.engine.core import JSON, MalformedMove
 
 from .base import ActionForm, Button, Choice, ComposedField, Presenter, move_text
 from .registry import presenter_for
+from .rules import feed_rules
 
 # A group of legal moves with more alternatives than this becomes one composed form
 # (checkboxes/radios), e.g. choosing a team; fewer become one button each.
@@ -42,6 +45,7 @@ def action_forms(feed: Mapping[str, Any], names: Sequence[str]) -> list[ActionFo
             move_type=move_type,
             title=presenter.move_title(move_type, feed, names),
             help=presenter.move_help(move_type, feed, names),
+            rules=feed_rules(feed, *presenter.move_rules(move_type, feed)),
         )
         if len(moves) <= MAX_BUTTONS and move_type not in presenter.composed:
             for move in moves:
@@ -88,6 +92,20 @@ def _compose(
         )
 
 
+def move_from_post(post: Any) -> JSON:
+    """The move a page form posted (a QueryDict): a button's JSON `move`, or a composed
+    form's fields. MalformedMove when there is none or it cannot be read."""
+    try:
+        if post.get("move"):
+            return client_json.loads(post["move"])
+        move_type = post.get("move_type", "")
+        if not move_type:
+            raise MalformedMove(_("Choose a move."), field="move")
+        return composed_move(move_type, post)
+    except ValueError:
+        raise MalformedMove(_("That move could not be read."), field="move") from None
+
+
 def composed_move(move_type: str, post: Any) -> dict[str, JSON]:
     """Rebuild a move from a composed form's POST (a QueryDict; the engine validates it).
     Raises ValueError on values that are not JSON."""
@@ -95,7 +113,7 @@ def composed_move(move_type: str, post: Any) -> dict[str, JSON]:
     for key in post.getlist("list_field"):  # unchecked boxes send nothing: an empty list
         _put(move, key, [])
     for key in post:
-        if key.startswith("c_") or key.startswith("r_"):
+        if key.startswith(("c_", "r_")):
             _put(move, key[2:], client_json.loads(post[key]))
         elif key.startswith("l_"):
             _put(move, key[2:], [client_json.loads(v) for v in post.getlist(key)])

@@ -8,14 +8,21 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
 from games.engine.core import Event
 
+# How a seat without a name is worded: a msgid, translated when it is used.
+SEAT_STRANGER = gettext_noop("Seat {seat}")
 
-def name_of(names: Sequence[str], seat: Any, stranger: str = "Seat {seat}") -> str:
-    """The name at `seat`; `stranger` (formatted with the seat) when there is none."""
+
+def name_of(names: Sequence[str], seat: Any, stranger: str = SEAT_STRANGER) -> str:
+    """The name at `seat`; `stranger` (a msgid or an already translated text, formatted
+    with the seat) in the reader's language when there is none."""
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
-    return stranger.format(seat=seat)
+    return (_(stranger) if stranger else "").format(seat=seat)
 
 
 @dataclass(frozen=True)
@@ -25,27 +32,52 @@ class Reader:
 
     names: Sequence[str]
     me: int | None = None
-    stranger: str = "Seat {seat}"
+    stranger: str = SEAT_STRANGER
 
     def name(self, seat: Any) -> str:
         return name_of(self.names, seat, self.stranger)
 
     def who(self, seat: Any) -> str:
-        """ "You" for the reader's own seat, else the seat's name."""
-        return "You" if self.me is not None and seat == self.me else self.name(seat)
+        """ "You" (translated) for the reader's own seat, else the seat's name."""
+        return self.who_subject(seat)
+
+    def mine(self, seat: Any) -> bool:
+        return self.me is not None and seat == self.me
+
+    def who_object(self, seat: Any) -> str:
+        """ "you" (translated) for the reader's own seat, else the seat's name."""
+        return _("you") if self.mine(seat) else self.name(seat)
+
+    def who_subject(self, seat: Any) -> str:
+        """ "You" (translated) for the reader's own seat, else the seat's name."""
+        return _("You") if self.mine(seat) else self.name(seat)
 
     def names_of(self, seats: Any, sep: str = ", ") -> str:
         return sep.join(self.name(s) for s in seats or [])
 
 
-def plural(count: Any, word: str) -> str:
-    """ "1 fail", "2 fails": a count and its noun."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def about(r: Reader, seat: Any, mine: str, theirs: str, **params: Any) -> str:
+    """A log line about `seat` addressed to its reader: `mine` ("You play %(card)s.") when
+    the reader sits there, else `theirs` ("%(name)s plays %(card)s.") with the seat's name.
+    Both come translated (each its own msgid: the verb agrees with its subject in every
+    language), and are formatted here with `params`."""
+    if r.me is not None and seat == r.me:
+        return mine % params
+    return theirs % {"name": r.name(seat), **params}
 
 
-def verb(who: str, base: str) -> str:
-    """ "You take" / "Ann takes": the verb agrees with the reader's "You"."""
-    return f"{who} {base}" if who == "You" else f"{who} {base}s"
+def names_list(names: Sequence[str]) -> str:
+    """ "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return _("%(some)s and %(last)s") % {"some": ", ".join(names[:-1]), "last": names[-1]}
+
+
+def waiting_for(pending: Sequence[int], names: Sequence[str], me: int | None) -> str:
+    """ "Waiting for you, Tristan and Percival." (the reader first, as "you")."""
+    others = [name_of(names, s) for s in pending if s != me]
+    who = ([_("you")] if me is not None and me in pending else []) + others
+    return _("Waiting for %(who)s.") % {"who": names_list(who)} if who else ""
 
 
 Wording = Callable[[Mapping[str, Any], Reader], str]

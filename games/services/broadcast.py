@@ -1,22 +1,36 @@
 """What each seat receives after a commit: its own view and the events redacted for it,
 on its own channel group; spectators get the public view on theirs (design: "Getting
 state to people"). Never the full state on a shared group.
+
+The game page's HTML of each view is rendered here too, once per view in the process that
+committed (all spectators share one), and sent beside the JSON: the sockets only forward
+it, with no database read per socket. Only the views someone watches are rendered: the
+seats whose player is online, and the spectators' while spectators are there
+(games.services.presence).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from accounts.models import reader_language
 from games.engine.core import JSON
 from games.log import definition_of
-from games.models import ChatMessage, Game
+from games.models import ChatMessage, Game, Seat, Table
 from games.redaction import Step, log_as_seen
-from games.selectors import TABLE_PLAYERS, TABLE_VISITORS, game_view_for_seat, players_of
+from games.selectors import (
+    TABLE_PLAYERS,
+    TABLE_VISITORS,
+    game_view_for_seat,
+    players_from,
+    players_of,
+    seats_in_play,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -63,20 +77,37 @@ def _send_all(messages: Sequence[tuple[str, dict[str, JSON]]]) -> None:
         )
 
 
+Viewer = int | None  # a seat, or None for the spectators
+# Renders the pushed HTML of several views of one update: (game, {viewer: payload},
+# {viewer: that viewer's user or None}, seats in play) -> {viewer: html}. The presentation
+# ring registers it at start (games.apps): services never import it.
+PageRenderer = Callable[
+    [Game, Mapping[Viewer, dict[str, JSON]], Mapping[Viewer, Any], Sequence[Seat]],
+    dict[Viewer, str],
+]
+_page_renderer: list[PageRenderer] = []
+
+
+def register_page_renderer(renderer: PageRenderer) -> None:
+    _page_renderer[:] = [renderer]
+
+
 def seat_payloads(
     game: Game,
     steps: Sequence[Step],
     state: Any,
     seats: int | None = None,
-) -> dict[int | None, dict[str, JSON]]:
+    players: list[dict[str, JSON]] | None = None,
+) -> dict[Viewer, dict[str, JSON]]:
     """Per viewer (seat, None for spectators): view + the new events as that viewer sees them.
     Each viewer's payload is computed once here and sent as is (`seats` defaults to the
     seats in play, read with the players)."""
     definition = definition_of(game)
-    players = players_of(game)
+    if players is None:
+        players = players_of(game)
     if seats is None:
         seats = len(players)
-    out: dict[int | None, dict[str, JSON]] = {}
+    out: dict[Viewer, dict[str, JSON]] = {}
     for viewer in [*range(seats), None]:
         payload = game_view_for_seat(game, viewer, state)
         payload["players"] = players
@@ -85,24 +116,59 @@ def seat_payloads(
     return out
 
 
+def _watched(game: Game, seats: Sequence[Seat]) -> dict[Viewer, Any]:
+    """The views someone watches, with the user whose panels they show: seats whose player
+    is online, and the spectators' while a spectator's socket marks the game watched."""
+    from .presence import spectators_watching  # presence tells its news through here
+
+    out: dict[Viewer, Any] = {s.position: s.user for s in seats if getattr(s, "online", False)}
+    if game.table.visibility == Table.Visibility.PUBLIC and spectators_watching(game.pk):
+        out[None] = None
+    return out
+
+
 def game_updated(
     game: Game,
     steps: Sequence[Step],
     state: Any,
-    seats: int | None = None,
-) -> None:
-    """Push each viewer's own payload to its group (call after commit). `after_seq` is the
-    seq the update follows: a socket that sent less knows it missed a push (GameConsumer)."""
+    seats: Sequence[Seat] | None = None,
+    players: list[dict[str, JSON]] | None = None,
+) -> dict[Viewer, dict[str, JSON]]:
+    """Push each viewer's own payload, and the page's HTML of it when watched, to its group
+    (call after commit); returns the payloads. `after_seq` is the seq the update follows: a
+    socket that sent less knows it missed a push (GameConsumer). `seats`: the seats in play
+    as games.selectors.seats_in_play read them (read here when not given)."""
     after_seq = steps[0][0].seq - 1 if steps else game.state_seq
-    _send_all(
-        [
-            (
-                spectator_group(game.pk) if viewer is None else seat_group(game.pk, viewer),
-                {"type": "game.update", "payload": payload, "after_seq": after_seq},
+    if seats is None:
+        seats = seats_in_play(game)
+    if players is None:
+        players = players_from(list(seats))
+    payloads = seat_payloads(game, steps, state, len(seats), players)
+    html: dict[Viewer, str] = {}
+    watched = _watched(game, seats)
+    if watched and _page_renderer:
+        try:
+            html = _page_renderer[0](
+                game, {v: payloads[v] for v in watched if v in payloads}, watched, seats
             )
-            for viewer, payload in seat_payloads(game, steps, state, seats).items()
-        ]
-    )
+        except Exception:  # the sockets read it from the database instead (consumer)
+            logger.exception("broadcast: rendering game %s failed", game.pk)
+    messages: list[tuple[str, dict[str, JSON]]] = []
+    for viewer, payload in payloads.items():
+        message: dict[str, JSON] = {
+            "type": "game.update",
+            "payload": payload,
+            "after_seq": after_seq,
+        }
+        if viewer in html:
+            message["html"] = html[viewer]
+            # The language it is written in (games.rendering.render_updates): a socket that
+            # speaks another renders its own copy from the database instead.
+            message["lang"] = reader_language(watched.get(viewer))
+        group = spectator_group(game.pk) if viewer is None else seat_group(game.pk, viewer)
+        messages.append((group, message))
+    _send_all(messages)
+    return payloads
 
 
 def table_changed(table_id: int, game_id: int | None = None) -> None:
@@ -154,7 +220,17 @@ def chat_hidden(message: ChatMessage, game_id: int | None, seats: int) -> None:
     _send_all([(group, data) for group in _chat_groups(message, game_id, seats)])
 
 
-def presence_changed(game_id: int, seats: int) -> None:
-    notice: dict[str, JSON] = {"type": "presence.changed"}
+def presence_changed(game: Game, seats: int) -> None:
+    """Someone's socket opened or closed: the players (online flags) are read once here and
+    pushed, so the sockets re-render their panel without a read each."""
+    game_id = game.pk
+    notice: dict[str, JSON] = {"type": "presence.changed", "players": players_of(game)}
+    groups = [seat_group(game_id, seat) for seat in range(seats)] + [spectator_group(game_id)]
+    _send_all([(group, notice) for group in groups])
+
+
+def rematch_changed(game_id: int, seats: int) -> None:
+    """A player accepted a rematch (or it started): game pages re-read the rematch panel."""
+    notice: dict[str, JSON] = {"type": "rematch.changed"}
     groups = [seat_group(game_id, seat) for seat in range(seats)] + [spectator_group(game_id)]
     _send_all([(group, notice) for group in groups])

@@ -31,11 +31,13 @@ from games.log import (
     remember_decoded,
     remember_state_type,
 )
-from games.models import Game, Table
+from games.models import Game, Seat, Table
+from games.selectors import seats_in_play
 from notifications.hooks import queue_notifications
 from ratings.services import ratings_follow
 
 from . import broadcast
+from .bot_queue import bot_turns_queue
 from .committed import Committed
 from .errors import Conflict
 
@@ -56,7 +58,9 @@ def broadcast_commit(committed: Committed) -> None:
     if committed.started:
         broadcast.table_changed(game.table_id, game.pk)
     else:
-        broadcast.game_updated(game, committed.entries, committed.state)
+        committed.payloads.update(
+            broadcast.game_updated(game, committed.entries, committed.state, committed.seats)
+        )
 
 
 # In the commit's transaction: a failure rolls the whole change back.
@@ -72,6 +76,7 @@ AFTER_COMMIT: tuple[Step, ...] = (
     broadcast_commit,
     vacation_accrue,  # clock: a player's own move earns vacation allowance
     queue_notifications,  # notifications: a task decides who is owed "your turn", "game over"
+    bot_turns_queue,  # bots at the table: a pending bot seat plays after a delay (bot_queue)
 )
 
 
@@ -82,12 +87,15 @@ def game_commit(
     actor_kind: str,
     actor_seat: int | None = None,
     now: dt.datetime | None = None,
+    seats: Sequence[Seat] | None = None,
 ) -> Committed:
     """Append `events` to the log of `game` and bring its caches to the fold of the log.
 
     The caller holds the game row's lock (select_for_update) in its transaction; a new game
     (no events yet) is dealt by its first commit. Each event must apply to the game's status
     as the log leaves it (the rules' events only in play; games.lifecycle), else Conflict.
+    `seats`: the seats as games.selectors.seats_in_play read them under that lock, if the
+    caller did already (read here otherwise).
     """
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("game_commit runs inside the caller's transaction")
@@ -127,6 +135,7 @@ def game_commit(
         state_before=state_before,
         before=before,
         after=after,
+        seats=tuple(seats_in_play(game) if seats is None else seats),
     )
     for step in IN_TRANSACTION:
         step(committed)
@@ -147,6 +156,7 @@ def seats_changed(game: Game) -> None:
         state_before=state,
         before=lifecycle,
         after=lifecycle,
+        seats=tuple(seats_in_play(game)),
     )
     transaction.on_commit(lambda: _run_after_commit(unchanged, (broadcast_commit,)))
 

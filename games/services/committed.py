@@ -1,14 +1,15 @@
 """What one commit of a game hands to the steps that follow it (games.services.commit): the
-events just appended, the state and the lifecycle before and after them."""
+events just appended, the state and the lifecycle before and after them, and the seats as
+the commit read them (each step uses these instead of reading the game again)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from games.engine.core import Event
+from games.engine.core import JSON, Event
 from games.lifecycle import Lifecycle
-from games.models import Game, GameEvent
+from games.models import Game, GameEvent, Seat
 
 
 @dataclass(frozen=True)
@@ -20,6 +21,12 @@ class Committed:
     state_before: Any  # None when this commit dealt the game
     before: Lifecycle
     after: Lifecycle
+    # The seats in play (games.selectors.seats_in_play), kept up to date by the steps that
+    # change them in the transaction (deadlines), so the broadcast shows what was written.
+    seats: tuple[Seat, ...]
+    # Each viewer's payload as the broadcast sent it (seat; None: spectators): the mover's
+    # reply reuses its own instead of reading the game again.
+    payloads: dict[int | None, dict[str, JSON]] = field(default_factory=dict)
 
     @property
     def state(self) -> Any:

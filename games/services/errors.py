@@ -5,9 +5,11 @@ with (the API, the pages' middleware, the websocket): {"error": {"code", "messag
 Each refusal has a stable `code`, a message for people and its status; engine errors
 (games.engine.core.errors) map beside them: malformed input 400 (with the field at fault),
 not seated / forbidden 403, not your turn / game over / stale seq 409 (stale carries the
-current seq), an illegal move 422 with the engine's message. A database that is unreachable
-or dropped the connection mid-transaction is 503 "unavailable", to be retried: the
-transaction rolled back (with the same idempotency key, a move is applied once; R13).
+current seq), an illegal move 422 with the engine's message (and "rule": {"id", "url"} when
+the engine names the rule it breaks: where the game's How to play page explains it). A
+database that is unreachable or dropped the connection mid-transaction is 503
+"unavailable", to be retried: the transaction rolled back (with the same idempotency key, a
+move is applied once; R13).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import InterfaceError, OperationalError
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.engine.core import (
@@ -23,15 +26,25 @@ from games.engine.core import (
     IllegalMove,
     InvalidConfig,
     MalformedMove,
+    Message,
     NotYourTurn,
+    render,
 )
 
 
 class ServiceError(Exception):
-    """Base: a request the domain refuses without changing anything."""
+    """Base: a request the domain refuses without changing anything. A refusal declares
+    its code and status in its class line: `class NotFound(ServiceError, code=..., status=...)`."""
 
     code = "refused"
     status = 400
+
+    def __init_subclass__(cls, *, code: str | None = None, status: int | None = None) -> None:
+        super().__init_subclass__()
+        if code is not None:
+            cls.code = code
+        if status is not None:
+            cls.status = status
 
     def __init__(self, message: str, *, field: str | None = None) -> None:
         super().__init__(message)
@@ -39,62 +52,42 @@ class ServiceError(Exception):
         self.field = field
 
 
-class NotSeated(ServiceError):
-    code = "not_seated"
-    status = 403
+# The table of refusals: what each means is in its name, or in the comment after it.
+class NotSeated(ServiceError, code="not_seated", status=403): ...
 
 
-class Forbidden(ServiceError):
-    code = "forbidden"
-    status = 403
+class Forbidden(ServiceError, code="forbidden", status=403): ...
 
 
-class NotFound(ServiceError):
-    code = "not_found"
-    status = 404
+class NotFound(ServiceError, code="not_found", status=404): ...
 
 
-class Conflict(ServiceError):
-    """The table or game is not in a state that allows this (full, started, over...)."""
-
-    code = "conflict"
-    status = 409
+class Conflict(ServiceError, code="conflict", status=409): ...  # full, started, over...
 
 
-class StaleSeq(ServiceError):
+class BadOptions(ServiceError, code="invalid_config"): ...  # options that cannot be dealt
+
+
+class BadInput(ServiceError, code="invalid"): ...  # a value of the request itself
+
+
+# An idempotency key that already answered a different move: a client bug, never a retry.
+class IdempotencyKeyReused(ServiceError, code="idempotency_key_reused", status=422): ...
+
+
+class StaleSeq(ServiceError, code="stale_seq", status=409):
     """The client's `expected_seq` is behind (or ahead of) the log; it carries the truth."""
-
-    code = "stale_seq"
-    status = 409
 
     def __init__(self, current_seq: int, expected_seq: int) -> None:
         super().__init__(
-            f"The game has moved on: you sent expected_seq {expected_seq}, "
-            f"the current seq is {current_seq}.",
+            _(
+                "The game has moved on: you sent expected_seq %(expected)s, "
+                "the current seq is %(current)s."
+            )
+            % {"expected": expected_seq, "current": current_seq},
             field="expected_seq",
         )
         self.current_seq = current_seq
-
-
-class BadOptions(ServiceError):
-    """Table options that cannot be dealt or decoded (the reason says why)."""
-
-    code = "invalid_config"
-    status = 400
-
-
-class IdempotencyKeyReused(ServiceError):
-    """An idempotency key already answered a different move: a client bug, never a retry."""
-
-    code = "idempotency_key_reused"
-    status = 422
-
-
-class BadInput(ServiceError):
-    """A value of the request itself that cannot be used (not the game's options)."""
-
-    code = "invalid"
-    status = 400
 
 
 ENGINE_STATUS: dict[type[EngineError], int] = {
@@ -110,6 +103,17 @@ ENGINE_STATUS: dict[type[EngineError], int] = {
 # did not commit, and trying again is the remedy.
 UNAVAILABLE_ERRORS = (OperationalError, InterfaceError)
 RETRY_AFTER_SECONDS = 2
+
+
+def say(message: Message | str) -> str:
+    """An engine `Message` in the active language (issue 12): the engine keeps English
+    templates and parameters; translation happens here, at the edge."""
+    return render(message, _)
+
+
+def message_of(exc: ServiceError | EngineError) -> str:
+    """A refusal's words for the person who made the request, in their language."""
+    return say(exc.text) if isinstance(exc, EngineError) else exc.message
 
 
 def error_body(code: str, message: str, field: str | None = None, **extra: Any) -> dict[str, Any]:
@@ -139,5 +143,14 @@ def domain_error(exc: Exception) -> tuple[int, dict[str, Any]] | None:
         return exc.status, error_body(exc.code, exc.message, exc.field)
     if isinstance(exc, EngineError):
         status = next((s for t, s in ENGINE_STATUS.items() if isinstance(exc, t)), 422)
-        return status, error_body(exc.code, exc.message, getattr(exc, "field", None))
+        extra = {"rule": refused_rule} if (refused_rule := rule_of(exc)) else {}
+        return status, error_body(exc.code, say(exc.text), getattr(exc, "field", None), **extra)
     return None
+
+
+def rule_of(exc: Exception) -> dict[str, str] | None:
+    """The rule an illegal move breaks, as data beside its message: {"id", "url"}, the url
+    its anchor on the game's How to play page; None when the refusal names no rule."""
+    if not isinstance(exc, IllegalMove) or not exc.rule or not exc.game:
+        return None
+    return {"id": exc.rule, "url": f"{reverse('rules', args=[exc.game])}#{exc.rule}"}

@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.engine.core import EngineError, InvalidConfig, MalformedMove, from_json, rng_for, start
@@ -16,7 +17,7 @@ from games.models import Game, GameEvent, Seat, Table
 
 from . import broadcast, gates
 from .commit import game_commit
-from .errors import BadOptions, Conflict, Forbidden, NotFound
+from .errors import BadOptions, Conflict, Forbidden, NotFound, say
 
 
 def decode_options(game_slug: str, options: dict[str, Any], players: int) -> Any:
@@ -42,10 +43,24 @@ def decode_options(game_slug: str, options: dict[str, Any], players: int) -> Any
         config = from_json(options, definition.config_type)
         config.validate(players)
     except MalformedMove as exc:
-        raise BadOptions(exc.message, field=exc.field or "options") from None
+        raise BadOptions(say(exc.text), field=exc.field or "options") from None
     except InvalidConfig as exc:
-        raise BadOptions(exc.message, field="options") from None
+        raise BadOptions(say(exc.text), field="options") from None
     return config
+
+
+# The Table fields a host sets when opening a table (beside the game and its options).
+TABLE_SETTINGS = (
+    "title",
+    "visibility",
+    "auto_start",
+    "time_per_move",
+    "skip_weekends",
+    "timeout_policy",
+    "bot_after_timeouts",
+    "extensions_per_player",
+    "allow_vacation",
+)
 
 
 def lobby_create(
@@ -54,25 +69,17 @@ def lobby_create(
     game_slug: str,
     seat_count: int,
     options: dict[str, Any] | None = None,
+    bots: int = 0,
     **settings: Any,
 ) -> Table:
-    """Open a table with the host seated. `settings` are Table fields (visibility,
-    auto_start, time_per_move, timeout_policy, ...)."""
+    """Open a table with the host seated and `bots` bots in the other seats. `settings` are
+    Table fields (visibility, auto_start, time_per_move, timeout_policy, ...)."""
     gates.authorise(host, "create_table")
+    if not 0 <= bots < seat_count:
+        raise BadOptions(_("Leave at least one seat for you: fewer bots, please."), field="bots")
     options = dict(options or {})
     decode_options(game_slug, options, seat_count)
-    allowed = {
-        "title",
-        "visibility",
-        "auto_start",
-        "time_per_move",
-        "skip_weekends",
-        "timeout_policy",
-        "bot_after_timeouts",
-        "extensions_per_player",
-        "allow_vacation",
-    }
-    unknown = set(settings) - allowed
+    unknown = set(settings) - set(TABLE_SETTINGS)
     if unknown:
         raise BadOptions(f"Unknown table setting {sorted(unknown)[0]!r}.", field=sorted(unknown)[0])
     with transaction.atomic():
@@ -80,6 +87,9 @@ def lobby_create(
             host=host, game_slug=game_slug, options=options, seat_count=seat_count, **settings
         )
         Seat.objects.create(table=table, user=host, extensions_left=table.extensions_per_player)
+        Seat.objects.bulk_create([Seat(table=table, is_bot=True) for _ in range(bots)])
+        if bots == seat_count - 1 and table.auto_start:
+            table_start(table=table, by=None)
     return table
 
 
@@ -108,12 +118,16 @@ def table_join(*, table: Table, user: User, invite_code: str | None = None) -> S
             )
         except IntegrityError:
             raise Conflict("You already sit at this table.") from None
-        full = locked.seats.count() >= locked.seat_count
-        if full and locked.auto_start:
-            table_start(table=locked, by=None)
-        else:
-            transaction.on_commit(lambda: broadcast.table_changed(locked.pk))
+        _seated(locked)
     return seat
+
+
+def _seated(locked: Table) -> None:
+    """A seat was taken: a full auto-start table starts, else its page shows the seat."""
+    if locked.auto_start and locked.seats.count() >= locked.seat_count:
+        table_start(table=locked, by=None)
+    else:
+        transaction.on_commit(lambda: broadcast.table_changed(locked.pk))
 
 
 def table_leave(*, table: Table, user: User) -> None:
@@ -122,7 +136,7 @@ def table_leave(*, table: Table, user: User) -> None:
         locked = _lock_open(table)
         if locked.host_id == user.pk:
             raise Conflict("The host cannot leave their own table.")
-        deleted, _ = Seat.objects.filter(table=locked, user=user).delete()
+        deleted = Seat.objects.filter(table=locked, user=user).delete()[0]
         if not deleted:
             raise NotFound("You do not sit at this table.")
         transaction.on_commit(lambda: broadcast.table_changed(locked.pk))
@@ -136,9 +150,36 @@ def table_remove_player(*, table: Table, by: User, user: User) -> None:
             raise Forbidden("Only the host can remove players.")
         if user.pk == by.pk:
             raise Conflict("The host cannot remove themself.")
-        deleted, _ = Seat.objects.filter(table=locked, user=user).delete()
+        deleted = Seat.objects.filter(table=locked, user=user).delete()[0]
         if not deleted:
             raise NotFound("That player does not sit at this table.")
+        transaction.on_commit(lambda: broadcast.table_changed(locked.pk))
+
+
+def table_add_bot(*, table: Table, by: User) -> Seat:
+    """The host puts a bot in a free seat before the start (a full auto-start table starts)."""
+    with transaction.atomic():
+        locked = _lock_open(table)
+        if locked.host_id != by.pk:
+            raise Forbidden(_("Only the host can add bots."))
+        if locked.seats.count() >= locked.seat_count:
+            raise Conflict("This table is full.")
+        seat = Seat.objects.create(table=locked, is_bot=True)
+        _seated(locked)
+    return seat
+
+
+def table_remove_bot(*, table: Table, by: User, seat_id: int) -> None:
+    """The host takes a bot out of its seat before the start."""
+    with transaction.atomic():
+        locked = _lock_open(table)
+        if locked.host_id != by.pk:
+            raise Forbidden(_("Only the host can remove bots."))
+        deleted = Seat.objects.filter(
+            table=locked, pk=seat_id, user__isnull=True, is_bot=True
+        ).delete()[0]
+        if not deleted:
+            raise NotFound(_("There is no such bot at this table."))
         transaction.on_commit(lambda: broadcast.table_changed(locked.pk))
 
 
@@ -158,7 +199,7 @@ def table_start(*, table: Table, by: User | None) -> Game:
         try:
             events, _state = start(definition, config, len(seats), rng_for(game.seed, 0))
         except EngineError as exc:
-            raise BadOptions(exc.message, field="options") from None
+            raise BadOptions(say(exc.text), field="options") from None
         # Seat order is random (SystemRandom: it must not follow from anything guessable).
         random.SystemRandom().shuffle(seats)
         for position, seat in enumerate(seats):

@@ -12,6 +12,8 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+from dataclasses import dataclass
+from typing import TypedDict, Unpack
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -20,9 +22,11 @@ from accounts.models import User
 from games.engine.core import JSON, MalformedMove, Move, apply, from_json, rng_for, to_json
 from games.log import definition_of, load_state
 from games.models import Game, GameEvent, MoveReceipt, Seat
+from games.selectors import seats_in_play
 
 from . import gates
 from .commit import game_commit
+from .committed import Committed
 from .errors import BadInput, Conflict, IdempotencyKeyReused, NotSeated, StaleSeq
 from .text import storable
 
@@ -31,7 +35,7 @@ def decode_move(move_json: JSON) -> Move:
     """Untrusted JSON to an engine move; MalformedMove names the field at fault."""
     move: object = from_json(move_json)
     if not isinstance(move, Move):
-        raise MalformedMove("type is not a move", field="type")
+        raise MalformedMove(_("type is not a move"), field="type")
     return move
 
 
@@ -51,7 +55,45 @@ def _check_key(key: object) -> None:
         )
 
 
+@dataclass(frozen=True)
+class Played:
+    """What `move_play` did: the result, and the commit (None for a repeated idempotency key).
+    After the commit, `committed.payloads` holds each viewer's pushed view."""
+
+    result: dict[str, JSON]
+    committed: Committed | None
+    seat: int | None
+
+    def feed(self) -> dict[str, JSON] | None:
+        """The mover's own view as the broadcast sent it (without the events), or None
+        when there is none to reuse (a repeated key, or the commit has not run its steps)."""
+        if self.committed is None or self.seat not in self.committed.payloads:
+            return None
+        return {k: v for k, v in self.committed.payloads[self.seat].items() if k != "events"}
+
+
+class MoveOptions(TypedDict, total=False):
+    """The optional arguments of a move (move_submit, move_play)."""
+
+    user: User | None
+    seat: int | None
+    move: Move | None
+    move_json: JSON
+    idempotency_key: str | None
+    actor_kind: str
+    now: dt.datetime | None
+
+
 def move_submit(
+    *, game: Game, expected_seq: int, **options: Unpack[MoveOptions]
+) -> dict[str, JSON]:
+    """Apply one move of `user` (or of `seat`, for system callers) and return the result
+    {"seq", "applied_events"}. Raises a ServiceError or an engine error; nothing changes then.
+    """
+    return move_play(game=game, expected_seq=expected_seq, **options).result
+
+
+def move_play(
     *,
     game: Game,
     expected_seq: int,
@@ -62,10 +104,9 @@ def move_submit(
     idempotency_key: str | None = None,
     actor_kind: str = GameEvent.ActorKind.PLAYER,
     now: dt.datetime | None = None,
-) -> dict[str, JSON]:
-    """Apply one move of `user` (or of `seat`, for system callers) and return the result
-    {"seq", "applied_events"}. Raises a ServiceError or an engine error; nothing changes then.
-    """
+) -> Played:
+    """move_submit, keeping the commit: a reply can show the mover the view the broadcast
+    already built for them instead of reading the game again."""
     if user is not None:
         gates.authorise(user, "play")  # e.g. a suspended player is refused (issue 5)
     _check_key(idempotency_key)
@@ -84,9 +125,11 @@ def move_submit(
                         "send each new move with a new key.",
                         field="idempotency_key",
                     )
-                result: dict[str, JSON] = receipt.result
-                return result
-        position, timeouts_in_a_row = _acting_seat(locked, user, seat)
+                return Played(result=receipt.result, committed=None, seat=None)
+        # Every seat, read once under the lock: the acting seat, then every step of the
+        # commit (deadlines, broadcast, vacation) uses the same rows.
+        seats = seats_in_play(locked)
+        position, timeouts_in_a_row = _acting_seat(seats, user, seat)
         if locked.status != Game.Status.PLAYING:
             raise Conflict(f"This game is {locked.get_status_display().lower()}.")
         if expected_seq != locked.state_seq:
@@ -100,8 +143,10 @@ def move_submit(
             move,
             rng_for(locked.seed, locked.state_seq),
         )
-        committed = game_commit(locked, events, actor_kind=actor_kind, actor_seat=position, now=now)
-        result = {"seq": locked.state_seq, "applied_events": len(committed.rows)}
+        committed = game_commit(
+            locked, events, actor_kind=actor_kind, actor_seat=position, now=now, seats=seats
+        )
+        result: dict[str, JSON] = {"seq": locked.state_seq, "applied_events": len(committed.rows)}
         if actor_kind == GameEvent.ActorKind.PLAYER and timeouts_in_a_row != 0:
             Seat.objects.filter(table_id=locked.table_id, position=position).update(
                 timeouts_in_a_row=0
@@ -114,7 +159,7 @@ def move_submit(
                 move_digest=_digest(move),
                 result=result,
             )
-    return result
+    return Played(result=result, committed=committed, seat=position)
 
 
 def _digest(move: Move) -> str:
@@ -124,17 +169,13 @@ def _digest(move: Move) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def _acting_seat(game: Game, user: User | None, seat: int | None) -> tuple[int, int | None]:
+def _acting_seat(seats: list[Seat], user: User | None, seat: int | None) -> tuple[int, int | None]:
     """(position, its timeouts in a row; None when not read) of the acting seat."""
     if user is not None:
-        found = (
-            Seat.objects.filter(table_id=game.table_id, user=user, position__isnull=False)
-            .values_list("position", "timeouts_in_a_row")
-            .first()
-        )
-        if found is None or found[0] is None:
+        found = next((s for s in seats if s.user_id == user.pk), None)
+        if found is None or found.position is None:
             raise NotSeated("You do not have a seat in this game.")
-        return found[0], found[1]
+        return found.position, found.timeouts_in_a_row
     if seat is None:
         raise NotSeated("A move needs a player or a seat.")
     return seat, None

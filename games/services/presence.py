@@ -4,12 +4,18 @@ the purge of rows left behind by a server process that crashed (it never ran its
 
 Whether a user counts as online is `Presence.objects.live()` (games.models): a row not
 refreshed for PRESENCE_STALE_AFTER is ignored at once, and the purge deletes it later.
+
+Spectators may be anonymous, so they have no rows: a spectator's socket marks its game as
+watched in the cache (`spectators_touch`, on connect and at every heartbeat) for a few
+heartbeats, and the broadcast renders the spectators' view only while the mark stands.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 
+from django.conf import settings
+from django.core.cache import cache
 from django.utils import timezone
 
 from accounts.models import User
@@ -21,13 +27,13 @@ def presence_join(*, channel_name: str, game: Game, user: User, seats: int) -> N
     """A user's socket opened on the game page: they are online there (`seats`: the seats in
     play, whose groups and the spectators' are told)."""
     Presence.objects.get_or_create(channel_name=channel_name, defaults={"game": game, "user": user})
-    broadcast.presence_changed(game.pk, seats)
+    broadcast.presence_changed(game, seats)
 
 
 def presence_leave(*, channel_name: str, game: Game, seats: int) -> None:
     """The socket closed: its row goes, and the game's readers are told."""
     Presence.objects.filter(channel_name=channel_name).delete()
-    broadcast.presence_changed(game.pk, seats)
+    broadcast.presence_changed(game, seats)
 
 
 def presence_touch(*, channel_name: str, now: dt.datetime | None = None) -> int:
@@ -41,3 +47,20 @@ def presence_purge_stale(*, now: dt.datetime | None = None) -> int:
     """Delete the rows no live socket refreshes any more; returns how many went."""
     deleted, _ = Presence.objects.stale(now).delete()
     return deleted
+
+
+def _spectators_key(game_id: int) -> str:
+    return f"game-{game_id}-spectated"
+
+
+def spectators_touch(game_id: int) -> None:
+    """A spectator's socket is open on the game: the mark lasts three heartbeats, so a
+    process that died with its sockets stops counting soon after."""
+    timeout = 3 * float(settings.GAME_SOCKET_HEARTBEAT_SECONDS)
+    cache.set(_spectators_key(game_id), 1, timeout=timeout)
+
+
+def spectators_watching(game_id: int) -> bool:
+    """Some spectator's socket was open on the game lately (an unreachable cache reads as
+    none: those sockets then catch up from the database)."""
+    return cache.get(_spectators_key(game_id)) is not None

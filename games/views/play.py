@@ -10,19 +10,24 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from accounts.permissions import verified_required
-from games import client_json
-from games.engine.core import EngineError, MalformedMove
+from games.engine.core import EngineError, IllegalMove
 from games.models import Game
-from games.presentation import composed_move
+from games.presentation import move_from_post
+from games.presentation.rules import RuleLink, rule_links, with_rule_links
+from games.rematch_panel import rematch_context
 from games.rendering import game_context, render_partials
 from games.selectors import can_watch, chat_for, events_after, game_view_for_user
-from games.services.chat import chat_post
-from games.services.errors import ServiceError
+from games.services.errors import ServiceError, message_of
 from games.services.moves import move_submit
+from games.services.rematch import rematch_accept
+from games.services.seen import seat_seen_get, seat_seen_mark
+
+from .chat import post_chat
 
 
 def _user(request: HttpRequest) -> User | None:
@@ -36,7 +41,7 @@ def _game(request: HttpRequest, game_id: int) -> Game:
     return game
 
 
-def full_context(request: HttpRequest, game: Game) -> dict[str, Any]:
+def full_context(request: HttpRequest, game: Game, seen: int | None = None) -> dict[str, Any]:
     feed = game_view_for_user(game, _user(request))
     seat = feed["my_seat"]
     return game_context(
@@ -44,26 +49,22 @@ def full_context(request: HttpRequest, game: Game) -> dict[str, Any]:
         csrf_token=get_token(request),
         log=events_after(game, 0, seat),
         chat=list(chat_for(game.table, seat)),
+        seen=seen,
     )
 
 
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The game page; a seated player reads what happened since their last visit, and
+    from now on has seen the game up to here."""
     game = _game(request, game_id)
-    context = full_context(request, game)
+    mine = seat_seen_get(game, _user(request))
+    context = full_context(request, game, seen=mine[1] if mine else None)
+    if mine is not None and mine[1] < context["feed"]["seq"]:  # no write when nothing is new
+        seat_seen_mark(game, mine[0], context["feed"]["seq"])
     context["game"] = game
+    context["rematch"] = rematch_context(game, _user(request))
+    context["seen_before"] = mine[1] if mine else ""
     return render(request, "games/game.html", context)
-
-
-def _move_from_post(request: HttpRequest) -> Any:
-    try:
-        if request.POST.get("move"):
-            return client_json.loads(request.POST["move"])
-        move_type = request.POST.get("move_type", "")
-        if not move_type:
-            raise MalformedMove("Choose a move.", field="move")
-        return composed_move(move_type, request.POST)
-    except ValueError:
-        raise MalformedMove("That move could not be read.", field="move") from None
 
 
 @require_POST
@@ -71,26 +72,30 @@ def _move_from_post(request: HttpRequest) -> Any:
 def game_move(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game(request, game_id)
     error = ""
+    rules: list[RuleLink] = []
     try:
         expected = int(request.POST.get("expected_seq", ""))
         move_submit(
             game=game,
             user=_user(request),
-            move_json=_move_from_post(request),
+            move_json=move_from_post(request.POST),
             expected_seq=expected,
             idempotency_key=request.POST.get("idempotency_key") or None,
         )
     except ValueError:
-        error = "The form was incomplete; reload the page."
+        error = _("The form was incomplete; reload the page.")
     except (ServiceError, EngineError) as exc:
-        error = exc.message
+        error = message_of(exc)
+        if isinstance(exc, IllegalMove) and exc.rule:  # the rule in words, and a link to it
+            rules = rule_links(str(exc.game or game.table.game_slug), exc.rule)
     if not request.htmx:  # type: ignore[attr-defined]
         if error:
-            messages.error(request, error)
+            messages.error(request, with_rule_links(error, rules))
         return redirect("game", game_id=game_id)
     game.refresh_from_db()
     context = full_context(request, game)
     context["action_error"] = error
+    context["action_error_rules"] = rules
     return HttpResponse(render_partials(context))
 
 
@@ -100,12 +105,22 @@ def game_chat(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game(request, game_id)
     user = _user(request)
     assert user is not None
+    return post_chat(request, game.table, user, f"/games/{game_id}/#chat")
+
+
+@require_POST
+@verified_required
+def game_rematch(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Accept a rematch of a finished game; the last acceptance opens the new game."""
+    game = _game(request, game_id)
+    user = _user(request)
+    assert user is not None
     try:
-        chat_post(table=game.table, user=user, body=request.POST.get("body", ""))
+        rematch = rematch_accept(game=game, user=user)
     except ServiceError as exc:
-        if request.htmx:  # type: ignore[attr-defined]
-            return HttpResponse(exc.message, status=400)
         messages.error(request, exc.message)
-    if request.htmx:  # type: ignore[attr-defined]
-        return HttpResponse(status=204)  # the message arrives over the websocket
-    return redirect(f"/games/{game_id}/#chat")
+        return redirect(f"/games/{game_id}/#rematch")
+    new_game = getattr(rematch.table, "game", None) if rematch.table else None
+    if new_game is not None:
+        return redirect("game", game_id=new_game.pk)
+    return redirect(f"/games/{game_id}/#rematch")

@@ -9,26 +9,56 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from accounts.permissions import verified_required
 from games.engine.core import all_games, config_fields, get_game
-from games.forms import TableCreateForm, game_choices
+from games.forms import LobbyFilterForm, TableCreateForm, game_cards, game_choices, page_of
 from games.models import Table
-from games.selectors import chat_for, games_for_user, tables_of_user, tables_open
+from games.presentation.registry import presenter_for
+from games.selectors import chat_for, games_for_user, games_to_watch, tables_of_user, tables_open
 from games.services import lobby
-from games.services.chat import chat_post
-from games.services.errors import ServiceError
+from games.services.errors import ServiceError, say
 from games.services.lobby import decode_options
+
+from .chat import post_chat
+
+WATCH_COUNT = 12  # games in progress the lobby lists to watch, the newest
 
 
 def option_list(table: Table) -> list[dict[str, Any]]:
-    """The table's options with the game's own labels, defaults filled in."""
-    return [
-        {"label": spec["label"], "value": table.options.get(spec["name"], spec["default"])}
-        for spec in config_fields(get_game(table.game_slug).config_type)
-    ]
+    """The table's options with the game's own labels, defaults filled in; a list option
+    reads as words ("King Arthur, Guinevere"), not as a Python list."""
+    presenter = presenter_for(table.game_slug)
+    options = []
+    for spec in config_fields(get_game(table.game_slug).config_type):
+        value = table.options.get(spec["name"], spec["default"])
+        if isinstance(value, list | tuple):
+            words = [presenter.option_choice(spec["name"], v) or str(v) for v in value]
+            value = ", ".join(words) or _("none")
+        options.append({"label": _(spec["label"]), "value": value})
+    return options
+
+
+def card_words(table: Table) -> dict[str, str]:
+    """The lobby card's sentences, worded here once rather than by a template tag each."""
+    numbers = {"taken": table.taken, "count": table.seat_count}  # type: ignore[attr-defined]
+    return {
+        "hosted": _("%(game)s · hosted by %(host)s")
+        % {"game": table.definition.name, "host": table.host.public_name},  # type: ignore[attr-defined]
+        "taken": ngettext(
+            "%(taken)d of %(count)d seat taken",
+            "%(taken)d of %(count)d seats taken",
+            table.seat_count,
+        )
+        % numbers,
+        "seats": ngettext("%(taken)d/%(count)d seat", "%(taken)d/%(count)d seats", table.seat_count)
+        % numbers,
+        "time": _("%(time)s per move") % {"time": table.get_time_per_move_display()},
+    }
 
 
 def _user(request: HttpRequest) -> User:
@@ -37,23 +67,41 @@ def _user(request: HttpRequest) -> User:
 
 
 def lobby_page(request: HttpRequest) -> HttpResponse:
-    slug = request.GET.get("game") or None
-    tables = list(tables_open(slug))
-    for table in tables:
-        table.definition = get_game(table.game_slug)  # type: ignore[attr-defined]
-        table.option_list = option_list(table)  # type: ignore[attr-defined]
+    """Open tables, filtered and paged, and games in progress to watch. Filters that do not
+    parse are shown with their error and leave the list unfiltered."""
+    filters = LobbyFilterForm(request.GET)
+    tables = filters.tables() if filters.is_valid() else tables_open()
+    page = page_of(tables, request.GET.get("page"))
+    for table in page:
+        table.definition = get_game(table.game_slug)
+        table.option_list = option_list(table)
+        table.words = card_words(table)
+    slug = filters.cleaned_data.get("game") if filters.is_valid() else None
+    watch = list(games_to_watch(slug)[:WATCH_COUNT])
+    for game in watch:
+        game.definition = get_game(game.table.game_slug)  # type: ignore[attr-defined]
     mine = list(tables_of_user(_user(request))) if request.user.is_authenticated else []
     return render(
         request,
         "games/lobby.html",
-        {"tables": tables, "mine": mine, "games": game_choices(), "selected": slug},
+        {
+            "tables": page,
+            "page": page,
+            "filters": filters,
+            "watch": watch,
+            "mine": mine,
+            "selected": slug,
+            "how_to_play": game_choices(),
+        },
     )
 
 
 @verified_required
 def table_create(request: HttpRequest) -> HttpResponse:
     slugs = [slug for slug, _ in game_choices()]
-    slug = request.POST.get("game") or request.GET.get("game") or slugs[0]
+    slug = request.POST.get("game") or request.GET.get("game")
+    if not slug:  # the host chooses the game first: none is preselected
+        return render(request, "games/table_choose.html", {"games": game_cards()})
     if slug not in slugs:
         raise Http404("No such game.")
     definition = get_game(slug)
@@ -61,6 +109,7 @@ def table_create(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = dict(form.cleaned_data)
         options = form.options()
+        bots = data.pop("bots", None) or 0
         settings = {k: v for k, v in data.items() if not k.startswith("opt_") and k != "seat_count"}
         try:
             table = lobby.lobby_create(
@@ -68,6 +117,7 @@ def table_create(request: HttpRequest) -> HttpResponse:
                 game_slug=slug,
                 seat_count=data["seat_count"],
                 options=options,
+                bots=bots,
                 **settings,
             )
         except ServiceError as exc:
@@ -88,9 +138,8 @@ def _table_context(request: HttpRequest, table: Table, invite: str | None) -> di
     seated = any(s.user_id == getattr(user, "pk", None) for s in seats)
     advice: list[str] = []
     try:
-        advice = decode_options(table.game_slug, table.options, table.seat_count).advice(
-            table.seat_count
-        )
+        config = decode_options(table.game_slug, table.options, table.seat_count)
+        advice = [say(text) for text in config.advice(table.seat_count)]
     except ServiceError:
         advice = []
     invite_url = request.build_absolute_uri(reverse("table_invite", args=[table.invite_code]))
@@ -172,20 +221,51 @@ def table_leave(request: HttpRequest, table_id: int) -> HttpResponse:
     )
 
 
+def _posted_id(request: HttpRequest, name: str, missing: str) -> int:
+    """A posted id; not a number is a 404 (a 500 before: the ORM raised on the lookup)."""
+    try:
+        return int(request.POST.get(name, ""))
+    except ValueError:
+        raise Http404(missing) from None
+
+
 @require_POST
 @verified_required
 def table_remove(request: HttpRequest, table_id: int) -> HttpResponse:
     user = _user(request)
-    try:
-        player_id = int(request.POST.get("user_id", ""))
-    except ValueError:  # not a number (a 500 before: the ORM raised on the lookup)
-        raise Http404("No such player.") from None
-    player = get_object_or_404(User, pk=player_id)
+    player = get_object_or_404(User, pk=_posted_id(request, "user_id", "No such player."))
     return _act(
         request,
         table_id,
         lambda t: lobby.table_remove_player(table=t, by=user, user=player),
         f"{player.public_name} was removed.",
+    )
+
+
+@require_POST
+@verified_required
+def table_bot_add(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The host puts a bot in a free seat (games.services.lobby.table_add_bot)."""
+    user = _user(request)
+
+    def add(t: Table) -> Any:
+        lobby.table_add_bot(table=t, by=user)
+        t.refresh_from_db()
+        return getattr(t, "game", None) if t.status == Table.Status.PLAYING else None
+
+    return _act(request, table_id, add, _("A bot took a seat."))
+
+
+@require_POST
+@verified_required
+def table_bot_remove(request: HttpRequest, table_id: int) -> HttpResponse:
+    user = _user(request)
+    seat_id = _posted_id(request, "seat_id", _("There is no such bot at this table."))
+    return _act(
+        request,
+        table_id,
+        lambda t: lobby.table_remove_bot(table=t, by=user, seat_id=seat_id),
+        _("The bot left its seat."),
     )
 
 
@@ -201,15 +281,7 @@ def table_start(request: HttpRequest, table_id: int) -> HttpResponse:
 def table_chat(request: HttpRequest, table_id: int) -> HttpResponse:
     """Table talk on the table page (before the start); the game page has its own form."""
     table = get_object_or_404(Table, pk=table_id)
-    try:
-        chat_post(table=table, user=_user(request), body=request.POST.get("body", ""))
-    except ServiceError as exc:
-        if request.htmx:  # type: ignore[attr-defined]
-            return HttpResponse(exc.message, status=400)
-        messages.error(request, exc.message)
-    if request.htmx:  # type: ignore[attr-defined]
-        return HttpResponse(status=204)  # the message arrives over the websocket
-    return redirect("table", table_id=table_id)
+    return post_chat(request, table, _user(request), reverse("table", args=[table_id]))
 
 
 @verified_required

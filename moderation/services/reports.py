@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.models import ChatMessage, Game, Seat
@@ -30,15 +31,15 @@ def report_create(
         if game is None:
             game = Game.objects.filter(table_id=chat_message.table_id).first()
     if target is None:
-        raise ModerationError("Choose whom you report.", field="target")
+        raise ModerationError(_("Choose whom you report."), field="target")
     if target.pk == reporter.pk:
-        raise Forbidden("You cannot report yourself.", field="target")
+        raise Forbidden(_("You cannot report yourself."), field="target")
     if reason not in Report.Reason.values:
-        raise ModerationError("Choose a reason from the list.", field="reason")
+        raise ModerationError(_("Choose a reason from the list."), field="reason")
     if game is not None and chat_message is None:
         seated = Seat.objects.filter(table_id=game.table_id, user=target).exists()
         if not seated:
-            raise ModerationError("That player does not sit in this game.", field="target")
+            raise ModerationError(_("That player does not sit in this game."), field="target")
     open_reports = Report.objects.filter(
         reporter=reporter, target=target, game=game, status=Report.Status.OPEN
     )
@@ -56,7 +57,7 @@ def report_create(
             )
     except IntegrityError:
         raise Conflict(
-            "You already have an open report about this player here; moderators will look at it."
+            _("You already have an open report about this player here; moderators will look at it.")
         ) from None
 
 

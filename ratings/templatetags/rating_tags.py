@@ -1,4 +1,5 @@
-"""The ratings panel of the profile page, dropped in with one tag."""
+"""The ratings panels, each dropped in with one tag: the profile's ratings, and a finished
+game's rating changes on its page."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ from typing import Any
 from django import template
 
 from accounts.models import User
+from games.models import Game
 
-from ..selectors import ratings_of
+from ..panel import changes_context
+from ..selectors import ratings_of, season_history
 
 register = template.Library()
 
@@ -16,4 +19,12 @@ register = template.Library()
 @register.inclusion_tag("ratings/panel.html", takes_context=True)
 def ratings_panel(context: dict[str, Any]) -> dict[str, Any]:
     user = context.get("user")
-    return {"rows": ratings_of(user.pk) if isinstance(user, User) else []}
+    if not isinstance(user, User):
+        return {"rows": [], "seasons": []}
+    return {"rows": ratings_of(user.pk), "seasons": season_history(user.pk)}
+
+
+@register.inclusion_tag("ratings/game_changes.html")
+def rating_changes_panel(game: Game) -> dict[str, Any]:
+    """A finished game's rating changes (the game page); empty and hidden until then."""
+    return changes_context(game)

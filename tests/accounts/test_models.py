@@ -19,7 +19,9 @@ def user(**fields: object) -> User:
 def test_defaults() -> None:
     u = user()
     assert u.time_zone == "UTC"
-    assert u.email_on_turn and u.deadline_warnings and not u.daily_digest
+    assert u.email_on_turn
+    assert u.deadline_warnings
+    assert not u.daily_digest
     assert u.public_name == "kay"
 
 
@@ -55,7 +57,8 @@ def test_time_zone_validation() -> None:
     with pytest.raises(ValidationError):
         validate_time_zone("Mars/Olympus_Mons")
     names = time_zone_names()
-    assert names[0] == "UTC" and "Europe/Paris" in names
+    assert names[0] == "UTC"
+    assert "Europe/Paris" in names
 
 
 def test_half_quiet_hours_are_invalid() -> None:

@@ -118,8 +118,42 @@ def test_signup_does_the_same_work_for_a_registered_email(
             "password2": STRONG_PASSWORD,
         },
     )
-    assert hashed_for_new >= 1 and len(calls) == hashed_for_new
+    assert hashed_for_new >= 1
+    assert len(calls) == hashed_for_new
     assert again.status_code == fresh.status_code == 302
     assert again["Location"] == fresh["Location"]
     assert User.objects.filter(email="lancelot@camelot.test").count() == 1
     assert not User.objects.filter(username="lancelot2").exists()
+
+
+def test_confirming_the_email_signs_you_in(client: Client) -> None:
+    """Issue 11: ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION, in the browser that signed up."""
+    signup(client, username="lamorak", email="lamorak@camelot.test")
+    assert "_auth_user_id" not in client.session
+    [link] = links_in(last_mail_to("lamorak@camelot.test"), "/accounts/confirm-email/")
+    client.post(path_of(link))
+    assert client.session["_auth_user_id"] == str(User.objects.get(username="lamorak").pk)
+
+
+@pytest.mark.parametrize(
+    ("sent", "stored"),
+    [("Europe/Paris", "Europe/Paris"), ("Mars/Olympus_Mons", "UTC"), ("", "UTC")],
+)
+def test_signup_takes_the_browsers_time_zone_if_the_server_knows_it(
+    client: Client, sent: str, stored: str
+) -> None:
+    """Issue 11: site.js fills the hidden field from Intl; anything unknown is ignored."""
+    response = signup(client, time_zone=sent)
+    assert response.status_code == 302
+    assert User.objects.get(username="arthur").time_zone == stored
+
+
+def test_entrance_pages_say_sign_up_and_log_in(client: Client) -> None:
+    """Issue 11: the same words on every page (the menu says "Sign up" and "Log in")."""
+    for name in ("account_login", "account_signup"):
+        page = client.get(reverse(name)).content.decode()
+        assert "Sign In" not in page
+        assert "Sign Up" not in page
+    assert ">Log in<" in " ".join(client.get(reverse("account_login")).content.decode().split())
+    signup_page = client.get(reverse("account_signup")).content.decode()
+    assert 'data-time-zone=""' in signup_page

@@ -31,7 +31,7 @@ from games.services.errors import Forbidden
 from games.services.lobby import lobby_create, table_join
 from games.services.moves import move_submit
 from moderation.models import IpSighting, Sanction
-from notifications.models import OptOut
+from notifications.models import OptOut, PushSubscription
 from ratings.models import Rating
 from ratings.selectors import leaderboard
 from tests.engine.contract import leaks
@@ -228,7 +228,8 @@ def test_unverified_users_are_refused(name: str) -> None:
         response = client.get(reverse(name))
     assert response.status_code == 403
     user.refresh_from_db()
-    assert user.is_active and user.deleted_at is None
+    assert user.is_active
+    assert user.deleted_at is None
 
 
 def test_profile_links_to_your_data_and_the_page_has_the_delete_form() -> None:
@@ -261,8 +262,11 @@ def test_wrong_password_refuses_and_changes_nothing() -> None:
     assert "That is not your password." in response.content.decode()
     me.refresh_from_db()
     game.refresh_from_db()
-    assert me.is_active and me.deleted_at is None and me.has_usable_password()
-    assert me.username.startswith("player") and me.email
+    assert me.is_active
+    assert me.deleted_at is None
+    assert me.has_usable_password()
+    assert me.username.startswith("player")
+    assert me.email
     assert EmailAddress.objects.filter(user=me).exists()
     assert Token.objects.filter(user=me).exists()
     assert ChatMessage.objects.get(author=me).body == "still mine"
@@ -286,6 +290,7 @@ def test_deleting_before_any_game_scrubs_the_account_and_frees_the_username() ->
     other_session = logged_in(me)  # e.g. a phone
     token = Token.objects.create(user=me)
     OptOut.objects.create(user=me, kind="game_over")
+    PushSubscription.objects.create(user=me, endpoint="https://push.example.net/x", auth="a")
     IpSighting.objects.create(user=me, ip="192.0.2.7")
     now = timezone.now()
     Vacation.objects.create(user=me, starts_at=now, ends_at=now + dt.timedelta(days=2))
@@ -295,12 +300,14 @@ def test_deleting_before_any_game_scrubs_the_account_and_frees_the_username() ->
     assert response.status_code == 302
     assert response["Location"] == reverse("home")
     me.refresh_from_db()
-    assert me.deleted_at is not None and not me.is_active
+    assert me.deleted_at is not None
+    assert not me.is_active
     assert me.username == f"#deleted-{me.pk}"
-    assert me.email == "" and me.display_name == ""
+    assert me.email == ""
+    assert me.display_name == ""
     assert not me.has_usable_password()
     assert me.public_name == f"Deleted player {me.pk}"
-    for model in (EmailAddress, Token, OptOut, IpSighting, Vacation):
+    for model in (EmailAddress, Token, OptOut, PushSubscription, IpSighting, Vacation):
         assert not model.objects.filter(user=me).exists(), model
     assert not [s for s in Session.objects.all() if s.get_decoded().get("_auth_user_id")]
     # Every session is gone: the other device is logged out, the token no longer works.
@@ -319,7 +326,8 @@ def test_deleting_before_any_game_scrubs_the_account_and_frees_the_username() ->
     response = signup(Client(), username="lancelot", email="lancelot@example.com")
     assert response.status_code == 302
     fresh = User.objects.get(username="lancelot")
-    assert fresh.pk != me.pk and fresh.deleted_at is None
+    assert fresh.pk != me.pk
+    assert fresh.deleted_at is None
 
 
 def test_a_superuser_cannot_delete_their_account_from_the_profile() -> None:
@@ -329,7 +337,8 @@ def test_a_superuser_cannot_delete_their_account_from_the_profile() -> None:
     response = delete_via_page(admin)
     assert response.status_code == 403
     admin.refresh_from_db()
-    assert admin.deleted_at is None and admin.is_active
+    assert admin.deleted_at is None
+    assert admin.is_active
 
 
 def test_deleting_after_a_finished_game_keeps_every_game_and_the_others_data() -> None:
@@ -366,7 +375,9 @@ def test_deleting_after_a_finished_game_keeps_every_game_and_the_others_data() -
     assert shown == [(me.pk, "message deleted"), (others[0].pk, "well played")]
     assert ChatMessage.objects.get(author=me).body == ""
     page = logged_in(others[0]).get(f"/games/{game.pk}/").content.decode()
-    assert "message deleted" in page and "good game" not in page and "well played" in page
+    assert "message deleted" in page
+    assert "good game" not in page
+    assert "well played" in page
     assert f"Deleted player {me.pk}" in page
     assert {
         r.user_id: (r.mu, r.sigma, r.games)
@@ -400,10 +411,12 @@ def test_deleting_mid_game_hands_the_seat_to_the_bot_and_the_game_finishes(
     game.refresh_from_db()
     assert game.status == Game.Status.PLAYING  # not abandoned: the others play on
     seat = Seat.objects.get(table=game.table, position=mine)
-    assert seat.is_bot and seat.user_id == me.pk
+    assert seat.is_bot
+    assert seat.user_id == me.pk
     assert not Presence.objects.filter(user=me).exists()
     notice = GameEvent.objects.get(game=game, type="site.seat_handed_over")
-    assert notice.payload["seat"] == mine and notice.payload["to"] == "bot"
+    assert notice.payload["seat"] == mine
+    assert notice.payload["to"] == "bot"
     assert f"Deleted player {me.pk}" in notice.payload["text"]
     # The clock's sweeper played the bot's vote at once, through the one move path.
     bot_moves = GameEvent.objects.filter(game=game, actor_seat=mine, actor_kind="bot")
@@ -458,10 +471,12 @@ def test_deleting_leaves_open_tables_and_passes_or_closes_the_ones_hosted() -> N
     joined.refresh_from_db()
     passed.refresh_from_db()
     alone.refresh_from_db()
-    assert joined.status == Table.Status.OPEN and joined.host_id == host.pk
+    assert joined.status == Table.Status.OPEN
+    assert joined.host_id == host.pk
     assert set(joined.seats.values_list("user_id", flat=True)) == {host.pk, guest.pk}
     # Hosting passes to the player who joined first; the table keeps waiting for its start.
-    assert passed.status == Table.Status.OPEN and passed.host_id == guest.pk
+    assert passed.status == Table.Status.OPEN
+    assert passed.host_id == guest.pk
     assert set(passed.seats.values_list("user_id", flat=True)) == {guest.pk, late.pk}
     assert ChatMessage.objects.get(table=passed).body == "who starts?"
     # Nobody else sat at it: the table closes and leaves the lobby.

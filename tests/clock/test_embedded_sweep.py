@@ -28,7 +28,8 @@ class FakeMonotonic:
 def test_the_beat_schedule_sweeps_every_few_seconds() -> None:
     entry = settings.CELERY_BEAT_SCHEDULE["clock-sweep"]
     assert entry["task"] == "clock.sweep"
-    assert isinstance(entry["schedule"], float) and entry["schedule"] <= 5
+    assert isinstance(entry["schedule"], float)
+    assert entry["schedule"] <= 5
 
 
 @pytest.mark.django_db(transaction=True)
@@ -49,4 +50,5 @@ def test_the_embedded_scheduler_applies_timeouts_in_process() -> None:
         scheduler.tick(monotonic.now)  # the next run finds nothing left to do
         assert len(moves_by(game, "timeout")) == 1
         game.refresh_from_db()
-        assert game.status == Game.Status.PLAYING and game.state_seq == 5
+        assert game.status == Game.Status.PLAYING
+        assert game.state_seq == 5

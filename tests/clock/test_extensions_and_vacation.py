@@ -103,8 +103,8 @@ def test_a_vacation_longer_than_the_allowance_is_refused(clock) -> None:
     with pytest.raises(BadOptions, match="3 days of vacation left"):
         vacation_declare(user=user, starts_at=now(), ends_at=now() + 4 * DAY)
     vacation_declare(user=user, starts_at=now(), ends_at=now() + DAY)
+    later = now() + dt.timedelta(hours=2)
     with pytest.raises(Conflict, match="overlaps"):
-        later = now() + dt.timedelta(hours=2)
         vacation_declare(user=user, starts_at=later, ends_at=now() + 2 * DAY)
 
 

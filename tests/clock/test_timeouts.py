@@ -8,6 +8,8 @@ import datetime as dt
 from typing import Any
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from clock.models import Abandonment, SeatGrace
 from clock.services import seat_take_back
@@ -119,7 +121,8 @@ def test_bot_policy_takes_the_seat_until_the_player_takes_it_back(clock) -> None
     assert [e.actor_seat for e in moves_by(game, "bot")] == [1]
     seat_take_back(game=game, user=player(game, 1))
     back = seat(game, 1)
-    assert not back.is_bot and back.timeouts_in_a_row == 0
+    assert not back.is_bot
+    assert back.timeouts_in_a_row == 0
     assert back.deadline_at == dt.datetime.now(dt.UTC) + dt.timedelta(hours=1)
     with pytest.raises(Conflict):
         seat_take_back(game=game, user=player(game, 1))
@@ -150,7 +153,8 @@ def test_abandon_policy_gives_a_grace_period_then_abandons_without_result(clock)
     assert game.outcome is None  # no result: nothing for ratings
     assert Table.objects.get(pk=game.table_id).status == Table.Status.ABORTED
     assert Abandonment.objects.get(game=game).seat == 1
-    assert deadline(game, 0) is None and deadline(game, 1) is None
+    assert deadline(game, 0) is None
+    assert deadline(game, 1) is None
 
 
 def test_a_move_inside_the_grace_period_saves_the_game(clock) -> None:
@@ -192,3 +196,20 @@ def test_a_bot_that_cannot_choose_plays_the_neutral_default(
     assert sweep() == 1
     [move] = moves_by(game, "bot")
     assert move.payload["vote"] == "up"  # RA-W2 default, not a stalled table
+
+
+def test_a_sweep_reads_a_claimed_game_once_before_its_move(clock) -> None:
+    """Issue 14 (B8): the claim reads the game (with its table) and the overdue seats are
+    read once under its lock; only `move_submit` reads the game again, to lock it itself.
+    Two overdue seats of the same game: the second is re-read, the game moved on."""
+    game = game_for(time_per_move=300, timeout_policy="default_move")
+    vote(game, 0)
+    clock.shift(dt.timedelta(seconds=301))
+    with CaptureQueriesContext(connection) as queries:
+        assert sweep() == 2
+    reads = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT")]
+    game_reads = [q for q in reads if q.startswith('SELECT "games_game"."id"')]
+    # The claim, move_submit's lock for seat 1; the re-read and the lock for seat 2; the
+    # next claim, which finds nothing overdue. (Before: a re-read for seat 1 too.)
+    assert len(game_reads) == 5
+    assert len(moves_by(game, "timeout")) == 2

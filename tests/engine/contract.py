@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from random import Random
 from typing import Any
 
@@ -52,6 +54,8 @@ from games.engine.core import (
 )
 
 DEFAULT_MOVE_BOUND = 5000
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 
 
 @dataclass
@@ -243,9 +247,24 @@ def check_refusals(
     candidates = [m for m in rng.sample(list(pool), min(4, len(pool))) if m not in legal]
     candidates += [m for m in mangled(rng.choice(legal)) if m not in legal][:4]
     for move in candidates:
-        with pytest.raises(IllegalMove):
+        with pytest.raises(IllegalMove) as refused:
             apply(game, state, seat, move, rng_for("refusal", 1))
+        check_refusal_words(game, refused.value)
     assert to_json(state) == before, "a refused move changed the state"
+
+
+RULE_ID = re.compile(r"\b(RA|TT|TC|TA|TX|TH|CA|CH|JA|JH)-W?\d+\b")
+DOCUMENTED = frozenset(
+    re.findall(r'<a id="([A-Z]+-W?\d+)"></a>', "".join(p.read_text() for p in DOCS.glob("*.md")))
+)
+
+
+def check_refusal_words(game: GameDefinition[Any, Any], refused: IllegalMove) -> None:
+    """A refusal says the rule in words; its rule ID, when it names one, is data (a documented
+    rule of this game, which the site links), never text the player reads."""
+    assert not RULE_ID.search(refused.message), f"a rule code in the refusal {refused.message!r}"
+    assert refused.game == game.slug
+    assert refused.rule is None or refused.rule in DOCUMENTED, refused.rule
 
 
 def check_acceptance(
@@ -339,6 +358,7 @@ def check_playout(
         check_finished(game, state, pool)
         assert_round_trip(state, type(state))
         outcome = game.outcome(state)
-        assert outcome is not None and outcome.winners <= frozenset(range(players))
+        assert outcome is not None
+        assert outcome.winners <= frozenset(range(players))
     out.state = state
     return out

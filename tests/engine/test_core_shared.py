@@ -1,13 +1,20 @@
 """The pieces games share from games.engine.core (issue 13: one emit-and-fold helper and one
-power-hook registry, not a copy per game)."""
+power-hook registry, not a copy per game; issue 14: the fast record copy and the deferred
+seeding of rng_for, which must draw exactly what an eager seed draws, and view parts
+built once per record)."""
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
+from random import Random
 
 import pytest
 
-from games.engine.core import Emitter, Event, HookRegistry
+from games.engine.core import Emitter, Event, HookRegistry, replace, rng_for
+from games.engine.core.memo import shared
 
 
 @dataclass(frozen=True)
@@ -35,7 +42,8 @@ def test_emitter_opens_a_log_from_no_state() -> None:
     with pytest.raises(RuntimeError):
         _ = emitter.state
     emitter.emit(Added(5))
-    assert emitter.started and emitter.state == 5
+    assert emitter.started
+    assert emitter.state == 5
 
 
 def test_hook_registry_answers_per_hook_and_power_key() -> None:
@@ -58,3 +66,81 @@ def test_hook_registry_refuses_unknown_hooks_and_a_second_handler() -> None:
     hooks.handler("dawn", "castle")(lambda: 1)
     with pytest.raises(ValueError, match="already has a handler"):
         hooks.handler("dawn", "castle")(lambda: 2)
+
+
+@dataclass(frozen=True)
+class _Record:
+    name: str
+    items: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Checked:
+    count: int
+
+    def __post_init__(self) -> None:
+        if self.count < 0:
+            raise ValueError("negative")
+
+
+def test_replace_builds_the_value_dataclasses_replace_builds() -> None:
+    record = _Record("a", (1,))
+    copied = replace(record, items=(1, 2))
+    assert copied == dataclasses.replace(record, items=(1, 2))
+    assert hash(copied) == hash(_Record("a", (1, 2)))
+    assert record == _Record("a", (1,))  # the original is untouched
+    with pytest.raises(TypeError):
+        replace(record, colour="red")  # an unknown field is refused, as dataclasses does
+
+
+def test_replace_runs_post_init_where_a_class_has_one() -> None:
+    with pytest.raises(ValueError, match="negative"):
+        replace(_Checked(1), count=-1)
+
+
+def _seeded_now(seed: str, seq: int) -> Random:
+    """What rng_for gave before it deferred the seeding: the same draws are required."""
+    digest = hashlib.sha256(f"{seed}:{seq}".encode()).digest()
+    return Random(int.from_bytes(digest[:16], "big"))
+
+
+@pytest.mark.parametrize(
+    "draw",
+    [
+        lambda r: [r.randrange(1000) for _ in range(3)],
+        lambda r: r.choices(range(9), k=4),  # holds on to the bound `random` while drawing
+        lambda r: r.sample(range(50), 5),
+        lambda r: [r.random(), r.gauss(0, 1), r.getrandbits(70)],
+        lambda r: r.getstate(),
+        lambda r: r.randbytes(6),
+    ],
+)
+def test_rng_for_draws_what_a_random_seeded_at_once_draws(draw: Callable[[Random], object]) -> None:
+    for seq in range(20):
+        deferred, eager = rng_for("table-secret", seq), _seeded_now("table-secret", seq)
+        assert draw(deferred) == draw(eager)
+        assert draw(deferred) == draw(eager)  # and keeps drawing the same afterwards
+        assert type(deferred) is Random
+
+
+def test_rng_for_can_be_reseeded_before_its_first_draw() -> None:
+    rng = rng_for("table-secret", 3)
+    rng.seed(5)
+    assert rng.random() == Random(5).random()
+
+
+def test_shared_builds_once_per_record_and_tells_records_apart() -> None:
+    built: list[object] = []
+
+    def build(source: object) -> list[object]:
+        built.append(source)
+        return [source]
+
+    record, twin = _Record("a"), _Record("a")
+    first = shared("test.record", record, build)
+    assert shared("test.record", record, build) is first  # the same record: built once
+    assert shared("test.record", twin, build) is not first  # an equal but other record
+    assert shared("test.value", ("x", 1), build, by_value=True) is shared(
+        "test.value", ("x", 1), build, by_value=True
+    )
+    assert built == [record, twin, ("x", 1)]

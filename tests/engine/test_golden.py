@@ -66,4 +66,6 @@ def test_a_changed_view_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(type(game), "view", altered)
     problems = golden.check(path)
-    assert problems and "step 0: views differ" in problems[0] and ".rejections" in problems[0]
+    assert problems
+    assert "step 0: views differ" in problems[0]
+    assert ".rejections" in problems[0]

@@ -66,4 +66,5 @@ def test_the_package_exports_its_registered_definitions(package: str) -> None:
     pkg = importlib.import_module(f"{game_packages.__name__}.{package}")
     exported = [getattr(pkg, name) for name in pkg.__all__]
     mine = [g for g in all_games() if type(g).__module__ == f"{pkg.__name__}.definition"]
-    assert mine and all(any(g is e for e in exported) for g in mine)
+    assert mine
+    assert all(any(g is e for e in exported) for g in mine)

@@ -99,10 +99,13 @@ def assert_api_rejection(response: Any, payload: Any = None) -> dict[str, Any]:
     assert_not_5xx(response, payload)
     assert response.status_code in REJECTION_STATUSES, (response.status_code, short(payload))
     body = response.json()
-    assert isinstance(body, dict) and set(body) == {"error"}, body
+    assert isinstance(body, dict), body
+    assert set(body) == {"error"}, body
     error = body["error"]
-    assert isinstance(error.get("code"), str) and error["code"], error
-    assert isinstance(error.get("message"), str) and error["message"], error
+    assert isinstance(error.get("code"), str), error
+    assert error["code"], error
+    assert isinstance(error.get("message"), str), error
+    assert error["message"], error
     if "field" in error:
         assert isinstance(error["field"], str), error
     if "current_seq" in error:

@@ -12,6 +12,7 @@ import os
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,7 +24,7 @@ from .checks import PAYLOADS
 
 # Hypothesis keeps caches (constants, unicode tables) in ./.hypothesis even without an
 # example database: outside the repository, please.
-set_hypothesis_home_dir(os.path.join(tempfile.gettempdir(), "avalon-hypothesis"))
+set_hypothesis_home_dir(str(Path(tempfile.gettempdir()) / "avalon-hypothesis"))
 
 SCALE = float(os.environ.get("AVALON_FUZZ_SCALE", "1"))
 # Shrinking replays a failure hundreds of times (minutes with deep payloads); CI reports the

@@ -138,7 +138,9 @@ def test_move_api_refuses_every_bad_payload_cleanly(
         result = response.json()
         current[0] = after
         if after == before:  # a replay: the same move under a key already used
-            assert seat is not None and key is not None and (seat, key) in used, text
+            assert seat is not None, text
+            assert key is not None, text
+            assert (seat, key) in used, text
             assert _same_move(used[(seat, key)], move), f"replayed a different move: {text}"
         else:
             assert result["seq"] == after[0] == before[0] + result["applied_events"]

@@ -45,6 +45,7 @@ SETTINGS = {
     "bot_after_timeouts": st.integers(-2, 25),
     "extensions_per_player": st.integers(-2, 12),
     "allow_vacation": st.booleans(),
+    "bots": st.integers(-2, 25),
 }
 SLUGS = sorted(g.slug for g in all_games())
 
@@ -57,6 +58,7 @@ VALID_SETTINGS = {
     "time_per_move": st.sampled_from([300, 86400]),
     "timeout_policy": st.sampled_from(["default_move", "bot", "abandon"]),
     "extensions_per_player": st.integers(0, 10),
+    "bots": st.integers(0, 1),
 }
 
 
@@ -196,4 +198,3 @@ def test_table_api_refuses_every_bad_payload_cleanly(
                 assert set(table.options) <= names, f"options stored as sent: {table.options}"
 
     fuzz()
-    print("accepted:", dict(accepted))

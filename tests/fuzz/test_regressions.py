@@ -69,7 +69,8 @@ def test_move_form_refuses_an_idempotency_key_it_cannot_store() -> None:
     )
     assert response.status_code == 200
     assert "idempotency key" in response.content.decode()
-    assert game_snapshot(game.pk) == before and MoveReceipt.objects.count() == 0
+    assert game_snapshot(game.pk) == before
+    assert MoveReceipt.objects.count() == 0
 
 
 @pytest.mark.django_db
@@ -89,7 +90,8 @@ def test_table_forms_with_an_invite_code_that_is_not_the_tables_go_back_to_the_t
     table = lobby_create(host=host, game_slug="toy-secrets", seat_count=3, visibility="private")
     for code in ["a/b", "../x", "wrong"]:
         response = page_client(guest).post(f"/tables/{table.pk}/join/", {"invite_code": code})
-        assert response.status_code == 302 and response["Location"] == f"/tables/{table.pk}/"
+        assert response.status_code == 302
+        assert response["Location"] == f"/tables/{table.pk}/"
     response = page_client(guest).post(
         f"/tables/{table.pk}/join/", {"invite_code": table.invite_code}
     )
@@ -143,7 +145,7 @@ async def test_socket_refuses_bad_chat_text_and_keys(in_memory_layer: Any) -> No
     for frame in frames:
         await sock.send_to(text_data=json.dumps(frame))
         answer = json.loads(await sock.receive_from(timeout=5))
-        assert answer["type"] == "error" and answer["status"] == 400, (frame, answer)
+        assert (answer["type"], answer["status"]) == ("error", 400), (frame, answer)
     assert await sync_to_async(game_snapshot)(game.pk) == before
     assert await sync_to_async(ChatMessage.objects.count)() == 0
     await sock.disconnect()

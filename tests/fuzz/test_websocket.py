@@ -204,7 +204,8 @@ def test_game_socket_answers_every_bad_frame_cleanly(
             return  # a move or chat that was fine: the world may change
         assert answer["status"] in REJECTION_STATUSES, answer
         error = answer["error"]
-        assert isinstance(error["code"], str) and isinstance(error["message"], str), answer
+        assert isinstance(error["code"], str), answer
+        assert isinstance(error["message"], str), answer
         assert game_snapshot(game_id) == before, f"a refused frame changed: {short(text)}"
         assert ChatMessage.objects.count() == chats
 

@@ -13,13 +13,14 @@ from allauth.account.models import EmailAddress
 
 from accounts.models import User
 from games.engine.core import to_json
+from games.engine.games.resistance import Phase, Side
 from games.log import definition_of, load_state
 from games.models import Game, Table
 from games.services.lobby import lobby_create, table_join, table_start
 from games.services.moves import move_submit
 
 from . import toygame  # noqa: F401  (registers "toy-secrets")
-from .live_site import site  # noqa: F401  (the browser tests' live site)
+from .live_site import site, site_with_worker  # noqa: F401  (the browser tests' live sites)
 
 _names = itertools.count(1)
 
@@ -94,3 +95,19 @@ def _fresh_channel_layer() -> Iterator[None]:
     channel_layers.backends.clear()
     yield
     channel_layers.backends.clear()
+
+
+def good_on_a_quest(game: Game) -> tuple[int, int]:
+    """A Resistance game brought to its first quest with a Good player on the team (the
+    Leader names them and everyone approves): (that player's seat, the game's seq)."""
+    definition = definition_of(game)
+    state = load_state(game, definition)
+    good = next(s for s in range(state.players) if state.side_of(s) is Side.GOOD)
+    team = [good, (good + 1) % state.players]  # quest 1 of 5 players: a team of 2
+    move = {"type": "ra.propose_team", "team": team, "quest": None}
+    users = seat_users(game)
+    move_submit(game=game, user=users[state.leader], move_json=move, expected_seq=game.state_seq)
+    play_pending_once(game)  # every vote approves
+    game.refresh_from_db()
+    assert load_state(game, definition).phase is Phase.QUEST
+    return good, game.state_seq

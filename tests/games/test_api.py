@@ -67,7 +67,8 @@ def test_a_token_script_plays_a_whole_game_through_the_api_alone() -> None:
                 moves += 1
     assert moves == 6
     final = clients[0].get(f"/api/games/{game_id}/").json()
-    assert final["status"] == "finished" and final["outcome"]["reason"] == "high_card"
+    assert final["status"] == "finished"
+    assert final["outcome"]["reason"] == "high_card"
     log = clients[0].get(f"/api/games/{game_id}/events/?after=0").json()
     assert len(log) == GameEvent.objects.filter(game_id=game_id).count()  # revealed at the end
     mine = clients[0].get("/api/games/").json()
@@ -83,34 +84,45 @@ def test_every_refusal_has_one_error_shape_and_no_500() -> None:
     seq = game.state_seq
 
     r = me.post(url, data="{not json", content_type="application/json")
-    assert r.status_code == 400 and error_of(r)["field"] == "body"
+    assert r.status_code == 400
+    assert error_of(r)["field"] == "body"
     r = me.post(url, {"expected_seq": seq, "move": {"type": "nope"}}, format="json")
-    assert r.status_code == 400 and error_of(r)["field"] == "move.type"
+    assert r.status_code == 400
+    assert error_of(r)["field"] == "move.type"
     r = me.post(url, {"expected_seq": seq, "move": {"type": "toy.vote"}}, format="json")
-    assert r.status_code == 400 and error_of(r)["field"] == "move.choice"
+    assert r.status_code == 400
+    assert error_of(r)["field"] == "move.choice"
     r = me.post(url, {"expected_seq": seq, "move": [1, 2]}, format="json")
-    assert r.status_code == 400 and error_of(r)["field"] == "move"
+    assert r.status_code == 400
+    assert error_of(r)["field"] == "move"
     r = me.post(url, {"move": {"type": "toy.vote", "choice": "up"}}, format="json")
-    assert r.status_code == 400 and error_of(r)["field"] == "expected_seq"
+    assert r.status_code == 400
+    assert error_of(r)["field"] == "expected_seq"
     r = me.post(
         url, {"expected_seq": seq, "move": {"type": "toy.vote", "choice": "left"}}, format="json"
     )
-    assert r.status_code == 422 and error_of(r)["message"] == "Vote up or down."
+    assert r.status_code == 422
+    assert error_of(r)["message"] == "Vote up or down."
     r = me.post(
         url, {"expected_seq": seq - 2, "move": {"type": "toy.vote", "choice": "up"}}, format="json"
     )
-    assert r.status_code == 409 and error_of(r)["current_seq"] == seq
+    assert r.status_code == 409
+    assert error_of(r)["current_seq"] == seq
     r = client_for(make_user()).post(
         url, {"expected_seq": seq, "move": {"type": "toy.vote", "choice": "up"}}, format="json"
     )
-    assert r.status_code == 403 and error_of(r)["code"] == "not_seated"
+    assert r.status_code == 403
+    assert error_of(r)["code"] == "not_seated"
     r = APIClient().get(f"/api/games/{game.pk}/")
-    assert r.status_code in (401, 403) and error_of(r)
+    assert r.status_code in (401, 403)
+    assert error_of(r)
     unverified = User.objects.create_user(username="nover", password="x")
     r = client_for(unverified).get(f"/api/games/{game.pk}/")
-    assert r.status_code == 403 and error_of(r)
+    assert r.status_code == 403
+    assert error_of(r)
     r = me.get("/api/games/999999/")
-    assert r.status_code == 404 and error_of(r)["code"] == "not_found"
+    assert r.status_code == 404
+    assert error_of(r)["code"] == "not_found"
     game.refresh_from_db()
     assert game.state_seq == seq  # nothing above changed the game
 
@@ -124,7 +136,8 @@ def test_every_refusal_has_one_error_shape_and_no_500() -> None:
     assert first.status_code == again.status_code == 200
     assert first.json()["seq"] == again.json()["seq"] == seq + 1
     r = me.post(url, {**body, "expected_seq": seq + 1, "idempotency_key": "other"}, format="json")
-    assert r.status_code == 409 and error_of(r)["code"] == "not_your_turn"
+    assert r.status_code == 409
+    assert error_of(r)["code"] == "not_your_turn"
     game.refresh_from_db()
     assert game.state_seq == seq + 1
 
@@ -137,9 +150,11 @@ def test_table_refusals_and_private_tables() -> None:
         {"game": "toy-secrets", "seat_count": 3, "options": {"rounds": 7}},
         format="json",
     )
-    assert r.status_code == 400 and "Rounds" in error_of(r)["message"]
+    assert r.status_code == 400
+    assert "Rounds" in error_of(r)["message"]
     r = c.post("/api/tables/create/", {"game": "toy-secrets", "seat_count": "x"}, format="json")
-    assert r.status_code == 400 and error_of(r)["field"] == "seat_count"
+    assert r.status_code == 400
+    assert error_of(r)["field"] == "seat_count"
     r = c.post(
         "/api/tables/create/",
         {"game": "toy-secrets", "seat_count": 2, "visibility": "private"},
@@ -155,7 +170,8 @@ def test_table_refusals_and_private_tables() -> None:
     )
     assert r.status_code == 200
     r = client_for(other).post(f"/api/tables/{table['id']}/start/")
-    assert r.status_code == 403 and error_of(r)["code"] == "forbidden"
+    assert r.status_code == 403
+    assert error_of(r)["code"] == "forbidden"
     r = c.post(f"/api/tables/{table['id']}/remove/", {"user_id": other.pk}, format="json")
     assert r.status_code == 204
 
@@ -172,7 +188,8 @@ def test_chat_is_stored_split_by_channel_and_kept_as_text() -> None:
         == 201
     )
     r = player.post(url + "post/", {"body": "   "}, format="json")
-    assert r.status_code == 400 and error_of(r)["field"] == "body"
+    assert r.status_code == 400
+    assert error_of(r)["field"] == "body"
     seen_by_player = player.get(url).json()
     seen_by_watcher = client_for(watcher).get(url).json()
     assert [m["body"] for m in seen_by_player] == ["<b>hi</b> all"]

@@ -11,6 +11,7 @@ websockets, as players do.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,14 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.browser import chromium, needs_chromium, no_sideways_scroll, settle, shot
+from tests.browser import (
+    chromium,
+    move_and_wait,
+    needs_chromium,
+    no_sideways_scroll,
+    settle,
+    shot,
+)
 
 from .live_site import signed_up_pages
 
@@ -33,24 +41,31 @@ def act(page: Any, state: dict[str, int]) -> None:
     form = page.locator("#actions .action").first
     title = form.locator(".action__title").inner_text()
     if form.locator("form.composed").count():
-        size = int(re.search(r"Choose (\d+)", title).group(1))  # type: ignore[union-attr]
+        # "Choose 2 knights for Quest 1": the first number is the team's size.
+        size = int(re.search(r"\d+", title).group(0))  # type: ignore[union-attr]
         chips = form.locator("label.chip")
         for n in range(size):
             chips.nth(n).click()
         form.locator("form.composed button[type=submit]").click()
         return
-    buttons = form.locator("button.move-btn")
-    labels = [buttons.nth(n).inner_text().strip() for n in range(buttons.count())]
+    # Each button's form posts its move as JSON (keys sorted): chosen by the move, not by
+    # its words, so a page in any language plays the same.
+    moves = form.locator("input[name=move]")
+    sent = [json.loads(moves.nth(n).get_attribute("value") or "{}") for n in range(moves.count())]
+    fail = [m.get("type") == "ra.play_quest_card" and m.get("success") is False for m in sent]
+    approve = [m.get("type") == "ra.vote" and m.get("approve") is True for m in sent]
     choice = 0
-    if "Fail" in labels and state["fails"] < 2:
-        choice = labels.index("Fail")
+    if any(fail) and state["fails"] < 2:
+        choice = fail.index(True)
         state["fails"] += 1
-    elif "Approve" in labels:
-        choice = labels.index("Approve")
-    buttons.nth(choice).click()
+    elif any(approve):
+        choice = approve.index(True)
+    form.locator("button.move-btn").nth(choice).click()
 
 
 def test_five_players_play_a_whole_game_through_the_pages(site: tuple[str, Path]) -> None:
+    from playwright.sync_api import expect
+
     base, _ = site
     with chromium() as browser:
         pages = signed_up_pages(browser, site, NAMES, phone=4)
@@ -97,19 +112,23 @@ def test_five_players_play_a_whole_game_through_the_pages(site: tuple[str, Path]
             if title not in seen:
                 seen.add(title)
                 shot(page, f"1{len(seen)}-{title}-{'phone' if actor == 4 else 'desk'}")
-            act(page, state)
+            move_and_wait(page, lambda: act(page, state))  # noqa: B023  (called at once)
             page.wait_for_selector(f"#phase:not([data-seq='{seq}'])")
         for page in pages:
             page.wait_for_selector("text=Watch the replay")
         shot(pages[0], "20-finished-desk")
         shot(pages[4], "21-finished-phone")
 
-        chat = pages[2]
+        # The log and the table talk are tabs (static/js/site.js): open the talk to read it.
+        chat, reader = pages[2], pages[0]
+        for page in (chat, reader):
+            page.get_by_role("tab", name="Table talk").click()
         chat.fill("#chat-body", "Well played, <b>all</b>!")
         chat.press("#chat-body", "Enter")
-        pages[0].get_by_text("Well played, <b>all</b>!").wait_for()
+        # The message (escaped, shown as typed) in the reader's table talk; the log has it too.
+        reader.locator("#chat").get_by_text("Well played, <b>all</b>!").wait_for()
         # static/js/site.js empties the chat form once the message was accepted.
-        chat.wait_for_function("document.querySelector('#chat-body').value === ''")
+        expect(chat.locator("#chat-body")).to_have_value("")
         shot(pages[0], "22-chat")
 
         viewer = pages[1]

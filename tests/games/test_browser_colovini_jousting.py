@@ -21,6 +21,7 @@ import pytest
 
 from tests.browser import (
     chromium,
+    move_and_wait,
     needs_chromium,
     no_sideways_scroll,
     part,
@@ -33,6 +34,9 @@ from tests.clock.procs import ROOT
 from .live_site import PASSWORD, log_in, site_env
 
 pytestmark = [pytest.mark.browser, needs_chromium]
+
+# The form of a button whose move is of this type (its hidden input holds the move as JSON).
+MOVE = "form:has(input[name=move][value*='\"%s\"'])"
 
 SETUP = """
 from allauth.account.models import EmailAddress
@@ -96,27 +100,29 @@ def actor(pages: list[Any]) -> int:
 
 
 def click_and_wait(page: Any, target: Any, seq: int) -> None:
-    """Submit, and wait both for the move's own response (its partials are swapped in
-    too; a late swap would reset the next form being filled) and for the new move."""
-    with page.expect_response(lambda r: r.url.endswith("/move/")):
-        target.click()
+    """Submit, and wait both for the move's own answer and its push (`move_and_wait`: a
+    late swap would reset the next form being filled) and for the new move."""
+    move_and_wait(page, target.click)
     page.wait_for_selector(f"#phase:not([data-seq='{seq}'])")
 
 
 def colovini_turn(page: Any, seq: int, plays: int) -> int:
     """One decision of the acting Colovini player; returns the plays made this turn."""
     actions = page.locator("#actions")
-    if actions.locator("text=Let it pass").count():
-        click_and_wait(page, actions.locator("button:has-text('Let it pass')"), seq)
+    # Moves are found by what they send (each button's form posts its move as JSON, each
+    # chip its value), not by their words: the same in every language.
+    let_pass = actions.locator(f"{MOVE % 'ca.let_pass'} button")
+    if let_pass.count():
+        click_and_wait(page, let_pass.first, seq)
         return plays
     if actions.locator("form.ca-play").count() and plays < 2:
         form = actions.locator("form.ca-play")
         form.locator("label.ca-pick").nth(plays % form.locator("label.ca-pick").count()).click()
         form.locator(".ca-regions-pick label.chip").nth(plays * 3 % 11).click()
-        form.locator("label.chip:has-text('Reinforce')").click()
+        form.locator("label.chip:has(input[value='\"reinforce\"'])").click()
         click_and_wait(page, form.locator("button[type=submit]"), seq)
         return plays + 1
-    end = actions.locator(".action:has-text('End your turn') button.move-btn")
+    end = actions.locator(f"{MOVE % 'ca.end_turn'} button.move-btn")
     if end.count():
         click_and_wait(page, end.first, seq)  # the first tile offered (CA-16)
         return 0
@@ -152,25 +158,48 @@ def test_colovini_turns_through_the_pages(site: tuple[str, Path]) -> None:
         browser.close()
 
 
+def reveal(page: Any, selector: str) -> Any:
+    """The first control matching `selector` in the actions panel, brought into view as a
+    person would: its numbered step's tab chosen, then its fold (<details>) opened."""
+    actions = page.locator("#actions")
+    target = actions.locator(selector).first
+    step = actions.locator(".action[id^='step-']", has=page.locator(selector))
+    if step.count() and not step.first.is_visible():
+        tab = actions.locator(f"[role=tab][aria-controls='{step.first.get_attribute('id')}']")
+        tab.click()
+        step.first.wait_for()
+    fold = actions.locator("details:not([open])", has=page.locator(selector))
+    if fold.count():
+        fold.first.locator("summary").first.click()
+    target.wait_for()
+    return target
+
+
 def jousting_step(page: Any, seq: int, offered: list[bool]) -> None:
     actions = page.locator("#actions")
-    accept = actions.locator("button.move-btn:has-text('Accept #')")
-    if accept.count():
-        click_and_wait(page, accept.first, seq)
+    accept = f"{MOVE % 'ja.accept_offer'} button.move-btn"
+    if actions.locator(accept).count():
+        click_and_wait(page, reveal(page, accept), seq)
         return
     offer = actions.locator("form.ja-offer")
     if offer.count() and not offered[0]:
         offered[0] = True
-        offer.locator("input[name='l_give.cards']").first.check()
-        offer.locator("input[name='r_want.coins']").fill("1")
-        click_and_wait(page, offer.locator("button[type=submit]"), seq)
+        reveal(page, "input[name='l_give.cards']").check()
+        reveal(page, "input[name='r_want.coins']").fill("1")
+        click_and_wait(page, reveal(page, "form.ja-offer button[type=submit]"), seq)
         return
-    for label in ("Done bartering", "Lay these four cards", "No, thanks", "Take "):
-        button = actions.locator(f"button:has-text('{label}')")
-        if button.count():
-            click_and_wait(page, button.first, seq)
+    no_thanks = "form:has(input[name=move][value*='ja.buy_from_junk'][value*='false']) button"
+    take = f"{MOVE % 'ja.draft_card'} button, {MOVE % 'ja.cancel_offer'} button"
+    for button in (
+        f"{MOVE % 'ja.say_done'} button",
+        "form.ja-lay button[type=submit]",
+        no_thanks,
+        take,
+    ):
+        if actions.locator(button).count():
+            click_and_wait(page, reveal(page, button), seq)
             return
-    click_and_wait(page, actions.locator("button:not(.ja-withdraw)").first, seq)
+    click_and_wait(page, reveal(page, "button:not(.ja-withdraw):not([role=tab])"), seq)
 
 
 def test_jousting_turns_through_the_pages(site: tuple[str, Path]) -> None:
@@ -201,6 +230,6 @@ def test_jousting_turns_through_the_pages(site: tuple[str, Path]) -> None:
                 shot(pages[2], "ja-04-offer-seen-phone")
         settle(pages)
         assert offered[0]
-        assert pages[0].get_by_text(re.compile(r"^Trade: percival gave", re.I)).count() == 1
+        assert pages[0].get_by_text(re.compile(r"^Trade: (percival|you) gave", re.I)).count() == 1
         later_views(pages, "ja", 5)
         browser.close()

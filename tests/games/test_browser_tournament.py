@@ -16,7 +16,14 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.browser import chromium, needs_chromium, no_sideways_scroll, settle, shot
+from tests.browser import (
+    chromium,
+    move_and_wait,
+    needs_chromium,
+    no_sideways_scroll,
+    settle,
+    shot,
+)
 
 from .live_site import signed_up_pages
 
@@ -26,38 +33,107 @@ NAMES = ["Gawain", "Tristan", "Elaine"]
 PHONE = 2
 
 
+def open_seat_and_start(pages: list[Any], base: str) -> str:
+    """The host submits the filled create form, the others take the seats in page order,
+    the host starts the game and every page follows it there; returns the game's path."""
+    host = pages[0]
+    host.click("form.create-form button[type=submit]")
+    host.wait_for_url(re.compile(r"/tables/\d+/$"))
+    table_path = urlsplit(host.url).path
+    for page in pages[1:]:
+        page.goto(f"{base}{table_path}")
+        page.click("text=Take a seat")
+        page.wait_for_selector(".seat-row:has-text('(you)')")
+    host.wait_for_selector(f".seat-row >> nth={len(pages) - 1}")
+    host.click("text=Start the game")
+    host.wait_for_url(re.compile(r"/games/\d+/$"))
+    game_path: str = urlsplit(host.url).path
+    for page in pages[1:]:
+        page.wait_for_url(re.compile(re.escape(game_path) + "$"))
+    return game_path
+
+
+def the_actor(pages: list[Any]) -> int | None:
+    """The index of the first page offering a move, looking again for up to 10 s while the
+    pages may still be swapping in their last update; None when none ever does."""
+    for _ in range(100):
+        actor = next(
+            (i for i, p in enumerate(pages) if p.locator("#actions .action").count()), None
+        )
+        if actor is not None:
+            return actor
+        pages[0].wait_for_timeout(100)
+    return None
+
+
 def act(page: Any) -> str:
-    """Take the first thing the page offers, as a person would; returns what it was."""
+    """Take the first thing the page offers, as a person would, and wait until the page
+    has all that move brings (`move_and_wait`: its own answer and its push); returns what
+    it was.
+
+    A whole page sent again at the same move (a socket that reconnected, or caught up
+    after the channel layer lost a push) still replaces #actions: an open card menu
+    closes, the cards ticked are gone. A person would look again and start over; so does
+    this, on the page as it is now.
+    """
+    from playwright.sync_api import Error as PlaywrightError
+
+    def attempts() -> str:
+        for attempt in range(6):
+            try:
+                return _act_once(page, timeout=3000 if attempt < 5 else None)
+            except (PlaywrightError, AssertionError):
+                if attempt == 5:
+                    raise
+                page.wait_for_timeout(300)  # let the swap end, then look again
+        raise AssertionError("unreachable")
+
+    kind: list[str] = []
+    move_and_wait(page, lambda: kind.append(attempts()))
+    return kind[0]
+
+
+def _act_once(page: Any, timeout: float | None) -> str:
+    t = {"timeout": timeout} if timeout is not None else {}
     form = page.locator("#actions .action").first
     if form.locator("form.pass-form").count():
+        # As many as the form asks for (three, or fewer when the hands are short).
+        wanted = int(form.locator("form.pass-form").get_attribute("data-pick-exactly", **t))
         cards = form.locator("label.pick-card")
-        for n in range(3):
-            cards.nth(n).click()
+        for n in range(cards.count()):  # tap the first cards not yet ticked
+            if form.locator("input[name=l_cards]:checked").count() >= wanted:
+                break
+            if not cards.nth(n).locator("input:checked").count():
+                cards.nth(n).click(**t)
         checked = form.locator("input[name=l_cards]:checked").count()
-        assert checked == 3, f"{checked} cards chosen after three taps"
+        assert checked == wanted, f"{checked} cards chosen, {wanted} asked for"
         # static/js/site.js counts the ticks (no inline handler under the CSP).
-        assert form.locator(".pass-form__count").inner_text() == "3"
-        form.locator("form.pass-form button[type=submit]").click()
+        assert form.locator(".pass-form__count").inner_text(**t) == str(wanted)
+        form.locator("form.pass-form button[type=submit]").click(**t)
         return "pass"
     if form.locator(".hand--play").count():
         card = form.locator("button.card-btn, summary.card-btn").first
-        if card.evaluate("e => e.tagName") == "SUMMARY":
-            card.click()
+        if card.evaluate("e => e.tagName", **t) == "SUMMARY":
+            card.click(**t)
             menu = form.locator("details.card-menu[open] .card-menu__body")
+            menu.wait_for(**t)
             wild = menu.locator("form.wild-form")
             if wild.count():
-                wild.locator("select[name=r_value]").select_option("12")
-                wild.locator("button[type=submit]").click()
+                value = wild.locator("select[name=r_value]")
+                # A face-down wild card gets its value only as it is turned up: no picker.
+                if value.count() and value.locator("option[value='12']").count():
+                    value.select_option("12", **t)
+                wild.locator("button[type=submit]").click(**t)
                 return "wild"
-            menu.locator("button").first.click()
+            menu.locator("button").first.click(**t)
             return "option"
-        card.click()
+        card.click(**t)
         return "card"
     buttons = form.locator(
         "button.move-btn, button.tchoice, form.composed button[type=submit], "
         "form.dusk-form button[type=submit]"
     )
-    buttons.first.click()
+    buttons.first.click(**t)
     return "button"
 
 
@@ -72,19 +148,7 @@ def test_three_players_play_tournament_avalon_through_the_pages(site: tuple[str,
         host.select_option("select[name=opt_health]", "300")
         host.fill("input[name=title]", "Whitsun joust")
         shot(host, "tournament-01-create")
-        host.click("form.create-form button[type=submit]")
-        host.wait_for_url(re.compile(r"/tables/\d+/$"))
-        table_path = urlsplit(host.url).path
-        for page in pages[1:]:
-            page.goto(f"{base}{table_path}")
-            page.click("text=Take a seat")
-            page.wait_for_selector(".seat-row:has-text('(you)')")
-        host.wait_for_selector(".seat-row >> nth=2")
-        host.click("text=Start the game")
-        host.wait_for_url(re.compile(r"/games/\d+/$"))
-        game_path = urlsplit(host.url).path
-        for page in pages[1:]:
-            page.wait_for_url(re.compile(re.escape(game_path) + "$"))
+        game_path = open_seat_and_start(pages, base)
 
         kinds: dict[str, int] = {}
         shots: set[str] = set()
@@ -93,15 +157,7 @@ def test_three_players_play_tournament_avalon_through_the_pages(site: tuple[str,
             if host.locator("text=Watch the replay").count():
                 break
             seq = settle(pages)
-            actor = None
-            for _ in range(100):  # a page may still be swapping in its last update
-                actor = next(
-                    (i for i, p in enumerate(pages) if p.locator("#actions .action").count()),
-                    None,
-                )
-                if actor is not None:
-                    break
-                pages[0].wait_for_timeout(100)
+            actor = the_actor(pages)
             if actor is None:
                 for i, p in enumerate(pages):
                     shot(p, f"tournament-99-stuck-{i}")
@@ -117,7 +173,8 @@ def test_three_players_play_tournament_avalon_through_the_pages(site: tuple[str,
                 shot(page, f"tournament-1{len(shots):02d}-{key}")
                 if actor == PHONE:
                     shot(page, f"tournament-1{len(shots):02d}-{key}-screen", full_page=False)
-            if not round_two and "Round 2" in page.inner_text("#phase"):
+            # The banner tells the player what to do now; the board's chip shows the round.
+            if not round_two and page.locator(".tchip", has_text=re.compile(r"Round\s*2")).count():
                 round_two = True  # a full round with passing is behind us
                 for i, p in enumerate(pages):
                     shot(p, f"tournament-30-round2-{'phone' if i == PHONE else 'desk'}")

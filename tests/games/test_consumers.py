@@ -18,7 +18,7 @@ from games.models import Presence
 from games.routing import websocket_urlpatterns
 from games.services.moves import move_submit
 
-from .conftest import make_user, seat_users, started_game
+from .conftest import good_on_a_quest, make_user, seat_users, started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -61,7 +61,8 @@ async def test_each_seat_gets_its_own_view_and_spectators_the_public_one() -> No
     watcher = await connect(game.pk, await sync_to_async(make_user)())
     for s, sock in socks.items():
         first = await next_json(sock)
-        assert first["game"]["my_seat"] == s and first["game"]["view"]["you"]["seat"] == s
+        assert first["game"]["my_seat"] == s
+        assert first["game"]["view"]["you"]["seat"] == s
     await next_json(watcher)
     await play(game, seats[0], {"type": "toy.vote", "choice": "down"})
     for s, sock in socks.items():
@@ -73,7 +74,8 @@ async def test_each_seat_gets_its_own_view_and_spectators_the_public_one() -> No
         else:
             assert event["event"] == {"type": "toy.vote_cast", "seat": 0}
     spectator = await next_json(watcher)
-    assert "you" not in spectator["game"]["view"] and spectator["game"]["my_seat"] is None
+    assert "you" not in spectator["game"]["view"]
+    assert spectator["game"]["my_seat"] is None
     for sock in [*socks.values(), watcher]:
         await sock.disconnect()
     assert await sync_to_async(Presence.objects.count)() == 0
@@ -109,17 +111,20 @@ async def test_moves_and_errors_over_the_socket() -> None:
         )
     )
     error = await next_json(sock, "error")
-    assert error["status"] == 409 and error["error"]["current_seq"] == feed["seq"]
+    assert error["status"] == 409
+    assert error["error"]["current_seq"] == feed["seq"]
     await sock.send_to(
         text_data=json.dumps(
             {"type": "move", "expected_seq": feed["seq"], "move": {"type": "nope"}}
         )
     )
     error = await next_json(sock, "error")
-    assert error["status"] == 400 and error["error"]["field"] == "type"
+    assert error["status"] == 400
+    assert error["error"]["field"] == "type"
     await sock.send_to(text_data="{not json")
     error = await next_json(sock, "error")
-    assert error["status"] == 400 and error["error"]["field"] == "body"
+    assert error["status"] == 400
+    assert error["error"]["field"] == "body"
     await sock.send_to(
         text_data=json.dumps(
             {
@@ -131,6 +136,31 @@ async def test_moves_and_errors_over_the_socket() -> None:
     )
     result = await next_json(sock, "move_result")
     assert result["seq"] == feed["seq"] + 1
+    await sock.disconnect()
+
+
+@sync_to_async
+def resistance_on_a_quest() -> tuple[Any, Any, int]:
+    users = [make_user() for _ in range(5)]
+    game = started_game(users, slug="resistance-avalon")
+    seat, _ = good_on_a_quest(game)
+    return game, seat_users(game)[seat], seat
+
+
+async def test_ra16_a_refusal_over_the_socket_says_the_rule_and_links_it() -> None:
+    """RA-16: a Good player's Fail sent over the socket is refused in words, with the rule
+    as data ({"id", "url"}), as the API and the page do."""
+    game, user, _ = await resistance_on_a_quest()
+    sock = await connect(game.pk, user)
+    feed = (await next_json(sock))["game"]
+    move = {"type": "ra.play_quest_card", "success": False}
+    await sock.send_to(
+        text_data=json.dumps({"type": "move", "expected_seq": feed["seq"], "move": move})
+    )
+    error = await next_json(sock, "error")
+    assert error["status"] == 422
+    assert error["error"]["message"] == "Loyal servants of Arthur can only play Success."
+    assert error["error"]["rule"] == {"id": "RA-16", "url": "/rules/resistance-avalon/#RA-16"}
     await sock.disconnect()
 
 
@@ -157,7 +187,8 @@ async def test_html_mode_pushes_rerendered_partials() -> None:
         html = await sock.receive_from(timeout=5)
         if 'id="board"' in html:
             break
-    assert "Proposed team" in html and "afterbegin:#log-list" in html
+    assert "Proposed team" in html
+    assert "afterbegin:#log-list" in html
     await sock.disconnect()
 
 

@@ -60,8 +60,11 @@ def test_each_knight_sees_their_own_hand_and_nobody_elses() -> None:
     for seat, page in pages_of_seats(game).items():
         assert hand_marks(page) == {(seat, c) for c in state.hands[seat]}
         check_jousting_page(page, seat, secrets)
-        assert "Make an offer" in page and "Done bartering" in page
-        assert 'hx-confirm="Withdraw for good?' in page  # JA-7: asked before leaving
+        assert "Make an offer" in page
+        assert "Done bartering" in page
+        # JA-7: asked before leaving, without JavaScript too (a box to tick first).
+        assert '<input type="checkbox" name="confirm" value="yes" required>' in page
+        assert "Steps of your move" in page  # issue 11: the barter as steps
     spectator = spectator_page(game)
     assert hand_marks(spectator) == set()
     assert "Make an offer" not in spectator
@@ -99,8 +102,10 @@ def test_a_free_form_offer_from_the_form_is_accepted_and_executed() -> None:
     assert f"Accept #{offer.id}: player" in seen  # the addressee's page lists it
     post_through_page(clients[1], game, {"type": "ja.accept_offer", "offer": offer.id})
     state = load_state(game, definition)
-    assert card in state.hands[1] and card not in state.hands[0]
-    assert state.coins[0] == coins[0] - 2 + 1 and state.coins[1] == coins[1] + 2 - 1
+    assert card in state.hands[1]
+    assert card not in state.hands[0]
+    assert state.coins[0] == coins[0] - 2 + 1
+    assert state.coins[1] == coins[1] + 2 - 1
 
 
 def test_show_cards_form_shows_chosen_cards_to_chosen_knights() -> None:
@@ -164,14 +169,17 @@ def test_a_knight_not_waited_for_may_withdraw_from_the_page() -> None:
     clients = {s: logged_in(u) for s, u in seat_users(game).items()}
     post_through_page(clients[0], game, {"type": "ja.say_done"})
     state = load_state(game, definition)
-    assert 0 not in definition.pending_seats(state) and state.status[0] == "fit"
+    assert 0 not in definition.pending_seats(state)
+    assert state.status[0] == "fit"
     page = clients[0].get(f"/games/{game.pk}/").content.decode()
-    assert 'hx-confirm="Withdraw for good?' in page
-    assert "Done bartering" not in page and "Make an offer" not in page
+    assert '<input type="checkbox" name="confirm" value="yes" required>' in page
+    assert "Done bartering" not in page
+    assert "Make an offer" not in page
     assert 'badge--gold">Your move' not in page  # no turn: withdrawal only
     assert "Nothing else is yours to do now" in page
     post_through_page(clients[0], game, {"type": "ja.withdraw"})
     state = load_state(game, definition)
-    assert state.status[0] == "withdrawn" and state.phase == "barter"
+    assert state.status[0] == "withdrawn"
+    assert state.phase == "barter"
     page = clients[0].get(f"/games/{game.pk}/").content.decode()
-    assert "Withdraw for good?" not in page
+    assert 'name="confirm"' not in page

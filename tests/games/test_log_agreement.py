@@ -62,7 +62,8 @@ def test_broadcast_selector_replay_and_admin_log_show_the_same_log(
 
     for seat in VIEWERS:
         # The broadcast pushed each viewer exactly what the selector reads back for it.
-        assert pushed[seat] and pushed[seat] == events_after(game, start_seq, seat)
+        assert pushed[seat]
+        assert pushed[seat] == events_after(game, start_seq, seat)
 
     # Redaction is real: seat 0 sees its own vote and not seat 1's (RA-W1).
     votes = [e["event"] for e in events_after(game, 0, 0) if e["type"] == "toy.vote_cast"]

@@ -79,10 +79,10 @@ async def test_an_open_socket_keeps_its_row_fresh(monkeypatch) -> None:
     from channels.routing import URLRouter
     from channels.testing import WebsocketCommunicator
 
-    from games import consumers
+    from games.consumers import game as game_socket
     from games.routing import websocket_urlpatterns
 
-    monkeypatch.setattr(consumers, "PRESENCE_HEARTBEAT", dt.timedelta(seconds=0.05))
+    monkeypatch.setattr(game_socket, "PRESENCE_HEARTBEAT", dt.timedelta(seconds=0.05))
 
     @sync_to_async
     def setup() -> tuple[object, object]:

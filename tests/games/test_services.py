@@ -62,7 +62,8 @@ def test_full_auto_start_table_starts_itself_with_a_random_seat_order() -> None:
     table.refresh_from_db()
     assert table.status == Table.Status.PLAYING
     positions = list(Seat.objects.filter(table=table).values_list("position", flat=True))
-    assert sorted(p for p in positions if p is not None) == [0, 1, 2] and None not in positions
+    assert sorted(p for p in positions if p is not None) == [0, 1, 2]
+    assert None not in positions
     game = table.game
     assert game.state_seq == GameEvent.objects.filter(game=game).count() == 3
     with pytest.raises(Conflict):
@@ -156,13 +157,16 @@ def test_full_game_log_folds_to_the_cache_and_closes_the_table(
     while play_pending_once(game):
         pass
     game.refresh_from_db()
-    assert game.status == Game.Status.FINISHED and game.finished_at is not None
-    assert game.outcome and game.outcome["reason"] == "high_card"
+    assert game.status == Game.Status.FINISHED
+    assert game.finished_at is not None
+    assert game.outcome
+    assert game.outcome["reason"] == "high_card"
     assert game.table.status == Table.Status.FINISHED
     definition = definition_of(game)
     events = [decode_event(r) for r in GameEvent.objects.filter(game=game).order_by("seq")]
     assert fold(definition, events) == load_state(game, definition)
-    assert calls and calls[-1] == game.state_seq
+    assert calls
+    assert calls[-1] == game.state_seq
     with pytest.raises(Conflict):
         move_submit(
             game=game,
@@ -202,7 +206,8 @@ def test_selectors_show_each_seat_only_its_own_secrets() -> None:
             {"type": "toy.vote", "choice": "down"},
         ]
     spectator = game_view_for_user(game, make_user())
-    assert spectator["my_seat"] is None and "you" not in spectator["view"]
+    assert spectator["my_seat"] is None
+    assert "you" not in spectator["view"]
     assert events_after(game, 0, None) == []
     assert "seed" not in str(spectator)
 

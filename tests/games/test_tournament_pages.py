@@ -117,7 +117,8 @@ def test_each_seat_sees_its_own_hand_and_never_another() -> None:
             if other == seat:
                 continue
             for card in state.player(other).hand:
-                assert f'"{card}"' not in html and f"{card}&quot;" not in html
+                assert f'"{card}"' not in html
+                assert f"{card}&quot;" not in html
         for secret in definition.secrets(state):
             if seat not in secret.knowers and "card" in secret.fragment:
                 assert f'data-card="{secret.fragment["card"]}"' not in html
@@ -136,7 +137,8 @@ def test_passing_choice_stays_with_its_owner() -> None:
     r = clients[0].post(form["action"], post_data(form))
     assert r.status_code == 302
     mine = clients[0].get(f"/games/{game.pk}/").content.decode()
-    assert "You pass" in mine and set(chosen) <= hand_ids(mine)
+    assert "You pass" in mine
+    assert set(chosen) <= hand_ids(mine)
     for seat in (1, 2):
         other = clients[seat].get(f"/games/{game.pk}/").content.decode()
         assert not set(chosen) & hand_ids(other), "TA-3: the choice is secret"
@@ -213,11 +215,13 @@ def test_create_form_reads_well_and_opens_a_tournament_table() -> None:
         "opt_poisoned": "3, 6, 10, 13",
     }
     r = c.post("/tables/new/", {**base, "opt_characters": ["merlin", "nimue"]})
-    assert r.status_code == 200 and "one Protagonist per seat" in r.content.decode()
+    assert r.status_code == 200
+    assert "one Protagonist per seat" in r.content.decode()
     r = c.post("/tables/new/", base)
     assert r.status_code == 302, r.content.decode()[:2000]
     options = Table.objects.get().options
-    assert options["health"] == 300 and options["poisoned"] == [3, 6, 10, 13]
+    assert options["health"] == 300
+    assert options["poisoned"] == [3, 6, 10, 13]
     assert options["characters"] == []  # TT-5: random
 
 
@@ -260,6 +264,7 @@ ALL_TYPES = {
     "tournament.choose_location",
     "tournament.pick_godsend",
     "tournament.place_godsend",
+    "tournament.choose",
 }
 
 
@@ -319,3 +324,34 @@ def test_every_form_on_every_page_is_a_legal_move(
     assert game.status == Game.Status.FINISHED
     assert offered <= ALL_TYPES
     assert {"tournament.play_card", "tournament.pick_godsend"} <= offered
+
+
+def test_a_wild_lead_with_the_lion_offers_each_suit_only_its_own_extra_cards() -> None:
+    """TT-10 with The Lion: the extra card must be in the Lead Suit the wild card names, so
+    the page gives one form per Lead Suit, each listing only that suit's extra cards."""
+    from games.presentation.tournament.forms import _wild
+
+    plays: list[dict[str, Any]] = []
+    for suit, extras in {"arrows": ["", "arrows-10"], "deception": ["", "deception-12"]}.items():
+        for value in (1, 2):
+            plays += [
+                {
+                    "type": "tournament.play_card",
+                    "card": "sorceress-2",
+                    "value": value,
+                    "suit": suit,
+                    "extra": extra,
+                    "boost": False,
+                }
+                for extra in extras
+            ]
+    forms = _wild({"id": "sorceress-2", "special": True}, plays)
+    assert [f["suit"][0] for f in forms] == ['"arrows"', '"deception"']
+    assert [[v for v, _ in f["extras"]] for f in forms] == [['"arrows-10"'], ['"deception-12"']]
+    assert all(f["suits"] == [] for f in forms)
+
+    same = [p for p in plays if not p["extra"]]
+    (single,) = _wild({"id": "sorceress-2", "special": True}, same)
+    assert [v for v, _ in single["suits"]] == ['"arrows"', '"deception"']
+    assert single["suit"] is None
+    assert single["extras"] == []

@@ -30,11 +30,14 @@ def test_played_games_verify_and_rows_are_counted(five_users: list[User]) -> Non
     playing = started_game(five_users[2:])
     play_pending_once(playing)
     result = report()
-    assert result["games"] == 2 and result["verified"] == 2 and result["failed"] == []
+    assert result["games"] == 2
+    assert result["verified"] == 2
+    assert result["failed"] == []
     assert result["events"] == GameEvent.objects.count() > 0
     rows = result["rows"]
     assert isinstance(rows, dict)
-    assert rows["games.game"] == 2 and rows["accounts.user"] == 5
+    assert rows["games.game"] == 2
+    assert rows["accounts.user"] == 5
     assert rows["games.gameevent"] == result["events"]
     assert Game.objects.get(pk=finished.pk).status == Game.Status.FINISHED
 
@@ -52,11 +55,14 @@ def test_a_tampered_cache_or_status_fails_the_command(five_users: list[User]) ->
         call_command("verify_games", stdout=out)
     text = out.getvalue()
     assert "0 of 2 games" in text
-    assert f"game {game.pk}:" in text and '"cards"' in text
-    assert f"game {other.pk}:" in text and '"status"' in text
+    assert f"game {game.pk}:" in text
+    assert '"cards"' in text
+    assert f"game {other.pk}:" in text
+    assert '"status"' in text
     only = StringIO()
     with pytest.raises(CommandError, match="1 game"):
         call_command("verify_games", "--json", "--game", str(other.pk), stdout=only)
     result = json.loads(only.getvalue())
-    assert result["games"] == 1 and [f["game"] for f in result["failed"]] == [other.pk]
+    assert result["games"] == 1
+    assert [f["game"] for f in result["failed"]] == [other.pk]
     assert result["failed"][0]["differing"] == ["status"]

@@ -18,6 +18,7 @@ from games.engine.core import (
     Event,
     IllegalMove,
     InvalidConfig,
+    Message,
     Move,
     Outcome,
     Seat,
@@ -37,8 +38,8 @@ class ToyConfig(Config):
         if not 1 <= self.rounds <= 5:
             raise InvalidConfig("Rounds must be between 1 and 5.")
 
-    def advice(self, players: int) -> list[str]:
-        return ["Two rounds play best."] if self.rounds != 2 else []
+    def advice(self, players: int) -> list[Message]:
+        return [Message("Two rounds play best.")] if self.rounds != 2 else []
 
 
 @register("toy.vote")

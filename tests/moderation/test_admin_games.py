@@ -33,7 +33,9 @@ def test_void_closes_the_game_notes_it_in_the_log_and_emails_players(
     assert game.status == Game.Status.VOIDED
     assert Table.objects.get(pk=game.table_id).status == Table.Status.VOIDED
     last = GameEvent.objects.filter(game=game).order_by("-seq").first()
-    assert last is not None and last.type == "site.game_voided" and last.actor_kind == "moderator"
+    assert last is not None
+    assert last.type == "site.game_voided"
+    assert last.actor_kind == "moderator"
     # Every seat reads the note in its own log.
     for seat in range(3):
         texts = [e["event"].get("text", "") for e in events_after(game, 0, seat)]
@@ -47,7 +49,8 @@ def test_void_closes_the_game_notes_it_in_the_log_and_emails_players(
 def test_abort_and_no_second_close(mod_client: Client, game: Game) -> None:
     action(mod_client, GAMES, "abort_games", [game.pk], reason="Server trouble")
     game.refresh_from_db()
-    assert game.status == Game.Status.ABORTED and game.outcome is None
+    assert game.status == Game.Status.ABORTED
+    assert game.outcome is None
     again = action(mod_client, GAMES, "void_games", [game.pk], reason="again")
     assert any("already" in m for m in messages_of(again))
 
@@ -89,7 +92,8 @@ def test_replace_seat_with_bot(mod_client: Client, game: Game) -> None:
     gone = seat_users(game)[2]
     action(mod_client, GAMES, "replace_seat_with_bot", [game.pk], seat=2, reason="Vanished")
     seat = Seat.objects.get(table_id=game.table_id, position=2)
-    assert seat.user is None and seat.is_bot
+    assert seat.user is None
+    assert seat.is_bot
     note = GameEvent.objects.filter(game=game, type="site.seat_handed_over").get()
     assert f"handed {gone.public_name}'s seat to a bot" in note.payload["text"]
     assert game_view_for_user(game, gone)["my_seat"] is None  # now only a spectator
@@ -108,7 +112,8 @@ def test_hand_seat_to_substitute_who_then_sees_that_seat(mod_client: Client, gam
         reason="Left the site",
     )
     feed = game_view_for_user(game, sub)
-    assert feed["my_seat"] == 0 and feed["view"]["you"]["seat"] == 0  # the seat's own card
+    assert feed["my_seat"] == 0
+    assert feed["view"]["you"]["seat"] == 0
     assert game_view_for_user(game, before)["my_seat"] is None
     assert "you" not in game_view_for_user(game, before)["view"]
 
@@ -140,7 +145,8 @@ def test_full_log_and_replay_show_everything_and_are_audited(
             or f'"card": {card}' in log.content.decode()
         )
     replay = mod_client.get(f"{GAMES}{game.pk}/replay/?step=1")
-    assert replay.status_code == 200 and b"Step 1 of 3" in replay.content
+    assert replay.status_code == 200
+    assert b"Step 1 of 3" in replay.content
     event = GameEvent.objects.filter(game=game).first()
     assert event is not None
     assert mod_client.get(f"/admin/games/gameevent/{event.pk}/change/").status_code == 200

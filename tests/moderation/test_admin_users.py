@@ -37,20 +37,23 @@ def test_suspend_logs_out_revokes_token_and_makes_deadlines_due(
 
     # The action first asks for the reason...
     ask = mod_client.post(USERS, {"action": "suspend_users", "_selected_action": [target.pk]})
-    assert ask.status_code == 200 and b'name="reason"' in ask.content
+    assert ask.status_code == 200
+    assert b'name="reason"' in ask.content
     # ...and applies once the form comes back.
     response = action(mod_client, USERS, "suspend_users", [target.pk], reason="Abuse", days=3)
     assert any("suspended until" in m for m in messages_of(response))
 
     sanction = Sanction.objects.get(user=target)
-    assert sanction.kind == Sanction.Kind.SUSPENSION and sanction.reason == "Abuse"
+    assert sanction.kind == Sanction.Kind.SUSPENSION
+    assert sanction.reason == "Abuse"
     assert sanction.until is not None
     assert sanction.until - timezone.now() > dt.timedelta(days=2, hours=23)
     assert not Token.objects.filter(user=target).exists()
     assert player_client.get("/my-games/").status_code == 302  # logged out: sent to log in
     assert mod_client.get("/admin/").status_code == 200  # the moderator's session lives on
     seat = Seat.objects.get(user=target)
-    assert seat.deadline_at is not None and seat.deadline_at <= timezone.now()
+    assert seat.deadline_at is not None
+    assert seat.deadline_at <= timezone.now()
     entry = AuditLog.objects.get(action="user_suspend")
     assert (entry.actor, entry.reason, entry.object_id) == (moderator, "Abuse", str(target.pk))
 
@@ -77,7 +80,8 @@ def test_lift_from_the_sanction_list(mod_client: Client, players: list[User]) ->
     sanction = Sanction.objects.get(user=target)
     action(mod_client, "/admin/moderation/sanction/", "lift", [sanction.pk], reason="Mistake")
     sanction.refresh_from_db()
-    assert sanction.lifted_at is not None and sanction.lift_reason == "Mistake"
+    assert sanction.lifted_at is not None
+    assert sanction.lift_reason == "Mistake"
 
 
 def test_mark_email_verified(mod_client: Client) -> None:
@@ -99,4 +103,5 @@ def test_user_page_shows_games_reports_chat_sanctions_and_same_ip(
     assert f"Game {game.pk}" in page
     assert "twin" in page  # other accounts from the same IP
     assert "Two accounts" in page  # the sanction
-    assert "message(s)" in page and "reports" in page
+    assert "message(s)" in page
+    assert "reports" in page

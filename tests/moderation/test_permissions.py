@@ -49,11 +49,13 @@ def test_moderator_cannot_change_or_delete_events(mod_client: Client, game: Game
     assert mod_client.get(f"{base}/delete/").status_code == 403
     assert mod_client.post(f"{base}/delete/", {"post": "yes"}).status_code == 403
     listing = mod_client.get("/admin/games/gameevent/")
-    assert listing.status_code == 200 and b"delete_selected" not in listing.content
+    assert listing.status_code == 200
+    assert b"delete_selected" not in listing.content
     action(mod_client, "/admin/games/gameevent/", "delete_selected", [event.pk])
     assert GameEvent.objects.filter(pk=event.pk).exists()
     view = mod_client.get(f"{base}/change/")
-    assert view.status_code == 200 and b'name="_save"' not in view.content  # read-only
+    assert view.status_code == 200
+    assert b'name="_save"' not in view.content
     # Nor through the game or its table (a cascade would take the log with it).
     assert mod_client.get(f"/admin/games/game/{game.pk}/delete/").status_code == 403
     assert mod_client.get(f"/admin/games/table/{game.table_id}/delete/").status_code == 403
@@ -78,7 +80,8 @@ def test_moderator_cannot_manage_staff(mod_client: Client) -> None:
     )
     assert change.status_code == 403
     player.refresh_from_db()
-    assert not player.is_staff and not player.is_superuser
+    assert not player.is_staff
+    assert not player.is_superuser
     assert mod_client.get(f"/admin/accounts/user/{player.pk}/password/").status_code == 403
     assert mod_client.get("/admin/accounts/user/add/").status_code == 403
     assert mod_client.get(f"/admin/accounts/user/{player.pk}/delete/").status_code == 403
@@ -102,7 +105,8 @@ def test_a_player_cannot_reach_the_admin(game: Game) -> None:
     client.force_login(make_user("mordred"))
     for url in ("/admin/", "/admin/games/game/", f"/admin/games/game/{game.pk}/log/"):
         response = client.get(url)
-        assert response.status_code == 302 and "/admin/login/" in response["Location"]
+        assert response.status_code == 302
+        assert "/admin/login/" in response["Location"]
 
 
 def test_audit_log_is_read_only(mod_client: Client, players: list[User]) -> None:
@@ -111,6 +115,7 @@ def test_audit_log_is_read_only(mod_client: Client, players: list[User]) -> None
     assert mod_client.get(f"/admin/moderation/auditlog/{entry.pk}/delete/").status_code == 403
     assert mod_client.get("/admin/moderation/auditlog/add/").status_code == 403
     page = mod_client.get(f"/admin/moderation/auditlog/{entry.pk}/change/")
-    assert page.status_code == 200 and b'name="_save"' not in page.content
+    assert page.status_code == 200
+    assert b'name="_save"' not in page.content
     with pytest.raises(TypeError):
         entry.save()

@@ -33,7 +33,8 @@ def test_the_link_in_a_turn_email_unsubscribes_without_logging_in(clock) -> None
     assert b"You are unsubscribed" in response.content
     user.refresh_from_db()
     other.refresh_from_db()
-    assert not user.email_on_turn and other.email_on_turn
+    assert not user.email_on_turn
+    assert other.email_on_turn
 
 
 def test_it_can_be_undone_from_the_same_page(clock) -> None:

@@ -43,7 +43,8 @@ def test_shared_wins_tie_and_scores_place_the_others() -> None:
 
 def test_without_scores_every_loser_ties_below_the_winner() -> None:
     teams, ranks = result_of("tournament-avalon", [2], {}, seats(10, 11, 12))
-    assert teams == [[10], [11], [12]] and ranks == [2, 2, 1]
+    assert teams == [[10], [11], [12]]
+    assert ranks == [2, 2, 1]
 
 
 def test_a_single_rated_player_is_not_rated() -> None:

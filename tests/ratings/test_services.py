@@ -52,7 +52,8 @@ def test_a_finished_game_is_rated_once_winner_up_losers_down() -> None:
     assert rated.ranks == [1 if p == winner else 2 for p in sorted(seats)]
     for position, user in seats.items():
         r = rating(user)
-        assert r is not None and r.games == 1
+        assert r is not None
+        assert r.games == 1
         assert (r.mu > MU) == (position == winner)
     before = {u.pk: (rating(u).mu, rating(u).games) for u in users}  # type: ignore[union-attr]
     assert game_rate(game) is None  # idempotent: a second call changes nothing
@@ -82,7 +83,8 @@ def test_resistance_rates_the_winning_side_against_the_losing_side() -> None:
     for team, new_team in zip(rated.teams, expected, strict=True):
         for user_id, new in zip(team, new_team, strict=True):
             row = Rating.objects.get(user_id=user_id, game_slug="resistance-avalon")
-            assert row.mu == pytest.approx(new.mu) and row.sigma == pytest.approx(new.sigma)
+            assert row.mu == pytest.approx(new.mu)
+            assert row.sigma == pytest.approx(new.sigma)
 
 
 @pytest.mark.parametrize("close", [game_void, game_abort])
@@ -90,7 +92,8 @@ def test_a_game_closed_by_a_moderator_in_play_is_never_rated(close) -> None:
     users = [make_user() for _ in range(2)]
     game = started_game(users, options={"rounds": 1})
     close(game=game, by=make_moderator(), reason="test")
-    assert not RatedGame.objects.exists() and not Rating.objects.exists()
+    assert not RatedGame.objects.exists()
+    assert not Rating.objects.exists()
 
 
 def test_an_abandoned_game_is_never_rated() -> None:
@@ -104,7 +107,8 @@ def test_an_abandoned_game_is_never_rated() -> None:
         sweep()
     game.refresh_from_db()
     assert game.status == Game.Status.ABORTED
-    assert not RatedGame.objects.exists() and not Rating.objects.exists()
+    assert not RatedGame.objects.exists()
+    assert not Rating.objects.exists()
 
 
 def test_voiding_a_rated_game_refolds_the_ratings_without_it() -> None:
@@ -120,7 +124,8 @@ def test_voiding_a_rated_game_refolds_the_ratings_without_it() -> None:
     for [user_id], [new] in zip(rated.teams, expected, strict=True):
         row = Rating.objects.get(user_id=user_id, game_slug="toy-secrets")
         assert row.games == 1
-        assert row.mu == pytest.approx(new.mu) and row.sigma == pytest.approx(new.sigma)
+        assert row.mu == pytest.approx(new.mu)
+        assert row.sigma == pytest.approx(new.sigma)
     game_void(game=second, by=make_moderator("gawain"), reason="collusion")
     assert not Rating.objects.filter(games__gt=0).exists()
 
@@ -162,6 +167,7 @@ def test_the_profile_and_the_leaderboard_show_ratings() -> None:
     client = Client()
     client.force_login(champion)
     profile = client.get("/accounts/profile/").content.decode()
-    assert "Your ratings" in profile and "/ratings/toy-secrets/" in profile
+    assert "Your ratings" in profile
+    assert "/ratings/toy-secrets/" in profile
     lobby = Client().get("/lobby/").content.decode()
     assert "/ratings/" in lobby

@@ -1,10 +1,10 @@
 """Websocket clients of the game page as the reliability tests run them, one thread each.
 
-- `JsonClient` speaks `?format=json` (games/consumers.py) like a script would: it keeps the
+- `JsonClient` speaks `?format=json` (games/consumers/game.py) like a script would: it keeps the
   last seq it saw and, when its socket closes, reconnects with `?last_seq=` to catch up.
 - `HtmlClient` stands for the browser page: like htmx's ws extension it reconnects after
   a close with code 1006/1011/1012/1013 and applies what it receives as the page would
-  (a full `#log-list` replaces the log, a log append prepends lines, `#phase` carries seq).
+  (a full `#log-list` replaces the log, a log append adds lines, `#phase` carries seq).
 
 Neither sends `hello` by itself: whatever brings an open socket back in step after a
 Redis restart must come from the server. Each records what it received, so a test can
@@ -140,8 +140,7 @@ class JsonClient(_Client):
 
 LOG_LINE = re.compile(r'<li class="log__line[^"]*" value="(\d+)"')
 PHASE_SEQ = re.compile(r'<div id="phase"[^>]*data-seq="(\d+)"')
-FULL_LOG = re.compile(r'<ol id="log-list"[^>]*>(.*?)</ol>', re.S)
-LOG_APPEND = re.compile(r'<ol hx-swap-oob="afterbegin:#log-list">(.*?)</ol>', re.S)
+FULL_LOG = 'id="log-list"'
 
 
 class HtmlClient(_Client):
@@ -160,12 +159,13 @@ class HtmlClient(_Client):
         return code in RECONNECT_CODES
 
     def on_message(self, text: str) -> None:
-        full = FULL_LOG.search(text)
-        if full:
+        # Log lines come only in the whole log (the page's) or in appended lines (a push).
+        lines = [int(s) for s in LOG_LINE.findall(text)]
+        if FULL_LOG in text:
             self.full_pages += 1
-            self.log = [int(s) for s in LOG_LINE.findall(full.group(1))]
-        for appended in LOG_APPEND.findall(text):
-            self.log = [int(s) for s in LOG_LINE.findall(appended)] + self.log
+            self.log = lines
+        else:
+            self.log = lines + self.log
         phase = PHASE_SEQ.search(text)
         if phase:
             self.seq = int(phase.group(1))

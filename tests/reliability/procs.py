@@ -119,7 +119,8 @@ class SiteServer:
         )
 
         def up() -> bool:
-            assert self.proc is not None and self.proc.poll() is None, self.logs()
+            assert self.proc is not None, self.logs()
+            assert self.proc.poll() is None, self.logs()
             return http(self.base, "GET", "/healthz", timeout=10)[0] != 0
 
         assert wait_for(up, STARTUP_SECONDS, every=0.1), self.logs()

@@ -65,12 +65,14 @@ def test_the_drill_restores_the_same_games_and_fails_on_a_broken_cache() -> None
     status, report, progress = drill()
     assert status == 0, progress
     assert report["source"] == connection.settings_dict["NAME"]
-    assert report["games"] == report["verified"] == 2 and report["failed"] == []
+    assert report["games"] == report["verified"] == 2
+    assert report["failed"] == []
     assert report["events"] == GameEvent.objects.count() > 20
     assert report["rows"]["games.game"] == 2
     assert report["rows"]["games.gameevent"] == report["events"]
     assert report["rows"]["accounts.user"] == User.objects.count() == 10
-    assert "pg_dump -Fc" in progress and "dropping" in progress
+    assert "pg_dump -Fc" in progress
+    assert "dropping" in progress
     assert scratch_databases() == []
 
     # The cached state of the game in play no longer matches its log: the drill says so.

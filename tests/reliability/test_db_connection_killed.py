@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import psycopg
@@ -36,7 +36,7 @@ VOTE = {"type": "toy.vote", "choice": "up"}
 
 
 @pytest.fixture
-def kill_next_move(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+def kill_next_move(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Arm a one-shot fault: the next move's own backend is terminated mid-transaction.
     Yields the pids it killed."""
     killed: list[int] = []
@@ -53,7 +53,7 @@ def kill_next_move(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
         killed.append(pid)
 
     monkeypatch.setattr(commit, "IN_TRANSACTION", (*commit.IN_TRANSACTION, terminate_own_backend))
-    yield killed
+    return killed
 
 
 def snapshot(game: Game) -> tuple[int, int, int]:
@@ -105,7 +105,9 @@ def assert_retryable_and_nothing_written(
 
 def assert_applied_once(game: Game, before: tuple[int, int, int], inbox: SeatInbox) -> None:
     seq, events, receipts = snapshot(game)
-    assert seq == before[0] + 1 and events == before[1] + 1 and receipts == before[2] + 1
+    assert seq == before[0] + 1
+    assert events == before[1] + 1
+    assert receipts == before[2] + 1
     assert [u["payload"]["seq"] for u in inbox.updates()] == [seq]
 
 
@@ -176,7 +178,7 @@ def test_websocket_move_gets_503_then_a_retry_applies_once(game_and_me, kill_nex
 
     run: Callable[[int], list[dict[str, Any]]] = lambda n: asyncio.run(play(n))  # noqa: E731
     [failed] = run(1)
-    assert failed["type"] == "error" and failed["status"] == 503, failed
+    assert (failed["type"], failed["status"]) == ("error", 503), failed
     assert failed["error"]["code"] == "unavailable"
     assert_retryable_and_nothing_written(game, before, inbox, kill_next_move)
 

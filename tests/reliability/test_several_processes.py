@@ -203,7 +203,7 @@ def test_the_stack_as_separate_processes_delivers_every_update_live(
         assert {s.feed_seqs()[0] for s in sockets} == {start}
 
         # Moves over HTTP, alternating between the two processes.
-        played = {base: 0 for base in bases}
+        played = dict.fromkeys(bases, 0)
         while sum(played.values()) < MOVES:
             base = bases[sum(played.values()) % 2]
             pending = players[0].feed(base)["pending_seats"]
@@ -241,7 +241,8 @@ def test_the_stack_as_separate_processes_delivers_every_update_live(
     for s in sockets:
         seqs = [seq for seq in s.feed_seqs() if seq <= upto]
         assert seqs == sockets[0].feed_seqs()[: len(seqs)], "every seat saw the same commits"
-        assert seqs == sorted(set(seqs)) and seqs[-1] == upto, "in order, none twice"
+        assert seqs == sorted(set(seqs)), "in order, none twice"
+        assert seqs[-1] == upto, "up to the last commit"
         pushed = s.events(upto)
         # Exactly the log this seat may see, as the database redacts it for the seat.
         expected = [e for e in events_after(game, start, s.seat) if e["seq"] <= upto]

@@ -93,8 +93,8 @@ def test_a_worker_killed_mid_batch_loses_and_repeats_no_timeout(workers) -> None
         120,
     )
     assert finished, first.logs() + second.logs()
-    recovered = time.monotonic() - killed_at
-    wait_for(lambda: False, 5)  # more sweeps run (beat every 2 s): none may apply again
+    time.monotonic() - killed_at
+    wait_for(lambda: False, 5)  # more sweeps run (beat every second): none may apply again
 
     cast = votes()
     per_seat = Counter((e.game_id, e.actor_seat) for e in cast)
@@ -106,9 +106,3 @@ def test_a_worker_killed_mid_batch_loses_and_repeats_no_timeout(workers) -> None
     assert Counter((e.game_id, e.seq) for e in cast).most_common(1)[0][1] == 1
     lateness = [(e.created_at - deadline).total_seconds() for e in cast if e.actor_kind != "player"]
     assert min(lateness) >= 0  # nothing applied before its deadline
-    print(
-        f"\nR1/R17: {due} timeouts due at once in {GAMES} games ({len(moved_in_time)} seats "
-        f"moved in time); worker SIGKILLed after {applied_before_kill}; all applied once "
-        f"{recovered:.1f} s after the kill (restart + second worker); lateness max "
-        f"{max(lateness):.1f} s"
-    )

@@ -3,7 +3,7 @@ violation, a console error and an uncaught error, each named with its page."""
 
 from __future__ import annotations
 
-import os
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,7 +18,7 @@ PAGE = """<!DOCTYPE html><html><head><script src="/ok.js"></script></head><body>
 
 def test_the_watch_reports_violations_console_errors_and_uncaught_errors() -> None:
     pytest.importorskip("playwright")
-    if not os.path.exists(CHROMIUM):
+    if not Path(CHROMIUM).exists():
         pytest.skip("Debian chromium is not installed")
     from playwright.sync_api import sync_playwright
 

@@ -110,7 +110,8 @@ def test_run_site_serves_home_healthz_and_websockets(server: Server, tmp_path: P
     assert "Tournament at Camelot" in html
 
     status, css = server.get("/static/css/site.css")
-    assert status == 200 and "--gold-500" in css
+    assert status == 200
+    assert "--gold-500" in css
 
     # The upgrade is handled by Channels (accepted, or refused by the consumer), not by
     # Django's HTTP 404: websockets work in the embedded server.

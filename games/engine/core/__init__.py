@@ -1,6 +1,7 @@
 """The game-agnostic core of the rules layer: contract, codec, errors, registry, runner,
-and the pieces games share: emit-and-fold (`Emitter`) and the power-hook registry
-(`HookRegistry`)."""
+and the pieces games share: translatable messages (`Message`, `N_`), emit-and-fold
+(`Emitter`), the power-hook registry (`HookRegistry`) and the fast copy of a frozen record
+(`replace`). `core.memo` builds view parts once per unchanged record."""
 
 from .codec import JSON, from_json, lookup, register, to_json, type_name
 from .definition import (
@@ -17,7 +18,9 @@ from .definition import (
 )
 from .emitter import Emitter
 from .errors import EngineError, GameOver, IllegalMove, InvalidConfig, MalformedMove, NotYourTurn
+from .frozen import replace
 from .hooks import HookRegistry
+from .messages import N_, Message, joined, msg, render
 from .registry import all_games, get_game, register_game
 from .runner import acting_seats, apply, fold, rng_for, start
 
@@ -33,7 +36,9 @@ __all__ = [
     "IllegalMove",
     "InvalidConfig",
     "MalformedMove",
+    "Message",
     "Move",
+    "N_",
     "NotYourTurn",
     "Outcome",
     "Secret",
@@ -46,10 +51,14 @@ __all__ = [
     "fold",
     "from_json",
     "get_game",
+    "joined",
     "lookup",
+    "msg",
     "public_redact",
     "register",
     "register_game",
+    "render",
+    "replace",
     "rng_for",
     "start",
     "to_json",

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from .errors import MalformedMove
+from .messages import N_
 
 JSON = Any  # a value json.dumps accepts
 T = TypeVar("T")
@@ -84,11 +85,11 @@ def from_json(data: JSON, cls: type[T] | None = None) -> T:
     untrusted input from a client is refused cleanly.
     """
     if not isinstance(data, Mapping):
-        raise MalformedMove("expected a JSON object")
+        raise MalformedMove(N_("expected a JSON object"))
     if cls is None:
         name = data.get("type")
         if not isinstance(name, str) or name not in _TYPES:
-            raise MalformedMove(f"unknown type {name!r}", field="type")
+            raise MalformedMove(N_("unknown type %(name)s"), field="type", name=repr(name))
         cls = typing.cast("type[T]", _TYPES[name])
     return typing.cast(T, _decode(data, cls, ""))
 
@@ -132,14 +133,23 @@ def _decode(data: JSON, hint: Any, path: str) -> Any:
                 return _decode(data, arg, path)
             except MalformedMove as exc:
                 errors.append(exc)
-        raise errors[0] if errors else MalformedMove(f"{path or 'value'}: unexpected null", path)
+        raise (
+            errors[0]
+            if errors
+            else MalformedMove(N_("%(path)s: unexpected null"), path, path=path or "value")
+        )
     if origin is typing.Literal:
         if data not in args:
-            raise MalformedMove(f"{path or 'value'} must be one of {list(args)}", path)
+            raise MalformedMove(
+                N_("%(path)s must be one of %(allowed)s"),
+                path,
+                path=path or "value",
+                allowed=str(list(args)),
+            )
         return data
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if not isinstance(data, Mapping):
-            raise MalformedMove(f"{path or 'value'} must be an object", path)
+            raise MalformedMove(N_("%(path)s must be an object"), path, path=path or "value")
         kwargs = {}
         for name, field_hint, required in _init_fields(hint):
             if name in data:
@@ -147,25 +157,37 @@ def _decode(data: JSON, hint: Any, path: str) -> Any:
                 kwargs[name] = _decode(data[name], field_hint, sub)
             elif required:
                 sub = f"{path}.{name}" if path else name
-                raise MalformedMove(f"{sub} is required", sub)
+                raise MalformedMove(N_("%(path)s is required"), sub, path=sub)
         try:
             return hint(**kwargs)
         except (TypeError, ValueError) as exc:
-            raise MalformedMove(f"{path or hint.__name__}: {exc}", path or None) from None
+            raise MalformedMove(
+                N_("%(path)s: %(error)s"), path or None, path=path or hint.__name__, error=str(exc)
+            ) from None
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         try:
             return hint(data)
         except ValueError:
             allowed = [m.value for m in hint]
-            raise MalformedMove(f"{path or 'value'} must be one of {allowed}", path) from None
+            raise MalformedMove(
+                N_("%(path)s must be one of %(allowed)s"),
+                path,
+                path=path or "value",
+                allowed=str(allowed),
+            ) from None
     if origin in (tuple, frozenset, list, set) or hint in (tuple, frozenset, list):
         if not isinstance(data, list):
-            raise MalformedMove(f"{path or 'value'} must be a list", path)
+            raise MalformedMove(N_("%(path)s must be a list"), path, path=path or "value")
         if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
             items = [_decode(v, args[0], f"{path}[{i}]") for i, v in enumerate(data)]
         elif origin is tuple and args:
             if len(args) != len(data):
-                raise MalformedMove(f"{path or 'value'} must have {len(args)} items", path)
+                raise MalformedMove(
+                    N_("%(path)s must have %(count)s items"),
+                    path,
+                    path=path or "value",
+                    count=len(args),
+                )
             pairs = enumerate(zip(args, data, strict=True))
             items = [_decode(v, a, f"{path}[{i}]") for i, (a, v) in pairs]
         else:
@@ -178,7 +200,7 @@ def _decode(data: JSON, hint: Any, path: str) -> Any:
         return tuple(items)
     if origin in (dict, Mapping) or origin is typing.get_origin(Mapping[str, int]):
         if not isinstance(data, Mapping):
-            raise MalformedMove(f"{path or 'value'} must be an object", path)
+            raise MalformedMove(N_("%(path)s must be an object"), path, path=path or "value")
         key_hint, val_hint = args or (str, Any)
         out = {}
         for k, v in data.items():
@@ -187,22 +209,22 @@ def _decode(data: JSON, hint: Any, path: str) -> Any:
         return out
     if hint is bool:
         if not isinstance(data, bool):
-            raise MalformedMove(f"{path or 'value'} must be true or false", path)
+            raise MalformedMove(N_("%(path)s must be true or false"), path, path=path or "value")
         return data
     if hint is int:
         if isinstance(data, bool) or not isinstance(data, int):
-            raise MalformedMove(f"{path or 'value'} must be a whole number", path)
+            raise MalformedMove(N_("%(path)s must be a whole number"), path, path=path or "value")
         return data
     if hint is float:
         if isinstance(data, bool) or not isinstance(data, (int, float)):
-            raise MalformedMove(f"{path or 'value'} must be a number", path)
+            raise MalformedMove(N_("%(path)s must be a number"), path, path=path or "value")
         return float(data)
     if hint is str:
         if not isinstance(data, str):
-            raise MalformedMove(f"{path or 'value'} must be text", path)
+            raise MalformedMove(N_("%(path)s must be text"), path, path=path or "value")
         return data
     if hint is type(None):
         if data is not None:
-            raise MalformedMove(f"{path or 'value'} must be null", path)
+            raise MalformedMove(N_("%(path)s must be null"), path, path=path or "value")
         return None
     raise TypeError(f"codec cannot decode hint {hint!r} at {path!r}")

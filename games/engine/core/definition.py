@@ -14,6 +14,7 @@ from random import Random
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from .codec import JSON, to_json
+from .messages import Message
 
 Seat = int  # 0-based seat index in play order
 Viewer = Seat | None  # None: a spectator (public information only)
@@ -51,7 +52,7 @@ class Config(ABC):
     def validate(self, players: int) -> None:
         """Raise InvalidConfig when these options cannot be dealt for `players`."""
 
-    def advice(self, players: int) -> list[str]:
+    def advice(self, players: int) -> list[Message]:
         """Non-binding recommendations from the rulebook (shown, never enforced)."""
         return []
 
@@ -143,7 +144,8 @@ def _type_label(hint: Any) -> str:
 
 
 def config_fields(config_type: type[Config]) -> list[dict[str, Any]]:
-    """Describe a Config's options (name, type, default, label, help) for forms and the API."""
+    """Describe a Config's options (name, type, default, label, help, and the IDs of the
+    rules the option is about) for forms and the API."""
     out = []
     for f in dataclasses.fields(config_type):  # type: ignore[arg-type]
         default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[operator]
@@ -155,6 +157,7 @@ def config_fields(config_type: type[Config]) -> list[dict[str, Any]]:
                 "label": f.metadata.get("label", f.name.replace("_", " ").capitalize()),
                 "help": f.metadata.get("help", ""),
                 "choices": f.metadata.get("choices"),
+                "rules": list(f.metadata.get("rules", ())),
             }
         )
     return out

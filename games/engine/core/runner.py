@@ -12,16 +12,62 @@ from random import Random
 from typing import Any
 
 from .definition import Event, GameDefinition, Move, Seat
-from .errors import GameOver, NotYourTurn
+from .errors import GameOver, IllegalMove, NotYourTurn
+from .messages import N_
 
 
 def rng_for(seed: str, seq: int) -> Random:
     """The Random for the decision made at log position `seq` of a game with secret `seed`.
 
     Derived, not stored: the outcomes are recorded in events, so replays never need it.
+    Seeded on its first draw: most decisions draw nothing, and seeding costs more than the
+    rest of a move.
     """
-    digest = hashlib.sha256(f"{seed}:{seq}".encode()).digest()
-    return Random(int.from_bytes(digest[:16], "big"))
+    return _Deferred(f"{seed}:{seq}")
+
+
+def _seed_of(key: str) -> int:
+    return int.from_bytes(hashlib.sha256(key.encode()).digest()[:16], "big")
+
+
+class _Deferred(Random):
+    """A Random that seeds itself from `key` when first used and then turns into a plain
+    Random: the same draws as `Random(_seed_of(key))`. Every draw of `Random` goes through
+    `random` or `getrandbits`; the state methods are covered too. Each calls the base
+    method explicitly, as a draw may hold on to the bound method (`choices` does)."""
+
+    def __init__(self, key: str) -> None:  # no super().__init__: it would seed now
+        self._key = key
+        self.gauss_next = None
+
+    def seed(self, *args: Any, **kwargs: Any) -> None:
+        _start(self)
+        Random.seed(self, *args, **kwargs)
+
+    def random(self) -> float:
+        _start(self)
+        return Random.random(self)
+
+    def getrandbits(self, k: int, /) -> int:
+        _start(self)
+        return Random.getrandbits(self, k)
+
+    def getstate(self) -> tuple[Any, ...]:
+        _start(self)
+        return Random.getstate(self)
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        _start(self)
+        Random.setstate(self, state)
+
+
+def _start(rng: Random) -> None:
+    """Seed a `_Deferred` now and make it a plain Random (no-op once done)."""
+    if rng.__class__ is _Deferred:
+        key = rng._key
+        del rng._key
+        rng.__class__ = Random  # type: ignore[assignment]  # same layout: a plain Random now
+        Random.seed(rng, _seed_of(key))
 
 
 def acting_seats(definition: GameDefinition[Any, Any], state: Any) -> frozenset[Seat]:
@@ -56,10 +102,14 @@ def apply(
 ) -> tuple[list[Event], Any]:
     """Check whose turn it is, let the game decide, and evolve: (new events, new state)."""
     if definition.outcome(state) is not None:
-        raise GameOver("This game is over.")
+        raise GameOver(N_("This game is over."))
     if seat not in acting_seats(definition, state):
-        raise NotYourTurn("It is not your turn.")
-    events = definition.decide(state, seat, move, rng)
+        raise NotYourTurn(N_("It is not your turn."))
+    try:
+        events = definition.decide(state, seat, move, rng)
+    except IllegalMove as refused:
+        refused.game = refused.game or definition.slug  # whose rule page explains it
+        raise
     for event in events:
         state = definition.evolve(state, event)
     return events, state

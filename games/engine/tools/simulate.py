@@ -9,7 +9,9 @@ whose views name the viewer's side (e.g. Good/Evil), one side's bots against ran
 players of the other side: a bot that is any good beats random play for its side. Games
 without sides get "bot-vs-random" instead: one bot seat (rotating from game to game)
 against random players, with the bot's share of wins. When the public view has a "turn"
-number (or else a "round" number), its average per game is printed too.
+number (or else a "round" number), its average per game is printed too, and so are the
+per-move CPU times, p50/p99 in microseconds, of validate+apply (`apply`) and of the
+choice (the seat's view and the policy's move; the bot's in "bots" rows).
 """
 
 from __future__ import annotations
@@ -49,12 +51,29 @@ def bot_policy(
 
 
 @dataclass
+class MoveTimes:
+    """CPU nanoseconds per move: validate+apply, and choosing the move (view + policy)."""
+
+    apply: list[int] = field(default_factory=list)
+    choice: list[int] = field(default_factory=list)
+
+
+def percentile_us(values: Sequence[int], share: float) -> float:
+    """The value at `share` (0 to 1) of the sorted nanosecond `values`, nearest rank, in µs."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))] / 1000
+
+
+@dataclass
 class Result:
     games: int = 0
     moves: int = 0
-    seconds: float = 0.0
+    seconds: float = 0.0  # CPU time of this process: a shared machine does not skew it
     turns: int = 0  # summed over games, from the public view's "turn" when it has one
     winners: Counter[str] = field(default_factory=Counter)
+    times: MoveTimes = field(default_factory=MoveTimes)
 
     def rate(self, label: str) -> float:
         return self.winners[label] / self.games if self.games else 0.0
@@ -99,18 +118,27 @@ def play_game(
     seed: str,
     policies: Callable[[Any, int], Policy],
     max_moves: int = 100_000,
+    times: MoveTimes | None = None,
 ) -> tuple[Any, int]:
-    """One complete game; `policies(state, seat)` picks who decides for a seat."""
+    """One complete game; `policies(state, seat)` picks who decides for a seat. With
+    `times`, each move's CPU time of choosing (legal moves, view, policy) and of
+    validate+apply is appended to it."""
     rng = Random(seed)
     events, state = start(game, config, players, rng_for(seed, 0))
     seq, moves = len(events), 0
+    clock = time.process_time_ns
     while game.outcome(state) is None and moves < max_moves:
         for seat in sorted(game.pending_seats(state)):
             if seat not in game.pending_seats(state) or game.outcome(state) is not None:
                 continue
+            began = clock()
             legal = game.legal_moves(state, seat)
             move = policies(state, seat)(game, state, seat, legal, rng)
+            chosen = clock()
             new, state = apply(game, state, seat, move, rng_for(seed, seq))
+            if times is not None:
+                times.choice.append(chosen - began)
+                times.apply.append(clock() - chosen)
             seq += len(new)
             moves += 1
     return state, moves
@@ -135,11 +163,12 @@ def run(
         return bot_policy if sides[seat] == mode.removesuffix("-bots") else random_policy
 
     result = Result()
-    began = time.perf_counter()
+    began = time.process_time()
     for i in range(games):
         sides.clear()
         bot_seat = i % players
-        state, moves = play_game(game, config, players, f"{seed}:{mode}:{players}:{i}", policies)
+        label = f"{seed}:{mode}:{players}:{i}"
+        state, moves = play_game(game, config, players, label, policies, times=result.times)
         result.games += 1
         result.moves += moves
         result.turns += turns_of(game, state)
@@ -147,7 +176,7 @@ def run(
             result.winners[bot_label(game, state, bot_seat)] += 1
         else:
             result.winners[winner_label(game, state)] += 1
-    result.seconds = time.perf_counter() - began
+    result.seconds = time.process_time() - began
     return result
 
 
@@ -171,7 +200,10 @@ def report(game: GameDefinition[Any, Any], games: int) -> list[str]:
     modes = ["bots", "random", *(f"{s}-bots" for s in side_names)]
     if not side_names:
         modes.append("bot-vs-random")
-    header = f"{'players':>7} {'mode':>13} {'games/s':>9} {'moves/s':>9} {'turns':>6}  winners"
+    header = (
+        f"{'players':>7} {'mode':>13} {'games/s':>9} {'moves/s':>9} {'turns':>6} "
+        f"{'apply p50/p99 µs':>17} {'choice p50/p99 µs':>18}  winners"
+    )
     lines.append(header)
     totals = Result()
     for players in counts(game):
@@ -188,9 +220,13 @@ def report(game: GameDefinition[Any, Any], games: int) -> list[str]:
                 share = ", ".join(f"{k} {v}" for k, v in r.winners.most_common())
             speed = f"{r.games / r.seconds:>9.1f} {r.moves / r.seconds:>9.0f}"
             turns = f"{r.turns / r.games:>6.1f}" if r.turns else f"{'-':>6}"
-            lines.append(f"{players:>7} {mode:>13} {speed} {turns}  {share}")
+            per_move = " ".join(
+                f"{percentile_us(t, 0.5):>8.0f}/{percentile_us(t, 0.99):<8.0f}"
+                for t in (r.times.apply, r.times.choice)
+            )
+            lines.append(f"{players:>7} {mode:>13} {speed} {turns} {per_move}  {share}")
     lines.append(
-        f"total: {totals.games} games, {totals.moves} moves in {totals.seconds:.1f} s: "
+        f"total: {totals.games} games, {totals.moves} moves in {totals.seconds:.1f} s CPU: "
         f"{totals.games / totals.seconds:.1f} games/s, {totals.moves / totals.seconds:.0f} moves/s"
     )
     return lines

@@ -2,7 +2,8 @@
 
     python -m games.engine.tools.simulate_tournament --games N
 
-For each configuration: games per second (random players); average Tourney Rounds per game,
+For each configuration: games per second (random players, and a table of bots); average
+Tourney Rounds per game,
 Shame rate (share of turns that were Shames) and Feint rate (share of Melees with a Feint),
 both for random players and for a table of bots; and the bot's results against random
 players (one bot seat, rotating; ties share the win).
@@ -12,11 +13,11 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from random import Random
 from typing import Any
 
-from games.engine.core import Event, apply, rng_for, start
+from games.engine.core import Event, Move, apply, rng_for, start
 from games.engine.games.tournament import events as ev
 from games.engine.games.tournament.config import AvalonConfig, CamelotConfig
 from games.engine.games.tournament.definition import AVALON, CAMELOT, TournamentGame
@@ -37,15 +38,23 @@ CONFIGS: list[tuple[str, TournamentGame, Any, int]] = [
 
 
 def play(
-    game: TournamentGame, config: Any, players: int, seed: str, bot_seats: frozenset[int]
+    game: TournamentGame,
+    config: Any,
+    players: int,
+    seed: str,
+    bot_seats: frozenset[int],
+    watch: Callable[[Any, int, list[Move]], None] | None = None,
 ) -> tuple[Any, list[Event]]:
-    """One complete game; bots at `bot_seats`, uniformly random legal moves elsewhere."""
+    """One complete game; bots at `bot_seats`, uniformly random legal moves elsewhere;
+    `watch` sees every state before its move (state, seat to move, legal moves)."""
     rng = Random(seed)
     log, state = start(game, config, players, rng_for(seed, 0))
     log = list(log)
     while game.outcome(state) is None:
         seat = min(game.pending_seats(state))
         legal = list(game.legal_moves(state, seat))
+        if watch is not None:
+            watch(state, seat, legal)
         if seat in bot_seats:
             move = game.bot_move(game.view(state, seat), legal, rng)
         else:
@@ -80,14 +89,17 @@ def simulate(label: str, game: TournamentGame, config: Any, players: int, games:
         if seat in winners:
             bot_score += 1 / len(winners)
     bot_rounds = bot_turns = bot_shames = bot_melees = bot_feints = 0
+    began = time.perf_counter()
     for i in range(games):
         state, log = play(game, config, players, f"{label}:all:{i}", frozenset(range(players)))
         bot_rounds += state.round
         t, sh, m, f = figures(log)
         bot_turns, bot_shames = bot_turns + t, bot_shames + sh
         bot_melees, bot_feints = bot_melees + m, bot_feints + f
+    bots_elapsed = time.perf_counter() - began
     return (
-        f"{label:32} {games / elapsed:6.1f} games/s | random: {rounds / games:4.2f} rounds "
+        f"{label:32} {games / elapsed:6.1f} games/s random, "
+        f"{games / bots_elapsed:6.1f} all bots | random: {rounds / games:4.2f} rounds "
         f"Shame {shames / max(turns, 1):5.1%} Feint {feints / max(melees, 1):5.1%} | "
         f"all bots: {bot_rounds / games:4.2f} rounds Shame {bot_shames / max(bot_turns, 1):5.1%} "
         f"Feint {bot_feints / max(bot_melees, 1):5.1%} | "

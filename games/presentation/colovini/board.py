@@ -1,6 +1,6 @@
 """The board and secret panels of Avalon by Leo Colovini as view models: the row seen
 from the viewer's side (the opponent's piles above the regions, mine below), the crowns
-race (CA-17), the reaction under way (CH-3), the tiles (CA-16), and my hand (CH-4).
+race [CA-17], the reaction under way [CH-3], the tiles [CA-16], and my hand [CH-4].
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from .. import counts
+from ..rules import feed_rules
 from ..words import name_of
 from .wire import TILE_HELD, TILE_USED
 from .words import TILE_WORDS, card_label, hand_cards, region_word, short_name
@@ -38,7 +40,7 @@ def _side(view: Mapping[str, Any], seat: int, names: Sequence[str], me: Any) -> 
         "is_me": seat == me,
         "crowns": crowns,
         "crowns_text": f"{crowns}/{win}",
-        "crowns_title": _("%(crowns)s of %(win)s crowns (CA-17)") % {"crowns": crowns, "win": win},
+        "crowns_title": _("%(crowns)s of %(win)s crowns") % {"crowns": crowns, "win": win},
         "percent": min(100, round(100 * crowns / win)),
         "hand_size": p.get("hand_size", 0),
         "dark_tile": TILE_WORDS.get(str(p.get("dark_tile"))) if p.get("dark_tile") else None,
@@ -57,13 +59,13 @@ def _owner_short(owner: Any, me: Any, names: Sequence[str]) -> str:
 
 def _notice(view: Mapping[str, Any], high: Mapping[str, Any], me: Any) -> str:
     """The enchantment or attack waiting for its answer; the attacker is told they wait,
-    never whether an answer is possible (CH-3)."""
+    never whether an answer is possible [CH-3]."""
     reaction = view.get("reaction") or {}
     if not reaction:
         return ""
     where = region_word(view, reaction.get("region_index"))
     if me == reaction.get("attacker"):
-        return _("You are waiting for %(name)s to answer your %(kind)s at %(where)s (CH-3).") % {
+        return _("You are waiting for %(name)s to answer your %(kind)s at %(where)s.") % {
             "name": high["name"],
             "kind": reaction.get("kind"),
             "where": where,
@@ -98,6 +100,9 @@ def board(feed: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
         regions.append(
             {
                 **r,
+                # The engine names a region and its power in English: worded here.
+                "name": _(r["name"]) if r.get("name") else r.get("name"),
+                "power_text": _(r["power_text"]) if r.get("power_text") else r.get("power_text"),
                 "high": _pile(piles[high]),
                 "low": _pile(piles[low]),
                 "owner_name": name_of(names, owner) if owner is not None else "",
@@ -121,8 +126,10 @@ def board(feed: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
     return {
         **sides,
         "notice": _notice(view, sides["high"], me),
+        "notice_rules": feed_rules(feed, "CH-3"),
         "regions": regions,
         "tiles": tiles,
+        "tiles_available": sum(1 for t in tiles if t.get("status") not in (TILE_HELD, TILE_USED)),
         "powers": [r for r in regions if r.get("power_text")],
         "deck_size": view.get("deck_size", 0),
         "discard_size": len(discard),
@@ -141,14 +148,16 @@ def secret(
         "you": {
             "seat": you.get("seat"),
             "hand": hand_cards(view),
-            "count": _("%(count)s card%(s)s (limit %(limit)s at the end of your turn, CA-13).")
-            % {"count": held, "s": "" if held == 1 else "s", "limit": view.get("hand_limit")},
+            "count": _("%(cards)s (limit %(limit)s at the end of your turn).")
+            % {"cards": counts.cards(held), "limit": view.get("hand_limit")},
         }
         if you
         else None,
         "watching": ""
         if you or reveal
-        else _("Hands and face-down regions stay hidden from spectators (CH-4)."),
+        else _("Hands and face-down regions stay hidden from spectators."),
+        "count_rules": feed_rules(feed, "CA-13"),
+        "watching_rules": feed_rules(feed, "CH-4"),
         "reveal": [
             {
                 "name": name_of(names, h.get("seat")),

@@ -1,6 +1,6 @@
-"""Colovini's own forms: the defender's one question with both answers (CH-3), the play
+"""Colovini's own forms: the defender's one question with both answers [CH-3], the play
 form (a card, then a region and a way of playing, CA-5..CA-8), and paying a loss from a
-pile's top (CA-11), each button naming the card it gives up.
+pile's top [CA-11], each button naming the card it gives up.
 """
 
 from __future__ import annotations
@@ -14,11 +14,12 @@ from django.utils.translation import gettext as _
 from games.engine.core import JSON
 
 from ..base import ActionForm, Button, move_text
+from ..rules import feed_rules
 from ..words import name_of
-from .wire import ATTACK, ENCHANT, ENCHANTMENT, REINFORCE, CounterSpell, LetPass, PlayCard, Resist
+from .wire import ATTACK, ENCHANT, ENCHANTMENT, REINFORCE, mv
 from .words import card_label, hand_cards, region_word
 
-REACTIONS = frozenset({CounterSpell.TYPE, Resist.TYPE, LetPass.TYPE})
+REACTIONS = frozenset({mv.CounterSpell.TYPE, mv.Resist.TYPE, mv.LetPass.TYPE})
 Label = Callable[[Mapping[str, JSON]], tuple[str, str]]
 
 
@@ -37,16 +38,19 @@ def reaction_form(
     counter = reaction.get("kind") == ENCHANTMENT
     return [
         ActionForm(
-            move_type=LetPass.TYPE,
+            move_type=mv.LetPass.TYPE,
             title=f"{name_of(names, reaction.get('attacker'))} "
             f"{'enchants' if counter else 'attacks'} at {where} "
             f"with a {card_label(reaction.get('card'))}",
             help=(
-                f"Only a {answer} can counter it (CA-7)."
+                _("Only a %(answer)s can counter it.")
                 if counter
-                else f"Only a {answer} can resist it (CA-9)."
+                else _("Only a %(answer)s can resist it.")
             )
-            + " Your opponent waits either way (CH-3).",
+            % {"answer": answer}
+            + " "
+            + _("Your opponent waits either way."),
+            rules=feed_rules(feed, "CA-7" if counter else "CA-9", "CH-3"),
             buttons=[Button(*_labelled(m, label)) for m in legal],
         )
     ]
@@ -57,17 +61,11 @@ def _labelled(move: Mapping[str, JSON], label: Label) -> tuple[str, str, str]:
     return text, move_text(move), tone
 
 
-def play_form(
-    moves: Sequence[Mapping[str, JSON]], feed: Mapping[str, Any], label: Label
-) -> ActionForm:
-    """The few enchantments and attacks the engine allows are quick buttons; any card may
-    reinforce anywhere (CA-5), which the card/region/mode form covers."""
+def play_form(feed: Mapping[str, Any]) -> ActionForm:
+    """One way to play a card: the card, the region, then how (reinforce anywhere [CA-5];
+    enchant [CA-6]; attack [CA-8]). The engine refuses a way the rules do not allow, with
+    the reason."""
     view = feed.get("view", {})
-    quick = [
-        {"label": label(m)[0], "move": move_text(m), "mode": m.get("mode")}
-        for m in moves
-        if m.get("mode") != REINFORCE
-    ]
     regions = [
         {
             "index": r["region_index"],
@@ -85,14 +83,17 @@ def play_form(
         {"value": json.dumps(ATTACK), "label": _("Attack")},
     ]
     return ActionForm(
-        move_type=PlayCard.TYPE,
-        title="Play a card",
-        help="Choose a card, a region and how to play it. Reinforcing is always possible "
-        "(CA-5); enchanting takes the opponent's top card there (CA-6); attacking needs "
-        "more knights of the card's colour than the defence (CA-8).",
+        move_type=mv.PlayCard.TYPE,
+        title=_("Play a card"),
+        help=_(
+            "Choose a card, a region and how to play it. Reinforcing is always possible; "
+            "enchanting takes your opponent's top card there; attacking needs at least as "
+            "many cards there as the defence."
+        ),
+        rules=feed_rules(feed, "CA-5", "CA-6", "CA-8"),
         template="games/boards/colovini-avalon-play.html",
-        extra={"hand": hand_cards(view), "regions": regions, "quick": quick, "modes": modes},
-        submit="Play the card",
+        extra={"hand": hand_cards(view), "regions": regions, "modes": modes},
+        submit=_("Play the card"),
     )
 
 
@@ -104,7 +105,13 @@ def pile_top_buttons(moves: Sequence[Mapping[str, JSON]], feed: Mapping[str, Any
     for m in moves:
         index = m.get("region")
         pile = regions[index]["piles"][me] if isinstance(index, int) and me in (0, 1) else []
-        top = f": {card_label(pile[-1])}" if pile else ""
-        label = f"Top of your pile at region {int(str(index)) + 1}{top}"
+        where = int(str(index)) + 1
+        if pile:
+            label = _("Top of your pile at region %(where)s: %(card)s") % {
+                "where": where,
+                "card": card_label(pile[-1]),
+            }
+        else:
+            label = _("Top of your pile at region %(where)s") % {"where": where}
         buttons.append(Button(label, move_text(m)))
     return buttons

@@ -1,41 +1,14 @@
 """The engine names the Colovini presenter speaks (moves, events, phases, tiles), imported
 in one place so a rename in the engine touches one file here; and the few values of the
-engine's view (views.py) that have no engine constant."""
+engine's view (views.py) that have no engine constant. Events and moves
+come as their modules (`ev.TileTaken`, `mv.PlayCard`), not as long lists of class names."""
 
 from games.engine.games.colovini import GAME
-from games.engine.games.colovini.events import (
-    AttackResisted,
-    AvalonUsed,
-    CardDiscarded,
-    CardPlayed,
-    CardsDrawn,
-    DeckReshuffled,
-    Enchanted,
-    EnchantmentCountered,
-    GameEnded,
-    GameSetUp,
-    LossesEnded,
-    LossPaid,
-    RegionConquered,
-    TileCashed,
-    TileTaken,
-    TurnEnded,
-    TurnStarted,
-)
-from games.engine.games.colovini.moves import (
-    ATTACK,
-    ENCHANT,
-    REINFORCE,
-    CounterSpell,
-    Discard,
-    EndTurn,
-    LetPass,
-    LoseHandCard,
-    LosePileTop,
-    PlayCard,
-    Resist,
-    UseAvalon,
-)
+from games.engine.games.colovini import events as ev
+from games.engine.games.colovini import moves as mv
+from games.engine.games.colovini.cards import card_name
+from games.engine.games.colovini.moves import ATTACK, ENCHANT, REINFORCE
+from games.engine.games.colovini.regions import BY_KEY
 from games.engine.games.colovini.state import Phase
 from games.engine.games.colovini.tiles import TILES
 
@@ -45,6 +18,8 @@ ENCHANTMENT = "enchantment"
 TILE_HELD, TILE_USED = "held", "used"
 
 __all__ = [
+    "BY_KEY",
+    "card_name",
     "ATTACK",
     "ENCHANT",
     "ENCHANTMENT",
@@ -53,31 +28,7 @@ __all__ = [
     "TILES",
     "TILE_HELD",
     "TILE_USED",
-    "AttackResisted",
-    "AvalonUsed",
-    "CardDiscarded",
-    "CardPlayed",
-    "CardsDrawn",
-    "CounterSpell",
-    "DeckReshuffled",
-    "Discard",
-    "Enchanted",
-    "EnchantmentCountered",
-    "EndTurn",
-    "GameEnded",
-    "GameSetUp",
-    "LetPass",
-    "LoseHandCard",
-    "LosePileTop",
-    "LossPaid",
-    "LossesEnded",
     "Phase",
-    "PlayCard",
-    "RegionConquered",
-    "Resist",
-    "TileCashed",
-    "TileTaken",
-    "TurnEnded",
-    "TurnStarted",
-    "UseAvalon",
+    "ev",
+    "mv",
 ]

@@ -1,5 +1,5 @@
 """The board and secret panels of Avalon, the jousting game, as view models: the knights
-with their public facts, the course's duels (JA-8), God's judgement (JH-5), the offers,
+with their public facts, the course's duels [JA-8], God's judgement [JH-5], the offers,
 the duels fought, and the viewer's hand, laid set and the cards they know others hold.
 """
 
@@ -10,13 +10,15 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from ..words import name_of, plural
+from .. import counts
+from ..rules import feed_rules
+from ..words import name_of, names_list
 from .wire import DISQUALIFIED, FIT, KINDS, PLACES
-from .words import card_label, grouped, offer_text
+from .words import KIND_ONE, card_label, grouped, offer_text
 
 
 def _badge(status: Any) -> dict[str, str]:
-    """A knight's standing: fit, disqualified (JA-7) or withdrawn."""
+    """A knight's standing: fit, disqualified [JA-7] or withdrawn."""
     if status == FIT:
         return {"tone": "good", "text": _("fit")}
     if status == DISQUALIFIED:
@@ -46,7 +48,7 @@ def _history(view: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, An
         a, b = d["pair"]
         places = [
             {
-                "kind": kind,
+                "kind": str(KIND_ONE.get(kind, kind)),  # shown only (a table's row header)
                 "a": card_label(d["laid"][0][i]),
                 "b": card_label(d["laid"][1][i]),
                 "won": "a" if d["places"][i] == a else "b" if d["places"][i] == b else "",
@@ -58,7 +60,7 @@ def _history(view: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, An
         history.append(
             {
                 "round": d["round"],
-                # Letters change when the course is redrawn (JA-8): names only here.
+                # Letters change when the course is redrawn [JA-8]: names only here.
                 "a": name_of(names, a),
                 "b": name_of(names, b),
                 "places": places,
@@ -75,10 +77,10 @@ def _judgement(view: Mapping[str, Any], me: Any) -> dict[str, Any] | None:
         return None
     return {
         "showing": ", ".join(str(s) for s in judgement.get("showing") or []) or _("nothing"),
-        "dots": plural(judgement.get("dots"), "dot"),
-        "prompt": _("Which large chip do they point to? The first pick decides (JH-5).")
+        "dots": counts.dots(judgement.get("dots")),
+        "prompt": _("Which large chip do they point to? The first pick decides.")
         if me in (judgement.get("pair") or [])
-        else _("The duelists race to pick the large chip they point to (JH-5)."),
+        else _("The duelists race to pick the large chip they point to."),
     }
 
 
@@ -98,7 +100,8 @@ def board(feed: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
     junk_pile = view.get("junk_pile") or []
     return {
         "knights": _knights(view, names, me),
-        "round_note": _("(round %s of the course, JA-8)") % course_round if course_round else "",
+        "round_note": _("(round %s of the course)") % course_round if course_round else "",
+        "round_rules": feed_rules(feed, "JA-8", "JH-4") if course_round else [],
         "pairs": [
             {"a": tag(p[0]), "b": tag(p[1]), "now": i == duels.get("bout")}
             for i, p in enumerate(duels.get("pairs") or [])
@@ -116,9 +119,10 @@ def board(feed: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
             for c in view.get("face_up") or []
         ],
         "judgement": _judgement(view, me),
+        "judgement_rules": feed_rules(feed, "JH-5"),
         "outcome": {
-            "winners": " and ".join(name_of(names, s) for s in outcome.get("winners", [])),
-            "junk_note": " " + _("The junk pile held %s.") % plural(len(junk_pile), "card")
+            "winners": names_list([name_of(names, s) for s in outcome.get("winners", [])]),
+            "junk_note": " " + _("The junk pile held %s.") % counts.cards(len(junk_pile))
             if junk_pile
             else "",
         }
@@ -141,9 +145,10 @@ def secret(
             "hand": grouped(you.get("hand") or []),
             "set_note": _("You hold a full set (one of each kind, jokers anywhere).")
             if you.get("complete_set")
-            else _("You lack a full set: barter for one before the check (JA-7)."),
+            else _("You lack a full set: barter for one before the check."),
+            "set_rules": feed_rules(feed, "JA-7"),
             "laid": [
-                {"kind": k.capitalize(), "label": card_label(c)}
+                {"kind": str(KIND_ONE.get(k, k.capitalize())), "label": card_label(c)}
                 for k, c in (you.get("laid") or {}).items()
             ],
         }

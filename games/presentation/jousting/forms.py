@@ -1,5 +1,5 @@
 """The jousting game's own forms, one builder per move type: the free-form barter offer
-(JA-6), showing cards (JH-3), laying a duel set (JA-9), withdrawing (JA-7) and the offers
+[JA-6], showing cards [JH-3], laying a duel set [JA-9], withdrawing [JA-7] and the offers
 one may accept. `FORMS` maps a move type to its builder.
 """
 
@@ -14,10 +14,12 @@ from django.utils.translation import gettext as _
 
 from games.engine.core import JSON
 
+from .. import counts
 from ..base import ActionForm, Button, move_text
+from ..rules import feed_rules
 from ..words import name_of
-from .wire import JOKER, KINDS, AcceptOffer, LayCards, MakeOffer, ShowCards, Withdraw, deck
-from .words import card_label, grouped, lay_values, offer_text
+from .wire import JOKER, KINDS, deck, mv
+from .words import KIND_ONE, card_label, grouped, lay_values, offer_text
 
 
 @dataclass(frozen=True)
@@ -60,10 +62,14 @@ def _make_offer(a: Asked) -> ActionForm:
     coins = next((k["coins"] for k in knights if k["seat"] == a.me), 0)
     left = (a.view.get("you") or {}).get("offers_left", 0)
     return ActionForm(
-        move_type=MakeOffer.TYPE,
+        move_type=mv.MakeOffer.TYPE,
         title="Make an offer",
-        help=f"Give cards and/or coins for cards and/or coins (JA-6). You may make "
-        f"{left} more offer(s) this session; you cannot offer a card you do not hold.",
+        help=_(
+            "Give cards and/or coins for cards and/or coins. You may make %(offers)s this "
+            "session; you cannot offer a card you do not hold."
+        )
+        % {"offers": counts.offers(left)},
+        rules=feed_rules(a.feed, "JA-6"),
         template="games/boards/jousting-avalon-offer.html",
         constants={"stamp": a.stamp},
         extra={
@@ -72,19 +78,20 @@ def _make_offer(a: Asked) -> ActionForm:
             "coins": coins,
             "others": a.others(),
         },
-        submit="Make the offer",
+        submit=_("Make the offer"),
     )
 
 
 def _show_cards(a: Asked) -> ActionForm:
     return ActionForm(
-        move_type=ShowCards.TYPE,
-        title="Show cards to chosen knights",
-        help="Only your true cards can be shown (JH-3).",
+        move_type=mv.ShowCards.TYPE,
+        title=_("Show cards to chosen knights"),
+        help=_("Only your true cards can be shown."),
+        rules=feed_rules(a.feed, "JH-3"),
         template="games/boards/jousting-avalon-show.html",
         constants={"stamp": a.stamp},
         extra={"cards": grouped(a.hand), "others": a.others()},
-        submit="Show them",
+        submit=_("Show them"),
     )
 
 
@@ -102,24 +109,29 @@ def _lay_cards(a: Asked) -> ActionForm:
             }
             for c in options
         ]
-        places.append({"kind": kind, "choices": choices})
+        # `kind` names the input (r_sword); `label` is what the reader sees.
+        places.append({"kind": kind, "label": str(KIND_ONE[kind]), "choices": choices})
     return ActionForm(
-        move_type=LayCards.TYPE,
-        title="Lay your duel set",
-        help="One card per place, face down; a joker may take any place (JA-9). "
-        "The strongest set is chosen for you to start with.",
+        move_type=mv.LayCards.TYPE,
+        title=_("Lay your duel set"),
+        help=_(
+            "One card per place, face down; a joker may take any place. The strongest set is "
+            "chosen for you to start with."
+        ),
+        rules=feed_rules(a.feed, "JA-9"),
         template="games/boards/jousting-avalon-lay.html",
         extra={"places": places},
-        submit="Lay these four cards",
+        submit=_("Lay these four cards"),
     )
 
 
 def _withdraw(a: Asked) -> ActionForm:
     waited_for = a.me in (a.feed.get("pending_seats") or [])
     return ActionForm(
-        move_type=Withdraw.TYPE,
+        move_type=mv.Withdraw.TYPE,
         title="Withdraw from the tournament",
-        help="For good: you stop fighting but may still barter."  # JA-7
+        rules=feed_rules(a.feed, "JA-7"),
+        help="For good: you stop fighting but may still barter."
         + (
             ""
             if waited_for
@@ -127,17 +139,19 @@ def _withdraw(a: Asked) -> ActionForm:
             "decide. Nothing else is yours to do now."
         ),
         template="games/boards/jousting-avalon-withdraw.html",
-        buttons=[Button("Withdraw", move_text(dict(a.moves[0])), "fail")],
-        extra={"confirm": _("Withdraw for good? You will fight no more duels (JA-7).")},
+        buttons=[Button(_("Withdraw for good"), move_text(dict(a.moves[0])), "fail")],
+        extra={"confirm": _("Yes, I withdraw for good: I will fight no more duels.")},
+        aside=True,
     )
 
 
 def _accept_offer(a: Asked) -> ActionForm:
     offers = {o["id"]: o for o in a.view.get("offers") or []}
     return ActionForm(
-        move_type=AcceptOffer.TYPE,
+        move_type=mv.AcceptOffer.TYPE,
         title="Offers you can accept",
-        help="The trade happens at once and in full (JH-3).",
+        help=_("The trade happens at once and in full."),
+        rules=feed_rules(a.feed, "JH-3"),
         buttons=[
             Button(
                 "Accept " + offer_text(offers.get(m["offer"], {"id": m["offer"]}), a.names, a.me),
@@ -150,9 +164,9 @@ def _accept_offer(a: Asked) -> ActionForm:
 
 
 FORMS: dict[str, Callable[[Asked], ActionForm]] = {
-    MakeOffer.TYPE: _make_offer,
-    ShowCards.TYPE: _show_cards,
-    LayCards.TYPE: _lay_cards,
-    Withdraw.TYPE: _withdraw,
-    AcceptOffer.TYPE: _accept_offer,
+    mv.MakeOffer.TYPE: _make_offer,
+    mv.ShowCards.TYPE: _show_cards,
+    mv.LayCards.TYPE: _lay_cards,
+    mv.Withdraw.TYPE: _withdraw,
+    mv.AcceptOffer.TYPE: _accept_offer,
 }

@@ -1,5 +1,6 @@
 """Log lines of Avalon, the jousting game, one small wording per event type, as the
-reader's seat sees the event (a trade's cards only to its two knights, JH-3).
+reader's seat sees the event (a trade's cards only to its two knights, JH-3), addressed
+to the reader ("You offer…") in the reader's language.
 """
 
 from __future__ import annotations
@@ -7,190 +8,255 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..words import EventWords, Reader, verb
-from .wire import (
-    DECLINED,
-    BarterEnded,
-    CardDrafted,
-    CardsLaid,
-    CardsShown,
-    CourseChanged,
-    Disqualified,
-    DuelAbandoned,
-    DuelRevealed,
-    DuelsCalled,
-    GameEnded,
-    GameSetUp,
-    JudgementDecided,
-    JudgementThrown,
-    JunkBought,
-    JunkPassed,
-    OfferClosed,
-    OfferMade,
-    RoundBegan,
-    SaidDone,
-    TradeMade,
-    Withdrew,
-)
+from django.utils.translation import gettext as _
+
+from .. import counts
+from ..words import EventWords, Reader, about, names_list
+from .wire import DECLINED, ev
 from .words import HOW, card_label, chip_label, lot_words
 
 WORDS = EventWords()
-
-
-def _who(e: Mapping[str, Any], r: Reader) -> str:
-    return r.who(e.get("seat"))
 
 
 def _cards(cards: Any) -> str:
     return ", ".join(card_label(c) for c in cards)
 
 
-@WORDS.on(GameSetUp)
+def _by(e: Mapping[str, Any], r: Reader, mine: str, theirs: str, **params: Any) -> str:
+    return about(r, e.get("seat"), mine, theirs, **params)
+
+
+@WORDS.on(ev.GameSetUp)
 def _set_up(e: Mapping[str, Any], r: Reader) -> str:
-    line = "The cards are dealt and the coats of arms drawn."
+    line = _("The cards are dealt and the coats of arms drawn.")
     if e.get("hand"):
-        line += " Your hand: " + _cards(e["hand"]) + "."
+        line += " " + _("Your hand: %(cards)s.") % {"cards": _cards(e["hand"])}
     return line
 
 
-@WORDS.on(CardDrafted)
+@WORDS.on(ev.CardDrafted)
 def _drafted(e: Mapping[str, Any], r: Reader) -> str:
-    return f"{verb(_who(e, r), 'take')} {card_label(e['card'])} from the face-up cards."
+    return _by(
+        e,
+        r,
+        _("You take %(card)s from the face-up cards."),
+        _("%(name)s takes %(card)s from the face-up cards."),
+        card=card_label(e["card"]),
+    )
 
 
-@WORDS.on(RoundBegan)
+@WORDS.on(ev.RoundBegan)
 def _round_began(e: Mapping[str, Any], r: Reader) -> str:
-    return f"Round {e['round']} begins: the barter is open (JA-5)."
+    return _("Round %(round)s begins: the barter is open.") % {"round": e["round"]}  # JA-5
 
 
-@WORDS.on(OfferMade)
+@WORDS.on(ev.OfferMade)
 def _offer_made(e: Mapping[str, Any], r: Reader) -> str:
-    to = "everyone" if e.get("to") is None else r.name(e["to"])
-    who = _who(e, r)
+    to = _("everyone") if e.get("to") is None else r.who_object(e["to"])
     if "give" in e:
-        return (
-            f"{verb(who, 'offer')} {lot_words(e['give'])} for {lot_words(e['want'])} "
-            f"to {to} (offer #{e['offer']})."
+        return _by(
+            e,
+            r,
+            _("You offer %(give)s for %(want)s to %(to)s (offer #%(offer)s)."),
+            _("%(name)s offers %(give)s for %(want)s to %(to)s (offer #%(offer)s)."),
+            give=lot_words(e["give"]),
+            want=lot_words(e["want"]),
+            to=to,
+            offer=e["offer"],
         )
-    return f"{who} made an offer to {to} (#{e['offer']})."
+    return _by(
+        e,
+        r,
+        _("You made an offer to %(to)s (#%(offer)s)."),
+        _("%(name)s made an offer to %(to)s (#%(offer)s)."),
+        to=to,
+        offer=e["offer"],
+    )
 
 
-@WORDS.on(OfferClosed)
+@WORDS.on(ev.OfferClosed)
 def _offer_closed(e: Mapping[str, Any], r: Reader) -> str:
-    how = "declined" if e.get("how") == DECLINED else "taken back"
-    return f"Offer #{e['offer']} was {how}."
+    if e.get("how") == DECLINED:
+        return _("Offer #%(offer)s was declined.") % {"offer": e["offer"]}
+    return _("Offer #%(offer)s was taken back.") % {"offer": e["offer"]}
 
 
-@WORDS.on(TradeMade)
+@WORDS.on(ev.TradeMade)
 def _trade_made(e: Mapping[str, Any], r: Reader) -> str:
-    by = "you" if e.get("by") == r.me else r.name(e.get("by"))
-    maker = r.name(e.get("seat"))
+    params = {
+        "maker": r.who_subject(e.get("seat")),
+        "by": r.who_object(e.get("by")),
+        "offer": e["offer"],
+    }
     if "give" in e:
-        return (
-            f"Trade: {maker} gave {lot_words(e['give'])} and {by} gave "
-            f"{lot_words(e['want'])} (offer #{e['offer']})."
-        )
+        return _("Trade: %(maker)s gave %(give)s and %(by)s gave %(want)s (offer #%(offer)s).") % {
+            **params,
+            "give": lot_words(e["give"]),
+            "want": lot_words(e["want"]),
+        }
     coins = e.get("coins") or [0, 0]
     cards = e.get("cards") or [0, 0]
-    return (
-        f"Trade: {maker} gave {cards[0]} card(s) and {coins[0]} coin(s); {by} gave "
-        f"{cards[1]} card(s) and {coins[1]} coin(s) (offer #{e['offer']})."
+    return _(
+        "Trade: %(maker)s gave %(cards_a)s and %(coins_a)s; %(by)s gave %(cards_b)s and "
+        "%(coins_b)s (offer #%(offer)s)."
+    ) % {
+        **params,
+        "cards_a": counts.cards(cards[0]),
+        "coins_a": counts.coins(coins[0]),
+        "cards_b": counts.cards(cards[1]),
+        "coins_b": counts.coins(coins[1]),
+    }
+
+
+@WORDS.on(ev.CardsShown)
+def _cards_shown(e: Mapping[str, Any], r: Reader) -> str:
+    to = names_list([r.who_object(s) for s in e.get("to") or []])
+    what = _cards(e["cards"]) if "cards" in e else counts.cards(e.get("count"))
+    return _by(
+        e,
+        r,
+        _("You show %(cards)s to %(to)s."),
+        _("%(name)s shows %(cards)s to %(to)s."),
+        cards=what,
+        to=to,
     )
 
 
-@WORDS.on(CardsShown)
-def _cards_shown(e: Mapping[str, Any], r: Reader) -> str:
-    to = r.names_of(e.get("to"))
-    if "cards" in e:
-        return f"{verb(_who(e, r), 'show')} {_cards(e['cards'])} to {to}."
-    return f"{verb(_who(e, r), 'show')} {e.get('count', 'some')} card(s) to {to}."
-
-
-@WORDS.on(SaidDone)
+@WORDS.on(ev.SaidDone)
 def _said_done(e: Mapping[str, Any], r: Reader) -> str:
-    who = _who(e, r)
-    return f"{who} {'are' if who == 'You' else 'is'} done bartering."
+    return _by(e, r, _("You are done bartering."), _("%(name)s is done bartering."))
 
 
-@WORDS.on(Withdrew)
+@WORDS.on(ev.Withdrew)
 def _withdrew(e: Mapping[str, Any], r: Reader) -> str:
-    who = _who(e, r)
-    return f"{who} withdr{'aw' if who == 'You' else 'aws'} from the tournament (JA-7)."
+    return _by(  # JA-7
+        e, r, _("You withdraw from the tournament."), _("%(name)s withdraws from the tournament.")
+    )
 
 
-@WORDS.on(BarterEnded)
+@WORDS.on(ev.BarterEnded)
 def _barter_ended(e: Mapping[str, Any], r: Reader) -> str:
-    return f"The barter of round {e['round']} is over."
+    return _("The barter of round %(round)s is over.") % {"round": e["round"]}
 
 
-@WORDS.on(Disqualified)
+@WORDS.on(ev.Disqualified)
 def _disqualified(e: Mapping[str, Any], r: Reader) -> str:
-    return f"Disqualified for want of a full set (JA-7): {r.names_of(e.get('seats'))}."
+    who = names_list([r.who_object(s) for s in e.get("seats") or []])
+    return _("Disqualified for want of a full set: %(who)s.") % {"who": who}  # JA-7
 
 
-@WORDS.on(CourseChanged)
+@WORDS.on(ev.CourseChanged)
 def _course_changed(e: Mapping[str, Any], r: Reader) -> str:
-    return "The coats of arms are handed out again among the fit knights (JA-8)."
+    return _("The coats of arms are handed out again among the fit knights.")  # JA-8
 
 
-@WORDS.on(DuelsCalled)
+def _against(r: Reader, a: Any, b: Any) -> str:
+    return _("%(a)s against %(b)s") % {"a": r.who_subject(a), "b": r.who_object(b)}
+
+
+@WORDS.on(ev.DuelsCalled)
 def _duels_called(e: Mapping[str, Any], r: Reader) -> str:
-    pairs = "; ".join(f"{r.name(a)} against {r.name(b)}" for a, b in e.get("pairs") or [])
+    pairs = "; ".join(_against(r, a, b) for a, b in e.get("pairs") or []) or _("none")
+    line = _("Duels of round %(round)s: %(pairs)s.") % {"round": e["round"], "pairs": pairs}
     byes = e.get("byes") or []
-    rest = f" Sitting out: {r.names_of(byes)}." if byes else ""
-    return f"Duels of round {e['round']}: {pairs or 'none'}.{rest}"
+    if byes:
+        line += " " + _("Sitting out: %(who)s.") % {
+            "who": names_list([r.who_object(s) for s in byes])
+        }
+    return line
 
 
-@WORDS.on(CardsLaid)
+@WORDS.on(ev.CardsLaid)
 def _cards_laid(e: Mapping[str, Any], r: Reader) -> str:
     if "cards" in e:
-        return f"{_who(e, r)} laid {_cards(e['cards'])}."
-    return f"{_who(e, r)} laid four cards face down."
+        return _by(
+            e, r, _("You laid %(cards)s."), _("%(name)s laid %(cards)s."), cards=_cards(e["cards"])
+        )
+    return _by(e, r, _("You laid four cards face down."), _("%(name)s laid four cards face down."))
 
 
-@WORDS.on(DuelAbandoned)
+@WORDS.on(ev.DuelAbandoned)
 def _duel_abandoned(e: Mapping[str, Any], r: Reader) -> str:
     a, b = e["pair"]
-    return f"The duel {r.name(a)} against {r.name(b)} is off: a knight withdrew."
+    return _("The duel %(duel)s is off: a knight withdrew.") % {"duel": _against(r, a, b)}
 
 
-@WORDS.on(DuelRevealed)
+@WORDS.on(ev.DuelRevealed)
 def _duel_revealed(e: Mapping[str, Any], r: Reader) -> str:
     a, b = e["pair"]
-    won = "a draw" if e.get("winner") is None else f"{r.name(e['winner'])} wins"
+    if e.get("winner") is None:
+        won = _("a draw")
+    elif r.mine(e["winner"]):
+        won = _("you win")
+    else:
+        won = _("%s wins") % r.name(e["winner"])
     sets = "; ".join(
-        f"{card_label(x)} vs {card_label(y)}" for x, y in zip(*e["laid"], strict=False)
+        _("%(a)s vs %(b)s") % {"a": card_label(x), "b": card_label(y)}
+        for x, y in zip(*e["laid"], strict=False)
     )
-    return f"{r.name(a)} against {r.name(b)}: {sets} — {won}."
+    return _("%(duel)s: %(sets)s — %(won)s.") % {
+        "duel": _against(r, a, b),
+        "sets": sets,
+        "won": won,
+    }
 
 
-@WORDS.on(JudgementThrown)
+@WORDS.on(ev.JudgementThrown)
 def _judgement_thrown(e: Mapping[str, Any], r: Reader) -> str:
-    showing = ", ".join(chip_label(s) for s in e.get("showing") or []) or "none"
-    return f"God's judgement: the chips show {showing} with {e['dots']} dot(s)."
+    showing = ", ".join(chip_label(s) for s in e.get("showing") or []) or _("none")
+    return _("God's judgement: the chips show %(chips)s with %(dots)s.") % {
+        "chips": showing,
+        "dots": counts.dots(e["dots"]),
+    }
 
 
-@WORDS.on(JudgementDecided)
+@WORDS.on(ev.JudgementDecided)
 def _judgement_decided(e: Mapping[str, Any], r: Reader) -> str:
-    return f"God's judgement gives the duel to {r.name(e['winner'])} {HOW.get(e['how'], '')}."
+    return _("God's judgement gives the duel to %(winner)s %(how)s.") % {
+        "winner": r.who_object(e["winner"]),
+        "how": HOW.get(e["how"], ""),
+    }
 
 
-@WORDS.on(JunkBought)
+@WORDS.on(ev.JunkBought)
 def _junk_bought(e: Mapping[str, Any], r: Reader) -> str:
     if "card" in e:
-        return f"{verb(_who(e, r), 'buy')} {card_label(e['card'])} from the junk pile."
-    return f"{verb(_who(e, r), 'buy')} a blind card from the junk pile."
+        return _by(
+            e,
+            r,
+            _("You buy %(card)s from the junk pile."),
+            _("%(name)s buys %(card)s from the junk pile."),
+            card=card_label(e["card"]),
+        )
+    return _by(
+        e,
+        r,
+        _("You buy a blind card from the junk pile."),
+        _("%(name)s buys a blind card from the junk pile."),
+    )
 
 
-@WORDS.on(JunkPassed)
+@WORDS.on(ev.JunkPassed)
 def _junk_passed(e: Mapping[str, Any], r: Reader) -> str:
-    who = _who(e, r)
-    return f"{who} {'do' if who == 'You' else 'does'} not buy from the junk pile."
+    return _by(
+        e,
+        r,
+        _("You do not buy from the junk pile."),
+        _("%(name)s does not buy from the junk pile."),
+    )
 
 
-@WORDS.on(GameEnded)
+@WORDS.on(ev.GameEnded)
 def _game_ended(e: Mapping[str, Any], r: Reader) -> str:
-    won = r.names_of(e.get("winners"), " and ")
+    winners = list(e.get("winners") or [])
+    if len(winners) == 1 and r.mine(winners[0]):
+        line = _("The tournament is over: you won with the most money.")
+    else:
+        won = names_list([r.who_object(s) for s in winners])
+        line = _("The tournament is over: %(won)s won with the most money.") % {"won": won}
     bonus = e.get("bonus_to")
-    extra = f" {r.name(bonus)} was the last fit knight (JA-14)." if bonus is not None else ""
-    return f"The tournament is over: {won} won with the most money.{extra}"
+    if bonus is not None:  # JA-14
+        line += " " + about(
+            r, bonus, _("You were the last fit knight."), _("%(name)s was the last fit knight.")
+        )
+    return line

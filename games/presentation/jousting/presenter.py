@@ -11,121 +11,114 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.engine.core import JSON
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
-from ..base import ActionForm, Presenter
-from ..words import name_of
-from . import board as panels
+from games.engine.core import JSON
+from games.models import Game
+
+from ..base import ActionForm, Feed, Moves, Names, Presenter
+from ..words import name_of, names_list
+from . import board, story
 from .forms import FORMS, Asked
 from .log import WORDS
-from .wire import (
-    BARTER,
-    DRAFT,
-    GAME,
-    JUDGEMENT,
-    JUNK,
-    LAYING,
-    AcceptOffer,
-    BuyFromJunk,
-    CancelOffer,
-    DeclineOffer,
-    DraftCard,
-    LayCards,
-    MakeOffer,
-    PickChip,
-    SayDone,
-    ShowCards,
-    Withdraw,
-)
+from .wire import BARTER, DRAFT, GAME, JUDGEMENT, JUNK, LAYING, mv
 from .words import card_label, chip_label
 
-PHASES = {
-    DRAFT: "The knights draft the face-up cards in turn (JA-4).",
-    BARTER: "Round {round}: the knights barter (JA-6). It ends when all have said done.",
-    LAYING: "Round {round}: the duelists lay their sets face down (JA-9).",
-    JUDGEMENT: "A drawn duel: God's judgement decides (JA-12).",
-    JUNK: "The loser may buy from the junk pile for {price} coins (JA-13).",
+PHASES = {  # phase: (the phase line, the ID of the rule it states; the line links it)
+    DRAFT: (_("The knights draft the face-up cards in turn."), "JA-4"),
+    BARTER: (_("Round {round}: the knights barter. It ends when all have said done."), "JA-6"),
+    LAYING: (_("Round {round}: the duelists lay their sets face down."), "JA-9"),
+    JUDGEMENT: (_("A drawn duel: God's judgement decides."), "JA-12"),
+    JUNK: (_("The loser may buy from the junk pile for {price} coins."), "JA-13"),
 }
 TITLES = {
-    DraftCard.TYPE: "Take a face-up card",
-    SayDone.TYPE: "Finished bartering?",
-    PickChip.TYPE: "God's judgement: pick the chip the throw points to",
-    BuyFromJunk.TYPE: "Buy a blind card from the junk pile?",
-    DeclineOffer.TYPE: "Decline an offer",
-    CancelOffer.TYPE: "Take back your offer",
+    mv.DraftCard.TYPE: _("Take a face-up card"),
+    mv.SayDone.TYPE: _("Finished bartering?"),
+    mv.PickChip.TYPE: _("God's judgement: pick the chip the throw points to"),
+    mv.BuyFromJunk.TYPE: _("Buy a blind card from the junk pile?"),
+    mv.DeclineOffer.TYPE: _("Decline an offer"),
+    mv.CancelOffer.TYPE: _("Take back your offer"),
 }
-HELP = {
-    SayDone.TYPE: "Barter ends when every knight has said done since the last trade "
-    "(JH-3). A new offer to you reopens it.",
-    PickChip.TYPE: "The first pick decides: the right chip wins the duel, a wrong one "
-    "hands it to your opponent (JH-5).",
-    BuyFromJunk.TYPE: "You see the card only after buying (JA-13).",
+HELP = {  # move type: (the help, the ID of the rule it states; the form links it)
+    mv.SayDone.TYPE: (
+        _(
+            "Barter ends when every knight has said done since the last trade. A new offer "
+            "to you reopens it."
+        ),
+        "JH-3",
+    ),
+    mv.PickChip.TYPE: (
+        _(
+            "The first pick decides: the right chip wins the duel, a wrong one hands it to "
+            "your opponent."
+        ),
+        "JH-5",
+    ),
+    mv.BuyFromJunk.TYPE: (_("You see the card only after buying."), "JA-13"),
 }
 
 
 class JoustingPresenter(Presenter):
     slugs = (GAME.slug,)
-    board_template = "games/boards/jousting-avalon.html"
-    secret_template = "games/secrets/jousting-avalon.html"
     words = WORDS
+    panels = board
+    headline = story.HEADLINE
+    round_openers = story.ROUND_OPENERS
+    hidden_lines = story.HIDDEN
     stylesheets = ("games/jousting.css",)
     # Answers to offers first, then one's own offer and the phase's move; "done" and
     # withdrawal last.
     order = (
-        AcceptOffer.TYPE,
-        DeclineOffer.TYPE,
-        CancelOffer.TYPE,
-        MakeOffer.TYPE,
-        ShowCards.TYPE,
-        DraftCard.TYPE,
-        LayCards.TYPE,
-        PickChip.TYPE,
-        BuyFromJunk.TYPE,
-        SayDone.TYPE,
-        Withdraw.TYPE,
+        mv.AcceptOffer.TYPE,
+        mv.DeclineOffer.TYPE,
+        mv.CancelOffer.TYPE,
+        mv.MakeOffer.TYPE,
+        mv.ShowCards.TYPE,
+        mv.DraftCard.TYPE,
+        mv.LayCards.TYPE,
+        mv.PickChip.TYPE,
+        mv.BuyFromJunk.TYPE,
+        mv.SayDone.TYPE,
+        mv.Withdraw.TYPE,
     )
 
-    def board(self, feed: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
-        return panels.board(feed, names)
-
-    def secret(
-        self,
-        feed: Mapping[str, Any],
-        names: Sequence[str],
-        revealed: Mapping[str, Any] | None = None,
-    ) -> dict[str, Any]:
-        return panels.secret(feed, names, revealed)
-
     def move_title(self, move_type: str, feed: Mapping[str, Any], names: Sequence[str]) -> str:
-        return TITLES.get(move_type) or super().move_title(move_type, feed, names)
+        return str(TITLES.get(move_type) or "") or super().move_title(move_type, feed, names)
 
     def move_help(self, move_type: str, feed: Mapping[str, Any], names: Sequence[str]) -> str:
-        return HELP.get(move_type, "")
+        return str(HELP[move_type][0]) if move_type in HELP else ""
+
+    def move_rules(self, move_type: str, feed: Mapping[str, Any]) -> tuple[str, ...]:
+        return (HELP[move_type][1],) if move_type in HELP else ()
+
+    def phase_rules(self, feed: Mapping[str, Any]) -> tuple[str, ...]:
+        view = feed.get("view", {})
+        phase = str(view.get("phase"))
+        return () if view.get("outcome") or phase not in PHASES else (PHASES[phase][1],)
 
     def special_form(
-        self,
-        move_type: str,
-        moves: Sequence[Mapping[str, JSON]],
-        feed: Mapping[str, Any],
-        names: Sequence[str],
+        self, move_type: str, moves: Moves, feed: Feed, names: Names
     ) -> ActionForm | None:
         build = FORMS.get(move_type)
         return build(Asked(moves, feed, names)) if build else None
 
     def button(self, move: Mapping[str, JSON], names: Sequence[str]) -> tuple[str, str]:
         kind = move.get("type")
-        if kind == DraftCard.TYPE:
-            return f"Take {card_label(move['card'])}", ""
-        if kind == SayDone.TYPE:
-            return "Done bartering", "success"
-        if kind == DeclineOffer.TYPE:
-            return f"Decline offer #{move['offer']}", "reject"
-        if kind == CancelOffer.TYPE:
-            return f"Take back offer #{move['offer']}", "reject"
-        if kind == PickChip.TYPE:
+        if kind == mv.DraftCard.TYPE:
+            return gettext("Take %(card)s") % {"card": card_label(move["card"])}, ""
+        if kind == mv.SayDone.TYPE:
+            return gettext("Done bartering"), "success"
+        if kind == mv.DeclineOffer.TYPE:
+            return gettext("Decline offer #%(offer)s") % {"offer": move["offer"]}, "reject"
+        if kind == mv.CancelOffer.TYPE:
+            return gettext("Take back offer #%(offer)s") % {"offer": move["offer"]}, "reject"
+        if kind == mv.PickChip.TYPE:
             return chip_label(str(move["chip"])), ""
-        if kind == BuyFromJunk.TYPE:
-            return ("Buy a blind card (5 coins)", "approve") if move["buy"] else ("No, thanks", "")
+        if kind == mv.BuyFromJunk.TYPE:
+            if move["buy"]:
+                return gettext("Buy a blind card (5 coins)"), "approve"
+            return gettext("No, thanks"), ""
         return super().button(move, names)
 
     def phase_line(self, feed: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -133,14 +126,24 @@ class JoustingPresenter(Presenter):
         outcome = view.get("outcome")
         if outcome:
             winners = outcome.get("winners", [])
-            won = " and ".join(name_of(names, s) for s in winners)
-            ends = "ends" if len(winners) == 1 else "end"
-            return f"The tournament is over: {won} {ends} with the most money (JA-14)."
-        line = PHASES.get(str(view.get("phase")), "").format(
+            won = names_list([name_of(names, s) for s in winners])
+            # JA-14: the result in words, without the rule's code (the game-over banner).
+            if len(winners) == 1:
+                return gettext("The tournament is over: %(won)s ends with the most money.") % {
+                    "won": won
+                }
+            return gettext("The tournament is over: %(won)s end with the most money.") % {
+                "won": won
+            }
+        if feed.get("status") != Game.Status.PLAYING:
+            return super().phase_line(feed, names)  # aborted or void: the site's summary
+        line = str(PHASES.get(str(view.get("phase")), ("", ""))[0]).format(
             round=view.get("round"), price=(view.get("junk") or {}).get("price", 5)
         )
         pending = [name_of(names, s) for s in view.get("pending") or []]
-        return f"{line} Waiting for {', '.join(pending)}." if pending else line
+        if not pending:
+            return line
+        return line + " " + gettext("Waiting for %(who)s.") % {"who": ", ".join(pending)}
 
 
 JOUSTING = JoustingPresenter()

@@ -1,45 +1,12 @@
 """The engine names the jousting presenter speaks (moves, events, phases, knight statuses,
 the deck), imported in one place so a rename in the engine touches one file here; and the
-few values of events and the view that have no engine constant."""
+few values of events and the view that have no engine constant. Events and moves
+come as their modules (`ev.TradeMade`, `mv.MakeOffer`), not as long lists of class names."""
 
 from games.engine.games.jousting import GAME
+from games.engine.games.jousting import events as ev
+from games.engine.games.jousting import moves as mv
 from games.engine.games.jousting.cards import JOKER, KINDS, deck
-from games.engine.games.jousting.events import (
-    BarterEnded,
-    CardDrafted,
-    CardsLaid,
-    CardsShown,
-    CourseChanged,
-    Disqualified,
-    DuelAbandoned,
-    DuelRevealed,
-    DuelsCalled,
-    GameEnded,
-    GameSetUp,
-    JudgementDecided,
-    JudgementThrown,
-    JunkBought,
-    JunkPassed,
-    OfferClosed,
-    OfferMade,
-    RoundBegan,
-    SaidDone,
-    TradeMade,
-    Withdrew,
-)
-from games.engine.games.jousting.moves import (
-    AcceptOffer,
-    BuyFromJunk,
-    CancelOffer,
-    DeclineOffer,
-    DraftCard,
-    LayCards,
-    MakeOffer,
-    PickChip,
-    SayDone,
-    ShowCards,
-    Withdraw,
-)
 from games.engine.games.jousting.state import (
     BARTER,
     DISQUALIFIED,
@@ -51,7 +18,7 @@ from games.engine.games.jousting.state import (
 )
 
 DECLINED = "declined"  # OfferClosed.how: the addressee declined (else the maker took it back)
-PLACES = "places"  # a duel's `how` when it was won on places (JA-11), not by judgement
+PLACES = "places"  # a duel's `how` when it was won on places [JA-11], not by judgement
 
 __all__ = [
     "BARTER",
@@ -66,37 +33,7 @@ __all__ = [
     "JUNK",
     "LAYING",
     "PLACES",
-    "AcceptOffer",
-    "BarterEnded",
-    "BuyFromJunk",
-    "CancelOffer",
-    "CardDrafted",
-    "CardsLaid",
-    "CardsShown",
-    "CourseChanged",
-    "DeclineOffer",
-    "Disqualified",
-    "DraftCard",
-    "DuelAbandoned",
-    "DuelRevealed",
-    "DuelsCalled",
-    "GameEnded",
-    "GameSetUp",
-    "JudgementDecided",
-    "JudgementThrown",
-    "JunkBought",
-    "JunkPassed",
-    "LayCards",
-    "MakeOffer",
-    "OfferClosed",
-    "OfferMade",
-    "PickChip",
-    "RoundBegan",
-    "SaidDone",
-    "SayDone",
-    "ShowCards",
-    "TradeMade",
-    "Withdraw",
-    "Withdrew",
     "deck",
+    "ev",
+    "mv",
 ]

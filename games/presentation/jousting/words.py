@@ -8,43 +8,64 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
 from games.engine.core import JSON
 
+from .. import counts
 from ..words import name_of
 from .wire import JOKER, KINDS
 
 KIND_ORDER = (*KINDS, JOKER)  # the rulebook's order, jokers last
+# Lazy: each is worded in the language active where it is shown.
 KIND_NAMES = {
-    "sword": "Swords",
-    "shield": "Shields",
-    "lance": "Lances",
-    "armour": "Armour",
-    "joker": "Jokers",
+    "sword": gettext_lazy("Swords"),
+    "shield": gettext_lazy("Shields"),
+    "lance": gettext_lazy("Lances"),
+    "armour": gettext_lazy("Armour"),
+    "joker": gettext_lazy("Jokers"),
+}
+KIND_ONE = {  # one card's kind: the place it fills in a laid set
+    "sword": pgettext_lazy("jousting place", "Sword"),
+    "shield": pgettext_lazy("jousting place", "Shield"),
+    "lance": pgettext_lazy("jousting place", "Lance"),
+    "armour": pgettext_lazy("jousting place", "Armour"),
 }
 CHIPS = {
-    "crown": "Crown",
-    "cup": "Cup",
-    "sceptre": "Sceptre",
-    "all_three": "All three",
-    "chance": "Leave it to the lot",
+    "crown": gettext_lazy("Crown"),
+    "cup": gettext_lazy("Cup"),
+    "sceptre": gettext_lazy("Sceptre"),
+    "all_three": gettext_lazy("All three"),
+    "chance": gettext_lazy("Leave it to the lot"),
 }
 HOW = {
-    "places": "on places",
-    "chip": "by the right chip",
-    "wrong_chip": "because the other touched a wrong chip",
-    "lot": "by lot",
-    "withdrew": "because the other withdrew",  # JA-7
+    "places": gettext_lazy("on places"),
+    "chip": gettext_lazy("by the right chip"),
+    "wrong_chip": gettext_lazy("because the other touched a wrong chip"),
+    "lot": gettext_lazy("by lot"),
+    "withdrew": gettext_lazy("because the other withdrew"),  # JA-7
+}
+CARD_NAMES = {
+    "sword": gettext_lazy("Sword %(value)s"),
+    "shield": gettext_lazy("Shield %(value)s"),
+    "lance": gettext_lazy("Lance %(value)s"),
+    "armour": gettext_lazy("Armour %(value)s"),
 }
 
 
 def card_label(card: Any) -> str:
     """ "sword-7" -> "Sword 7"; a joker is just "Joker" (worth 0, JA-1)."""
-    kind, _, value = str(card).partition("-")
-    return "Joker" if kind == JOKER else f"{kind.capitalize()} {value}".strip()
+    kind, _sep, value = str(card).partition("-")
+    if kind == JOKER:
+        return _("Joker")
+    if kind in CARD_NAMES:
+        return str(CARD_NAMES[kind] % {"value": value})
+    return str(card)
 
 
 def chip_label(chip: str) -> str:
-    return CHIPS.get(chip, chip.replace("_", " ").capitalize())
+    return str(CHIPS.get(chip, chip.replace("_", " ").capitalize()))
 
 
 def _value(card: str) -> int:
@@ -61,7 +82,9 @@ def grouped(cards: Iterable[str]) -> list[dict[str, Any]]:
             {
                 "card": c,
                 # Jokers are alike but distinct cards: number them so a choice is clear.
-                "label": f"Joker {c.split('-', 1)[1]}" if kind == JOKER else card_label(c),
+                "label": _("Joker %(number)s") % {"number": c.split("-", 1)[1]}
+                if kind == JOKER
+                else card_label(c),
                 "value": json.dumps(c),
                 "kind": kind,
             }
@@ -80,17 +103,24 @@ def grouped(cards: Iterable[str]) -> list[dict[str, Any]]:
 def lot_words(lot: Mapping[str, Any]) -> str:
     parts = [card_label(c) for c in lot.get("cards") or []]
     if lot.get("coins"):
-        parts.append(f"{lot['coins']} coin{'s' if lot['coins'] != 1 else ''}")
-    return " + ".join(parts) or "nothing"
+        parts.append(counts.coins(lot["coins"]))
+    return " + ".join(parts) or _("nothing")
 
 
 def offer_text(o: Mapping[str, Any], names: Sequence[str], me: Any) -> str:
-    who = "You" if o.get("seat") == me else name_of(names, o.get("seat"))
-    to = "everyone" if o.get("to") is None else name_of(names, o.get("to"))
+    to = _("everyone") if o.get("to") is None else name_of(names, o.get("to"))
     if o.get("to") == me:
-        to = "you"
-    give, want = lot_words(o.get("give") or {}), lot_words(o.get("want") or {})
-    return f"#{o.get('id')}: {who} offer{'' if who == 'You' else 's'} {give} for {want}, to {to}"
+        to = _("you")
+    params = {
+        "id": o.get("id"),
+        "give": lot_words(o.get("give") or {}),
+        "want": lot_words(o.get("want") or {}),
+        "to": to,
+    }
+    if o.get("seat") == me:
+        return _("#%(id)s: you offer %(give)s for %(want)s, to %(to)s") % params
+    name = name_of(names, o.get("seat"))
+    return _("#%(id)s: %(name)s offers %(give)s for %(want)s, to %(to)s") % {**params, "name": name}
 
 
 def lay_values(move: Mapping[str, JSON]) -> int:

@@ -1,5 +1,5 @@
 """The board and secret panels of The Resistance: Avalon as view models: the quest track
-(RA-18 markers), the rejection track, the team and its progress (RA-W1), the vote history,
+(RA-18 markers), the rejection track, the team and its progress [RA-W1], the vote history,
 and the viewer's role with what they know (RA-6..RA-10, RA-24) or every role at the end.
 """
 
@@ -10,7 +10,10 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from ..words import name_of, plural
+from .. import counts
+from ..rules import feed_rules
+from ..words import name_of
+from .log import side_words
 from .wire import Phase
 
 ROLE_GLYPHS = {  # role -> symbol id in static/games/icons.svg
@@ -32,10 +35,11 @@ def _quest(q: Mapping[str, Any], over: bool) -> dict[str, Any]:
         "result": result,  # "success" / "fail": the token's icon and the CSS modifier
         "current": bool(q.get("current")) and not over,
         "size": q["size"],
-        "meta": f"{str(result).capitalize()} · {plural(q['fails'], 'fail')}"
+        "meta": f"{_('Success') if result == 'success' else _('Fail')} · "
+        f"{counts.fail_cards(q['fails'])}"
         if result
-        else f"{q['size']} knights",
-        "two_fails": _("This quest fails only with two or more Fail cards (RA-18)")
+        else _("%(size)s knights") % {"size": q["size"]},
+        "two_fails": _("This quest fails only with two or more Fail cards")  # RA-18
         if q.get("two_fails")
         else "",
     }
@@ -114,9 +118,9 @@ def board(feed: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
 def _you(you: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
     return {
         "glyph": ROLE_GLYPHS.get(str(you.get("role")), "star"),
-        "role_label": you["role_label"],
+        "role_label": _(str(you["role_label"])),
         "side": you["side"],
-        "side_label": str(you["side"]).capitalize(),
+        "side_label": side_words(you["side"]),
         "knowledge": [
             {
                 "name": name_of(names, k.get("seat")),
@@ -126,7 +130,7 @@ def _you(you: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
             for k in you.get("knowledge") or []
         ],
         "lady_results": [
-            {"name": name_of(names, r["seat"]), "side": r["side"], "label": r["side"].capitalize()}
+            {"name": name_of(names, r["seat"]), "side": r["side"], "label": side_words(r["side"])}
             for r in you.get("lady_results") or []
         ],
         "vote": (you.get("vote") or {}).get("vote"),
@@ -142,9 +146,14 @@ def secret(
     return {
         "you": _you(you, names) if you else None,
         # Spectators during play; the replay's "everything revealed" shows the roles instead.
-        "watching": "" if you or revealed else _("You see only public information (RA-W4)."),
+        "watching": "" if you or revealed else _("You see only public information."),
+        "watching_rules": feed_rules(feed, "RA-W4"),
         "reveal": [
-            {"name": name_of(names, r["seat"]), "side": r["side"], "role_label": r["role_label"]}
+            {
+                "name": name_of(names, r["seat"]),
+                "side": r["side"],
+                "role_label": _(str(r["role_label"])),
+            }
             for r in reveal.get("roles") or []
         ],
     }

@@ -1,7 +1,7 @@
 """The board and secret panels of Tournament at Camelot / Avalon as view models: the
-status chips, the Melee with its Feints (TT-12..TT-14), the Godsends (TT-22), each
-player's Health against their Companion's threshold (TT-5) and their Weapon Hits (TT-16);
-and the viewer's knight, hand and cards to pass (TA-3). Reads only what the view holds.
+status chips, the Melee with its Feints [TT-12..TT-14], the Godsends [TT-22], each
+player's Health against their Companion's threshold [TT-5] and their Weapon Hits [TT-16];
+and the viewer's knight, hand and cards to pass [TA-3]. Reads only what the view holds.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def _players(
         players.append(
             {
                 "seat": seat,
-                "name": names[seat] if seat < len(names) else f"Seat {seat + 1}",
+                "name": name_of(names, seat, _("Seat %(seat)s") % {"seat": seat + 1}),
                 "is_me": seat == me,
                 "health": p["health"],
                 "health_pct": _pct(p["health"], start),
@@ -179,7 +179,7 @@ def _companion(mine: Mapping[str, Any]) -> dict[str, Any] | None:
 
 
 def secret(feed: Mapping[str, Any], hand_above: bool) -> dict[str, Any]:
-    """The viewer's knight: characters, Godsends, the cards they pass (TA-3) and their
+    """The viewer's knight: characters, Godsends, the cards they pass [TA-3] and their
     hand, unless the action form above already shows it (`hand_above`)."""
     view = feed.get("view", {})
     me = feed.get("my_seat")

@@ -1,6 +1,6 @@
 """Tournament at Camelot / Avalon on the page: the face of a weapon card (suit emblem,
 value, Poisoned mark, TT-1..TT-4) and of a character, Godsend or Location card with its
-source mark (TH-7), as the templates draw them.
+source mark [TH-7], as the templates draw them.
 """
 
 from __future__ import annotations
@@ -9,6 +9,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.services.errors import say
 
 from .wire import (
     DEFAULT_POISONED,
@@ -21,14 +24,16 @@ from .wire import (
     is_poisoned,
     is_weapon,
     weapon,
+    weapon_name,
 )
 
+# Lazy: each is worded in the language active where it is shown.
 SUIT_NAMES = {
-    "swords": "Swords",
-    "arrows": "Arrows",
-    "sorcery": "Sorcery",
-    "deception": "Deception",
-    "alchemy": "Alchemy",
+    "swords": gettext_lazy("Swords"),
+    "arrows": gettext_lazy("Arrows"),
+    "sorcery": gettext_lazy("Sorcery"),
+    "deception": gettext_lazy("Deception"),
+    "alchemy": gettext_lazy("Alchemy"),
 }
 # Short marks in a card's corner for the cards without a printed value.
 RANKS = {
@@ -40,17 +45,18 @@ RANKS = {
     "mists": "MA",
 }
 SHORT = {  # the word under a card's emblem (the full name is its tooltip)
-    "merlin": "Merlin",
-    "avalon-merlin": "Merlin",
-    "apprentice": "Apprentice",
-    "sorceress": "Sorceress",
-    "morgan": "Morgan",
-    "mists": "Mists",
+    "merlin": gettext_lazy("Merlin"),
+    "avalon-merlin": gettext_lazy("Merlin"),
+    "apprentice": gettext_lazy("Apprentice"),
+    "sorceress": gettext_lazy("Sorceress"),
+    "morgan": gettext_lazy("Morgan"),
+    "mists": gettext_lazy("Mists"),
 }
 SOURCE_NOTES = {
-    INFERRED: "Inferred: the rulebook's text was completed by reading its examples.",
-    HOUSE: "House text (TH-7): the rulebook names this card without its text; "
-    "this is the site's reading.",
+    INFERRED: gettext_lazy("Inferred: the rulebook's text was completed by reading its examples."),
+    HOUSE: gettext_lazy(
+        "House text: the rulebook names this card without its text; this is the site's reading."
+    ),
 }
 
 
@@ -67,40 +73,41 @@ def poisoned_values(view: Mapping[str, Any]) -> tuple[int, ...]:
 
 def _title(name: Any, injury_points: Any, poisoned: bool, special: bool) -> str:
     """A card's tooltip: its name, Injury and Poisoned mark; a wild or special card is
-    given its value when played (TC-1)."""
-    title = f"{name}: {injury_points} Injury"
+    given its value when played [TC-1]."""
+    title = _("%(name)s: %(injury)s Injury") % {"name": name, "injury": injury_points}
     if poisoned:
         title += _(", Poisoned")
     if special:
-        title += _("; you give it a value 1–15 when you play it")  # noqa: RUF001
+        title += _("; you give it a value 1–15 when you play it")
     return title
 
 
 def face(card: str, poisoned: Sequence[int] = DEFAULT_POISONED) -> dict[str, Any]:
     """Everything a card face shows. Unknown ids (never expected) get a plain face."""
     if not card or not is_weapon(card):
-        name = card or "a card"
+        name = card or _("a card")
         return {
             "id": card,
             "name": name,
             "short": "",
             "kind": "unknown",
             "rank": "?",
-            "title": f"{name}:  Injury",
+            "title": _("%(name)s: %(injury)s Injury") % {"name": name, "injury": ""},
         }
     w = weapon(card)
+    name = say(weapon_name(card))
     emblem = w.suit or ("alchemy" if w.kind == "alchemy" else w.family)
     poison = tuple(poisoned)
     special = w.kind in ("wild", "special")
     points = injury(card, poison)
     return {
         "id": card,
-        "name": w.name,
+        "name": name,
         "kind": w.kind,
         "family": w.family,
         "suit": w.suit,
-        "suit_name": SUIT_NAMES.get(emblem, w.name),
-        "short": SUIT_NAMES.get(emblem) or SHORT.get(w.family, w.name),
+        "suit_name": SUIT_NAMES.get(emblem, name),
+        "short": SUIT_NAMES.get(emblem) or SHORT.get(w.family, name),
         "emblem": emblem,
         "rank": str(w.value) if w.value is not None else RANKS.get(w.family, "?"),
         "value": w.value,
@@ -108,7 +115,7 @@ def face(card: str, poisoned: Sequence[int] = DEFAULT_POISONED) -> dict[str, Any
         "poisoned": is_poisoned(card, poison),
         "special": special,
         "chaos": card.endswith("-c"),
-        "title": _title(w.name, points, is_poisoned(card, poison), special),
+        "title": _title(name, points, is_poisoned(card, poison), special),
     }
 
 
@@ -127,11 +134,13 @@ def sorted_hand(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def power(data: Mapping[str, Any] | None, *, marked: bool = True) -> dict[str, Any] | None:
-    """A character, Godsend or Location card with its source note (TH-7); `marked` shows
+    """A character, Godsend or Location card with its source note [TH-7]; `marked` shows
     a house or inferred text's mark beside its name."""
     if not data:
         return None
     out = dict(data)
+    if data.get("name"):  # the engine's English name (a msgid: names.py), in the reader's words
+        out["name"] = _(str(data["name"]))
     source = str(data.get("source"))
     out["note"] = SOURCE_NOTES.get(source, "")
     out["mark"] = (
@@ -167,16 +176,18 @@ def power_by_id(card_id: str | None) -> dict[str, Any] | None:
 
 
 def card_words(card: Any) -> str:
-    """A card in a sentence: "the Sword 5" ("no card" for none)."""
-    return "the " + str(face(str(card))["name"]) if card else "no card"
+    """A card in a sentence: "the 5 of Swords" ("no card" for none)."""
+    if not card:
+        return _("no card")
+    return _("the %(card)s") % {"card": face(str(card))["name"]}
 
 
 def cards_words(cards: Sequence[Any]) -> str:
-    return ", ".join(card_words(c) for c in cards) or "nothing"
+    return ", ".join(card_words(c) for c in cards) or _("nothing")
 
 
 def power_name(pid: Any) -> str:
-    """A character, Godsend or Location card's name from its id."""
+    """A character, Godsend or Location card's name from its id (names.py: the msgids)."""
     data = power_by_id(str(pid)) if pid else None
     return str(data["name"]) if data else str(pid).replace("-", " ").capitalize()
 

@@ -1,7 +1,7 @@
 """Tournament's own forms, built only from the viewer's `legal_moves`: the hand as
 clickable cards (wild and special cards ask for a value 1-15 and, when leading, the Lead
-Suit: TC-1, TH-2..TH-4), three cards to pass (TA-3), Arthur's gift, Dusk hits, and the
-Location (TX-4) and Godsend (TT-22) cards to choose from.
+Suit: TC-1, TH-2..TH-4), three cards to pass [TA-3], Arthur's gift, Dusk hits, and the
+Location [TX-4] and Godsend [TT-22] cards to choose from.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from games.engine.core import JSON
 
 from ..base import ActionForm, Button, move_text
+from ..rules import feed_rules
 from ..words import name_of
 from .board import hand_faces
 from .cards import SUIT_NAMES, face, poisoned_values, power_by_id, sorted_hand
@@ -50,34 +51,54 @@ def _buttons(f: Mapping[str, Any], plays: Sequence[Mapping[str, JSON]]) -> list[
         if f["special"]:
             continue
         if m.get("boost"):
-            buttons.append(Button("Play it +3 (King Arthur)", move_text(m), "boost"))
+            buttons.append(Button(_("Play it +3 (King Arthur)"), move_text(m), "boost"))
         elif m.get("extra"):
             extra = face(str(m["extra"]))["name"]
-            buttons.append(Button(f"Play it with the {extra}", move_text(m), "extra"))
+            buttons.append(
+                Button(_("Play it with the %(card)s") % {"card": extra}, move_text(m), "extra")
+            )
         else:
-            buttons.insert(0, Button("Play", move_text(m), "play"))
+            buttons.insert(0, Button(_("Play"), move_text(m), "play"))
     return buttons
 
 
-def _wild(f: Mapping[str, Any], plays: Sequence[Mapping[str, JSON]]) -> dict[str, Any] | None:
-    """A wild or special card's own form: its value, the Lead Suit when leading, an extra."""
+def _wild(f: Mapping[str, Any], plays: Sequence[Mapping[str, JSON]]) -> list[dict[str, Any]]:
+    """A wild or special card's own forms: its value, the Lead Suit when leading, an extra.
+    One form when every Lead Suit allows the same extra cards; otherwise one form per Lead
+    Suit, since The Lion's extra card must be in the suit the wild card names."""
     wild_plays = [m for m in plays if f["special"]]
     if not wild_plays:
-        return None
-    suits = sorted({str(m.get("suit")) for m in wild_plays if m.get("suit")})
-    extras = sorted({str(m.get("extra")) for m in wild_plays if m.get("extra")})
-    return {
-        "move_type": PlayCard.TYPE,
-        "card": json.dumps(f["id"]),
-        "values": WILD_VALUES,
-        "default": WILD_DEFAULT,
-        "suits": [(json.dumps(s), SUIT_NAMES.get(s, s)) for s in suits],
-        "extras": [(json.dumps(e), face(e)["name"]) for e in extras],
-    }
+        return []
+    by_suit: dict[str, set[str]] = {}
+    for m in wild_plays:
+        extras = by_suit.setdefault(str(m.get("suit") or ""), set())
+        if m.get("extra"):
+            extras.add(str(m["extra"]))
+    if len({frozenset(e) for e in by_suit.values()}) == 1:
+        groups = [(sorted(by_suit), next(iter(by_suit.values())))]
+    else:
+        groups = [([suit], extras) for suit, extras in sorted(by_suit.items())]
+    # TH-4: in the Elf Queen's face-down Melees the value is given as it turns up
+    values = WILD_VALUES if any(m.get("value") for m in wild_plays) else []
+    forms = []
+    for suits, extras in groups:
+        named = [(json.dumps(s), SUIT_NAMES.get(s, s)) for s in suits if s]
+        forms.append(
+            {
+                "move_type": PlayCard.TYPE,
+                "card": json.dumps(f["id"]),
+                "values": values,
+                "default": WILD_DEFAULT,
+                "suits": named if len(named) > 1 else [],
+                "suit": named[0] if len(named) == 1 else None,
+                "extras": [(json.dumps(e), face(e)["name"]) for e in sorted(extras)],
+            }
+        )
+    return forms
 
 
 def hand_form(feed: Mapping[str, Any], moves: Sequence[Mapping[str, JSON]]) -> ActionForm:
-    """The play phase (TT-9..TT-11): every card of the hand, with what it may do now."""
+    """The play phase [TT-9..TT-11]: every card of the hand, with what it may do now."""
     leading = not feed.get("view", {}).get("melee")
     cards = []
     for f in _hand(feed):
@@ -86,32 +107,36 @@ def hand_form(feed: Mapping[str, Any], moves: Sequence[Mapping[str, JSON]]) -> A
         buttons = _buttons(f, plays)
         for m in mine:
             if m["type"] == Shame.TYPE:
-                buttons.append(Button("Discard it (Shame: 5 Injury)", move_text(m), "shame"))
-        wild = _wild(f, plays)
+                buttons.append(Button(_("Discard it (Shame: 5 Injury)"), move_text(m), "shame"))
+        wilds = _wild(f, plays)
         cards.append(
             {
                 "face": f,
                 "buttons": buttons,
-                "wild": wild,
-                "playable": bool(buttons or wild),
-                "single": buttons[0] if len(buttons) == 1 and not wild else None,
+                "wilds": wilds,
+                "playable": bool(buttons or wilds),
+                "single": buttons[0] if len(buttons) == 1 and not wilds else None,
             }
         )
     empty = [m for m in moves if m["type"] == Shame.TYPE and not m.get("card")]
     shaming = any(m["type"] == Shame.TYPE for m in moves)
+    cannot_follow = shaming and not any(c["playable"] and c["wilds"] for c in cards)
     return ActionForm(
         move_type=PlayCard.TYPE,
-        title="Lead the Melee: play a card" if leading else "Play a card into the Melee",
+        title=_("Lead the Melee: play a card") if leading else _("Play a card into the Melee"),
         help=(
-            "You cannot follow suit: discard a card face up and take 5 Injury (TT-11)."
-            if shaming and not any(c["playable"] and c["wild"] for c in cards)
-            else "Tap a card to play it. Cards you may not play now are dimmed (TT-10)."
+            _("You cannot follow suit: discard a card face up and take 5 Injury.")
+            if cannot_follow
+            else _("Tap a card to play it. Cards you may not play now are dimmed.")
         ),
+        rules=feed_rules(feed, "TT-11" if cannot_follow else "TT-10"),
         template=HAND,
         extra={
             "cards": cards,
             "leading": leading,
-            "empty": [Button("Take the Shame (no card to discard)", move_text(m)) for m in empty],
+            "empty": [
+                Button(_("Take the Shame (no card to discard)"), move_text(m)) for m in empty
+            ],
         },
     )
 
@@ -125,20 +150,21 @@ def give_form(
     cards = []
     for f in _hand(feed):
         m = by_card.get(f["id"])
-        button = Button("Give it", move_text(m)) if m else None
+        button = Button(_("Give it"), move_text(m)) if m else None
         cards.append(
             {
                 "face": f,
                 "buttons": [button] if button else [],
                 "playable": bool(m),
-                "wild": None,
+                "wilds": [],
                 "single": button,
             }
         )
     return ActionForm(
         move_type=GiveCard.TYPE,
-        title=f"Arthur Pendragon: give {name_of(names, target, 'Someone')} a card from your hand",
-        help="The opponent you commanded played in your slot; now you owe them a card.",
+        title=_("Arthur Pendragon: give %(name)s a card from your hand")
+        % {"name": name_of(names, target, _("Someone"))},
+        help=_("The opponent you commanded played in your slot; now you owe them a card."),
         template=HAND,
         extra={"cards": cards, "leading": False, "empty": []},
     )
@@ -148,15 +174,21 @@ def pass_form(feed: Mapping[str, Any]) -> ActionForm:
     left = feed.get("view", {}).get("round", 1) % 2 == 1
     return ActionForm(
         move_type=ChoosePass.TYPE,
-        title=f"Choose {PASS_COUNT} cards to pass to the {'left' if left else 'right'}",
-        help="Everyone chooses in secret; the cards move when all have chosen (TA-3).",
+        title=(
+            _("Choose %(count)s cards to pass to the left")
+            if left
+            else _("Choose %(count)s cards to pass to the right")
+        )
+        % {"count": PASS_COUNT},
+        help=_("Everyone chooses in secret; the cards move when all have chosen."),
+        rules=feed_rules(feed, "TA-3"),
         template=PASS,
         extra={
             "cards": _hand(feed),
             "count": PASS_COUNT,
             "legend": _("Your hand: pick three cards"),
         },
-        submit=f"Pass these {PASS_COUNT} cards",
+        submit=_("Pass these %(count)s cards") % {"count": PASS_COUNT},
     )
 
 
@@ -169,20 +201,22 @@ def dusk_form(
     targets = sorted({int(str(m["to"])) for m in moves})
     return ActionForm(
         GiveHit.TYPE,
-        "Dusk: hand a Weapon Hit to an opponent",
-        "Sir Percival gives Arrows hits to anyone; Sir Lionel up to 2 cards to one "
-        "opponent, once per round.",
+        _("Dusk: hand a Weapon Hit to an opponent"),
+        _(
+            "Sir Percival gives Arrows hits to anyone; Sir Lionel up to 2 cards to one "
+            "opponent, once per round."
+        ),
         template=DUSK,
         extra={
             "cards": cards,
-            "targets": [(json.dumps(t), name_of(names, t, "Someone")) for t in targets],
+            "targets": [(json.dumps(t), name_of(names, t, _("Someone"))) for t in targets],
         },
-        submit="Give this hit",
+        submit=_("Give this hit"),
     )
 
 
 def choice(m: Mapping[str, JSON], view: Mapping[str, Any]) -> dict[str, Any]:
-    """A Location (TX-4) or a Godsend source (TT-22) with the card's text."""
+    """A Location [TX-4] or a Godsend source [TT-22] with the card's text."""
     if m["type"] == ChooseLocation.TYPE:
         card = power_by_id(str(m["location"])) or {}
     else:
@@ -192,9 +226,12 @@ def choice(m: Mapping[str, JSON], view: Mapping[str, Any]) -> dict[str, Any]:
         if index is not None and index < len(up):
             card = power_by_id(up[index]["id"]) or {}
         if not card:
-            card = {"name": "Top of the Godsend deck", "text": "Unseen until you take it."}
+            card = {
+                "name": _("Top of the Godsend deck"),
+                "text": _("Unseen until you take it."),
+            }
         else:
-            card = {**card, "name": f"Take {card['name']}"}
+            card = {**card, "name": _("Take %(card)s") % {"card": card["name"]}}
     return {
         "label": card.get("name", ""),
         "text": card.get("text", ""),

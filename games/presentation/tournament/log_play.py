@@ -1,7 +1,9 @@
 """Log lines of Tournament at Camelot / Avalon from the deal to the end of a Melee: the
-deal, Locations, passing (TA-3), plays, Shame, Health and the powers used, one small
+deal, Locations, passing [TA-3], plays, Shame, Health and the powers used, one small
 wording per event type. Each line says only what the redacted event holds, so a seat reads
 its own passed cards while the others read "3 cards", and face-down cards stay unnamed.
+Lines are addressed to their reader ("You play…", "Ann plays…": words.about) and worded at
+read time in the reader's language.
 """
 
 from __future__ import annotations
@@ -9,7 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..words import EventWords, Reader
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext_lazy
+
+from ..counts import cards, counted
+from ..words import EventWords, Reader, about
 from .cards import card_words, cards_words, face, power_name, suit_words
 from .wire import (
     MISTS,
@@ -40,96 +46,148 @@ from .wire import (
 )
 
 PLAY_WORDS = EventWords()
-WHY = {"": "", "shame": "", "bonus": " (bonus)", MISTS: " (Mists of Avalon)", "dusk": " (Dusk)"}
+
+EARLIER_CARDS = ngettext_lazy("%(count)d earlier card", "%(count)d earlier cards", "count")
+FEINTED = ngettext_lazy("%(count)d card was Feinted.", "%(count)d cards were Feinted.", "count")
 
 
 def _why(why: Any) -> str:
-    """Why Health changed: a rule's name, or the power that did it."""
-    return WHY[why] if why in WHY else f" ({power_name(why)})"
-
-
-def _seat(e: Mapping[str, Any], r: Reader) -> str:
-    return r.name(e.get("seat"))
+    """Why Health changed, after the change: a rule's name, or the power that did it."""
+    if why in ("", "shame", None):
+        return ""
+    reasons = {
+        "bonus": _("bonus"),
+        MISTS: _("Mists of Avalon"),
+        "dusk": _("Dusk"),
+    }
+    return _(" (%(why)s)") % {"why": reasons.get(why) or power_name(why)}
 
 
 @PLAY_WORDS.on(CardPlayed)
 def _played(e: Mapping[str, Any], r: Reader) -> str:
-    who = _seat(e, r)
+    seat = e.get("seat")
     if e.get("face_down") and "card" not in e:
-        line = f"{who} plays a card face down"
         if e.get("lead_suit"):
-            line += f" and leads {suit_words(e['lead_suit'])}"
-        return line + "."
+            suit = suit_words(e["lead_suit"])
+            return about(
+                r,
+                seat,
+                _("You play a card face down and lead %(suit)s."),
+                _("%(name)s plays a card face down and leads %(suit)s."),
+                suit=suit,
+            )
+        return about(
+            r, seat, _("You play a card face down."), _("%(name)s plays a card face down.")
+        )
     f = face(str(e["card"]))
-    line = f"{who} plays {card_words(e['card'])}"
+    line = about(
+        r, seat, _("You play %(card)s"), _("%(name)s plays %(card)s"), card=card_words(e["card"])
+    )
     if f.get("special"):
-        line += f" as a {e.get('value')}"
         if e.get("suit"):
-            line += f" of {suit_words(e['suit'])}"
+            line += _(" as a %(value)s of %(suit)s") % {
+                "value": e.get("value"),
+                "suit": suit_words(e["suit"]),
+            }
+        else:
+            line += _(" as a %(value)s") % {"value": e.get("value")}
     elif f.get("value") is not None and e.get("value") != f.get("value"):
-        line += f" (counts {e.get('value')})"
+        line += _(" (counts %(value)s)") % {"value": e.get("value")}
     if e.get("face_down"):
-        line += " face down"
+        line += _(" face down")
     if e.get("alchemy_led"):
-        line += ": Alchemy leads, every card is in suit"
+        line += _(": Alchemy leads, every card is in suit")
     elif e.get("leads") and e.get("suit"):
-        line += f", leading {suit_words(e['suit'])}"
+        line += _(", leading %(suit)s") % {"suit": suit_words(e["suit"])}
     return line + "."
 
 
 @PLAY_WORDS.on(GameStarted)
 def _game_started(e: Mapping[str, Any], r: Reader) -> str:
     chars = [
-        f"{r.name(s)} is {power_name(p)}" for s, p in enumerate(e.get("protagonists", [])) if p
+        about(r, s, _("you are %(card)s"), _("%(name)s is %(card)s"), card=power_name(p))
+        for s, p in enumerate(e.get("protagonists", []))
+        if p
     ]
-    line = f"The Tournament begins at {e.get('health')} Health."
+    line = _("The Tournament begins at %(health)s Health.") % {"health": e.get("health")}
     return line + (" " + "; ".join(chars) + "." if chars else "")
 
 
 @PLAY_WORDS.on(LocationAsked)
 def _location_asked(e: Mapping[str, Any], r: Reader) -> str:
-    return f"{_seat(e, r)} chooses a Location."
+    return about(r, e.get("seat"), _("You choose a Location."), _("%(name)s chooses a Location."))
 
 
 @PLAY_WORDS.on(LocationChosen)
 def _location_chosen(e: Mapping[str, Any], r: Reader) -> str:
-    return f"{_seat(e, r)} chooses {power_name(e.get('location'))}."
+    place = power_name(e.get("location"))
+    return about(
+        r, e.get("seat"), _("You choose %(place)s."), _("%(name)s chooses %(place)s."), place=place
+    )
 
 
 @PLAY_WORDS.on(Dealt)
 def _dealt(e: Mapping[str, Any], r: Reader) -> str:
-    line = f"Round {e.get('round')}: {r.name(e.get('dealer'))} deals the weapons."
+    line = about(
+        r,
+        e.get("dealer"),
+        _("Round %(round)s: you deal the weapons."),
+        _("Round %(round)s: %(name)s deals the weapons."),
+        round=e.get("round"),
+    )
     if e.get("hand") is not None:
-        line += f" You hold {len(e['hand'])} cards."
+        line += " " + _("You hold %(cards)s.") % {"cards": cards(len(e["hand"]))}
     return line
 
 
 @PLAY_WORDS.on(MerlinGranted)
 def _merlin_granted(e: Mapping[str, Any], r: Reader) -> str:
-    return f"{_seat(e, r)} takes the special Merlin card."
+    return about(
+        r,
+        e.get("seat"),
+        _("You take the special Merlin card."),
+        _("%(name)s takes the special Merlin card."),
+    )
 
 
 @PLAY_WORDS.on(SwordAsked)
 def _sword_asked(e: Mapping[str, Any], r: Reader) -> str:
-    return f"{_seat(e, r)} holds The Sword and decides whether cards are passed."
+    return about(
+        r,
+        e.get("seat"),
+        _("You hold The Sword and decide whether cards are passed."),
+        _("%(name)s holds The Sword and decides whether cards are passed."),
+    )
 
 
 @PLAY_WORDS.on(PassingDecided)
 def _passing_decided(e: Mapping[str, Any], r: Reader) -> str:
-    return f"{_seat(e, r)} {'allows' if e.get('allow') else 'forbids'} passing."
+    if e.get("allow"):
+        return about(r, e.get("seat"), _("You allow passing."), _("%(name)s allows passing."))
+    return about(r, e.get("seat"), _("You forbid passing."), _("%(name)s forbids passing."))
 
 
 @PLAY_WORDS.on(PassingStarted)
 def _passing_started(e: Mapping[str, Any], r: Reader) -> str:
-    return f"Everyone passes 3 cards to the {'left' if e.get('direction') == 1 else 'right'}."
+    if e.get("direction") == 1:
+        return _("Everyone passes 3 cards to the left.")
+    return _("Everyone passes 3 cards to the right.")
 
 
 @PLAY_WORDS.on(PassChosen)
 def _pass_chosen(e: Mapping[str, Any], r: Reader) -> str:
-    who = r.who(e.get("seat"))
     if e.get("cards"):
-        return f"{who} chose to pass {cards_words(sorted(e['cards']))}."
-    return f"{who} chose 3 cards to pass."
+        what = cards_words(sorted(e["cards"]))
+        return about(
+            r,
+            e.get("seat"),
+            _("You chose to pass %(cards)s."),
+            _("%(name)s chose to pass %(cards)s."),
+            cards=what,
+        )
+    return about(
+        r, e.get("seat"), _("You chose 3 cards to pass."), _("%(name)s chose 3 cards to pass.")
+    )
 
 
 @PLAY_WORDS.on(CardsPassed)
@@ -138,87 +196,181 @@ def _cards_passed(e: Mapping[str, Any], r: Reader) -> str:
     for row in e.get("moves", []):
         if isinstance(row, list):  # the full reveal (replay): the raw (from, to, cards)
             row = {"from": row[0], "to": row[1], "cards": row[2]}
-        what = cards_words(row["cards"]) if "cards" in row else f"{row.get('count')} cards"
-        rows.append(f"{r.name(row['from'])} passes {what} to {r.name(row['to'])}")
+        what = cards_words(row["cards"]) if "cards" in row else cards(row.get("count"))
+        rows.append(
+            about(
+                r,
+                row["from"],
+                _("you pass %(cards)s to %(to)s"),
+                _("%(name)s passes %(cards)s to %(to)s"),
+                cards=what,
+                to=r.who_object(row["to"]),
+            )
+        )
     return "; ".join(rows) + "."
 
 
 @PLAY_WORDS.on(MeleeStarted)
 def _melee_started(e: Mapping[str, Any], r: Reader) -> str:
-    return f"A new Melee: {r.name(e.get('lead'))} leads."
+    return about(r, e.get("lead"), _("A new Melee: you lead."), _("A new Melee: %(name)s leads."))
 
 
 @PLAY_WORDS.on(Commanded)
 def _commanded(e: Mapping[str, Any], r: Reader) -> str:
-    return f"{_seat(e, r)} commands {r.name(e.get('target'))} to play in their slot."
+    target = e.get("target")
+    if r.me is not None and target == r.me:
+        return _("%(name)s commands you to play in your slot.") % {"name": r.name(e.get("seat"))}
+    return about(
+        r,
+        e.get("seat"),
+        _("You command %(target)s to play in their slot."),
+        _("%(name)s commands %(target)s to play in their slot."),
+        target=r.name(target),
+    )
 
 
 @PLAY_WORDS.on(TurnMoved)
 def _turn_moved(e: Mapping[str, Any], r: Reader) -> str:
-    return f"{r.name(e.get('turn'))}'s turn."
+    return about(r, e.get("turn"), _("Your turn."), _("%(name)s's turn."))
 
 
 @PLAY_WORDS.on(Shamed)
 def _shamed(e: Mapping[str, Any], r: Reader) -> str:
+    seat, injury = e.get("seat"), e.get("injury")
     if e.get("why") == MISTS:
-        return f"Mists of Avalon: {_seat(e, r)} takes {e.get('injury')} Injury."
-    what = f"discards {card_words(e['card'])} and " if e.get("card") else ""
-    return f"Shame: {_seat(e, r)} {what}takes {e.get('injury')} Injury{_why(e.get('why'))}."
+        return about(
+            r,
+            seat,
+            _("Mists of Avalon: you take %(injury)s Injury."),
+            _("Mists of Avalon: %(name)s takes %(injury)s Injury."),
+            injury=injury,
+        )
+    why = _why(e.get("why"))
+    if e.get("card"):
+        return about(
+            r,
+            seat,
+            _("Shame: you discard %(card)s and take %(injury)s Injury%(why)s."),
+            _("Shame: %(name)s discards %(card)s and takes %(injury)s Injury%(why)s."),
+            card=card_words(e["card"]),
+            injury=injury,
+            why=why,
+        )
+    return about(
+        r,
+        seat,
+        _("Shame: you take %(injury)s Injury%(why)s."),
+        _("Shame: %(name)s takes %(injury)s Injury%(why)s."),
+        injury=injury,
+        why=why,
+    )
 
 
 @PLAY_WORDS.on(EntriesDiscarded)
 def _entries_discarded(e: Mapping[str, Any], r: Reader) -> str:
-    count = len(e.get("orders", []))
-    return f"Mists of Avalon ({r.name(e.get('by'))}) discards {count} earlier card(s)."
+    earlier = counted(EARLIER_CARDS, len(e.get("orders", [])))
+    return about(
+        r,
+        e.get("by"),
+        _("Mists of Avalon (yours) discards %(earlier)s."),
+        _("Mists of Avalon (%(name)s) discards %(earlier)s."),
+        earlier=earlier,
+    )
 
 
 @PLAY_WORDS.on(HealthChanged)
 def _health_changed(e: Mapping[str, Any], r: Reader) -> str:
     delta = int(e.get("delta", 0))
-    change = f"heals {delta}" if delta > 0 else f"takes {-delta} Injury"
-    return f"{_seat(e, r)} {change}{_why(e.get('why'))}."
+    why = _why(e.get("why"))
+    if delta > 0:
+        return about(
+            r,
+            e.get("seat"),
+            _("You heal %(points)s%(why)s."),
+            _("%(name)s heals %(points)s%(why)s."),
+            points=delta,
+            why=why,
+        )
+    return about(
+        r,
+        e.get("seat"),
+        _("You take %(injury)s Injury%(why)s."),
+        _("%(name)s takes %(injury)s Injury%(why)s."),
+        injury=-delta,
+        why=why,
+    )
 
 
 @PLAY_WORDS.on(CompanionUnlocked)
 def _companion_unlocked(e: Mapping[str, Any], r: Reader) -> str:
-    return f"{_seat(e, r)} reaches {e.get('health')} Health: their Companion joins them."
+    return about(
+        r,
+        e.get("seat"),
+        _("You reach %(health)s Health: your Companion joins you."),
+        _("%(name)s reaches %(health)s Health: their Companion joins them."),
+        health=e.get("health"),
+    )
 
 
 @PLAY_WORDS.on(PowerUsed)
 def _power_used(e: Mapping[str, Any], r: Reader) -> str:
-    return f"{_seat(e, r)} uses {power_name(e.get('power'))}."
+    power = power_name(e.get("power"))
+    return about(
+        r, e.get("seat"), _("You use %(power)s."), _("%(name)s uses %(power)s."), power=power
+    )
 
 
 @PLAY_WORDS.on(EntryMarked)
 def _entry_marked(e: Mapping[str, Any], r: Reader) -> str:
-    return "The Elf Knight marks a card: it counts as Feinted."
+    return _("The Elf Knight marks a card: it counts as Feinted.")
 
 
 @PLAY_WORDS.on(EntryMoved)
 def _entry_moved(e: Mapping[str, Any], r: Reader) -> str:
-    return f"Lancelot du Lac: a card goes to {r.name(e.get('to'))}'s Weapon Hits."
+    return about(
+        r,
+        e.get("to"),
+        _("Lancelot du Lac: a card goes to your Weapon Hits."),
+        _("Lancelot du Lac: a card goes to %(name)s's Weapon Hits."),
+    )
 
 
 @PLAY_WORDS.on(CardsRevealed)
 def _cards_revealed(e: Mapping[str, Any], r: Reader) -> str:
-    shown = [f"{r.name(x['seat'])}: {card_words(x['card'])}" for x in e.get("entries", [])]
-    return "The face-down cards are turned up — " + "; ".join(shown) + "."
+    shown = [
+        _("%(who)s: %(card)s") % {"who": r.who_subject(x["seat"]), "card": card_words(x["card"])}
+        for x in e.get("entries", [])
+    ]
+    return _("The face-down cards are turned up — %(cards)s.") % {"cards": "; ".join(shown)}
 
 
 @PLAY_WORDS.on(MeleeEnded)
 def _melee_ended(e: Mapping[str, Any], r: Reader) -> str:
-    feints = f" {e['feints']} card(s) were Feinted." if e.get("feints") else ""
+    feints = " " + counted(FEINTED, e["feints"]) if e.get("feints") else ""
     if e.get("loser") is None:
-        return "Nobody loses this Melee." + feints
-    return (
-        f"{r.name(e['loser'])} loses the Melee and takes {cards_words(e.get('taken', []))} "
-        f"as Weapon Hits.{feints}"
+        return _("Nobody loses this Melee.") + feints
+    line = about(
+        r,
+        e["loser"],
+        _("You lose the Melee and take %(cards)s as Weapon Hits."),
+        _("%(name)s loses the Melee and takes %(cards)s as Weapon Hits."),
+        cards=cards_words(e.get("taken", [])),
     )
+    return line + feints
 
 
 @PLAY_WORDS.on(CardGiven)
 def _card_given(e: Mapping[str, Any], r: Reader) -> str:
     gift = e.get("gift", e.get("card"))  # redacted: "gift"; the full reveal: "card"
-    what = card_words(gift) if gift is not None else "a card"
-    giver = e.get("from", e.get("seat"))
-    return f"{r.name(giver)} gives {r.name(e.get('to'))} {what}."
+    what = card_words(gift) if gift is not None else _("a card")
+    giver, to = e.get("from", e.get("seat")), e.get("to")
+    if r.me is not None and to == r.me:
+        return _("%(name)s gives you %(card)s.") % {"name": r.name(giver), "card": what}
+    return about(
+        r,
+        giver,
+        _("You give %(to)s %(card)s."),
+        _("%(name)s gives %(to)s %(card)s."),
+        to=r.name(to),
+        card=what,
+    )

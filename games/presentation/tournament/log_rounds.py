@@ -1,6 +1,6 @@
 """Log lines of Tournament at Camelot / Avalon from the end of a round to the end of the
-game: Dusk (TT-16), the next dealer, the Godsend phase (TT-22), one small wording per
-event type.
+game: Dusk [TT-16], the next dealer, the Godsend phase [TT-22], one small wording per
+event type, addressed to the reader ("You deal…") in the reader's language.
 """
 
 from __future__ import annotations
@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..words import EventWords, Reader
+from django.utils.translation import gettext as _
+
+from ..words import EventWords, Reader, about, names_list
 from .cards import card_words, power_name
 from .wire import (
     DECK,
@@ -33,87 +35,145 @@ from .wire import (
 ROUND_WORDS = EventWords()
 
 
-def _seat(e: Mapping[str, Any], r: Reader) -> str:
-    return r.name(e.get("seat"))
-
-
 @ROUND_WORDS.on(RoundEnded)
 def _round_ended(e: Mapping[str, Any], r: Reader) -> str:
     if e.get("reason") == SWIFT_END:
-        return "The Tourney Round ends (Swift End: one player is out of cards)."
-    return "The Tourney Round ends."
+        return _("The Tourney Round ends (Swift End: one player is out of cards).")
+    return _("The Tourney Round ends.")
 
 
 @ROUND_WORDS.on(DuskStarted)
 def _dusk_started(e: Mapping[str, Any], r: Reader) -> str:
-    return "Dusk: the Weapon Hits are counted."
+    return _("Dusk: the Weapon Hits are counted.")
 
 
 @ROUND_WORDS.on(HitGiven)
 def _hit_given(e: Mapping[str, Any], r: Reader) -> str:
-    return (
-        f"{_seat(e, r)} ({power_name(e.get('power'))}) gives {card_words(e.get('card'))} "
-        f"to {r.name(e.get('to'))}."
+    params = {
+        "power": power_name(e.get("power")),
+        "card": card_words(e.get("card")),
+        "to": r.who_object(e.get("to")),
+    }
+    return about(
+        r,
+        e.get("seat"),
+        _("You (%(power)s) give %(card)s to %(to)s."),
+        _("%(name)s (%(power)s) gives %(card)s to %(to)s."),
+        **params,
     )
 
 
 @ROUND_WORDS.on(DuskDone)
 def _dusk_done(e: Mapping[str, Any], r: Reader) -> str:
-    return f"{_seat(e, r)} is done at Dusk."
+    return about(r, e.get("seat"), _("You are done at Dusk."), _("%(name)s is done at Dusk."))
 
 
 @ROUND_WORDS.on(DuskTallied)
 def _dusk_tallied(e: Mapping[str, Any], r: Reader) -> str:
-    rows = [f"{r.name(s)} {i}" for s, i in enumerate(e.get("injuries", []))]
-    return "Injury at Dusk: " + ", ".join(rows) + "."
+    rows = [
+        _("%(who)s %(injury)s") % {"who": r.who_subject(s), "injury": i}
+        for s, i in enumerate(e.get("injuries", []))
+    ]
+    return _("Injury at Dusk: %(rows)s.") % {"rows": ", ".join(rows)}
 
 
 @ROUND_WORDS.on(DealerChosen)
 def _dealer_chosen(e: Mapping[str, Any], r: Reader) -> str:
-    return f"{r.name(e.get('dealer'))} deals the next round."
+    return about(
+        r, e.get("dealer"), _("You deal the next round."), _("%(name)s deals the next round.")
+    )
 
 
 @ROUND_WORDS.on(GodsendsCleared)
 def _godsends_cleared(e: Mapping[str, Any], r: Reader) -> str:
-    return "The Godsends in play are discarded." if e.get("cards") else "No Godsends in play."
+    if e.get("cards"):
+        return _("The Godsends in play are discarded.")
+    return _("No Godsends in play.")
 
 
 @ROUND_WORDS.on(GodsendDeckShuffled)
 def _godsend_deck_shuffled(e: Mapping[str, Any], r: Reader) -> str:
-    return "The Godsend deck is shuffled."
+    return _("The Godsend deck is shuffled.")
 
 
 @ROUND_WORDS.on(GodsendsRevealed)
 def _godsends_revealed(e: Mapping[str, Any], r: Reader) -> str:
     up = ", ".join(power_name(g) for g in e.get("cards", []))
-    return f"Godsends for {r.names_of(e.get('recipients', []))}. Face up: {up}."
+    who = names_list([r.who_object(s) for s in e.get("recipients", [])])
+    return _("Godsends for %(who)s. Face up: %(cards)s.") % {"who": who, "cards": up}
 
 
 @ROUND_WORDS.on(GodsendTaken)
 def _godsend_taken(e: Mapping[str, Any], r: Reader) -> str:
-    src = "from the deck" if e.get("source") == DECK else "face up"
-    return f"{_seat(e, r)} takes {power_name(e.get('godsend'))} ({src})."
+    godsend = power_name(e.get("godsend"))
+    if e.get("source") == DECK:
+        return about(
+            r,
+            e.get("seat"),
+            _("You take %(godsend)s (from the deck)."),
+            _("%(name)s takes %(godsend)s (from the deck)."),
+            godsend=godsend,
+        )
+    return about(
+        r,
+        e.get("seat"),
+        _("You take %(godsend)s (face up)."),
+        _("%(name)s takes %(godsend)s (face up)."),
+        godsend=godsend,
+    )
 
 
 @ROUND_WORDS.on(GodsendPlaced)
 def _godsend_placed(e: Mapping[str, Any], r: Reader) -> str:
-    if e.get("by") == e.get("seat"):  # a helpful Godsend goes in front of its taker (TT-22)
-        return f"{_seat(e, r)} keeps {power_name(e.get('godsend'))}."
-    return f"{r.name(e.get('by'))} places {power_name(e.get('godsend'))} in front of {_seat(e, r)}."
+    godsend = power_name(e.get("godsend"))
+    if e.get("by") == e.get("seat"):  # a helpful Godsend goes in front of its taker [TT-22]
+        return about(
+            r,
+            e.get("seat"),
+            _("You keep %(godsend)s."),
+            _("%(name)s keeps %(godsend)s."),
+            godsend=godsend,
+        )
+    return about(
+        r,
+        e.get("by"),
+        _("You place %(godsend)s in front of %(to)s."),
+        _("%(name)s places %(godsend)s in front of %(to)s."),
+        godsend=godsend,
+        to=r.who_object(e.get("seat")),
+    )
 
 
 @ROUND_WORDS.on(GodsendCancelled)
 def _godsend_cancelled(e: Mapping[str, Any], r: Reader) -> str:
-    return f"The Swan discards {power_name(e.get('godsend'))} in front of {_seat(e, r)}."
+    return _("The Swan discards %(godsend)s in front of %(to)s.") % {
+        "godsend": power_name(e.get("godsend")),
+        "to": r.who_object(e.get("seat")),
+    }
 
 
 @ROUND_WORDS.on(GodsendPhaseEnded)
 def _godsend_phase_ended(e: Mapping[str, Any], r: Reader) -> str:
-    return "The Godsend phase ends."
+    return _("The Godsend phase ends.")
 
 
 @ROUND_WORDS.on(GameEnded)
 def _game_ended(e: Mapping[str, Any], r: Reader) -> str:
-    winners = r.names_of(e.get("winners", []), " and ")
-    why = "a player fell to 0 Health" if e.get("reason") == ZERO_HEALTH else "time is up"
-    return f"The Tournament is over ({why}): {winners} wins."
+    seats = list(e.get("winners", []))
+    winners = names_list([r.who_object(s) for s in seats])
+    zero = e.get("reason") == ZERO_HEALTH
+    if len(seats) == 1 and r.mine(seats[0]):
+        if zero:
+            return _("The Tournament is over (a player fell to 0 Health): you win.")
+        return _("The Tournament is over (time is up): you win.")
+    if zero:
+        return (
+            _("The Tournament is over (a player fell to 0 Health): %(winners)s win.")
+            % {"winners": winners}
+            if len(seats) > 1
+            else _("The Tournament is over (a player fell to 0 Health): %(winners)s wins.")
+            % {"winners": winners}
+        )
+    if len(seats) > 1:
+        return _("The Tournament is over (time is up): %(winners)s win.") % {"winners": winners}
+    return _("The Tournament is over (time is up): %(winners)s wins.") % {"winners": winners}

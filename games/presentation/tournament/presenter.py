@@ -8,18 +8,26 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+
 from games.engine.core import JSON
 from games.models import Game
 
 from ..base import ActionForm, Button, Presenter, move_text
-from ..words import name_of
+from ..rules import feed_rules
+from ..words import name_of, names_list
 from . import board as panels
-from .cards import SUIT_NAMES
+from . import choices, story
+from . import wire as w
+from .cards import SUIT_NAMES, power_by_id
 from .forms import CHOICES, HAND, PASS, choice, dusk_form, give_form, hand_form, pass_form
 from .log import STRANGER, WORDS
 from .wire import (
     AVALON,
     CAMELOT,
+    CHOICE,
+    DECLINE,
     DUSK,
     GIFT,
     GODSEND,
@@ -29,20 +37,14 @@ from .wire import (
     PLACE,
     PLAY,
     SWORD,
-    ChooseLocation,
-    ChoosePass,
-    Command,
-    DecidePassing,
-    FinishDusk,
-    GiveCard,
-    GiveHit,
-    PickGodsend,
-    PlaceGodsend,
-    PlayCard,
-    Shame,
 )
 
 Label = Callable[[Mapping[str, JSON], Mapping[str, Any], Sequence[str]], tuple[str, str]]
+RULES = {  # the rules a move's help states (the form links them)
+    w.ChooseLocation.TYPE: ("TX-2", "TX-4"),
+    w.PickGodsend.TYPE: ("TT-22",),
+    w.Choose.TYPE: ("TH-9",),
+}
 
 
 def _name(names: Sequence[str], seat: Any) -> str:
@@ -50,18 +52,25 @@ def _name(names: Sequence[str], seat: Any) -> str:
 
 
 def _placing(view: Mapping[str, Any], default: str) -> str:
-    return str((view.get("placing") or {}).get("name", default))
+    placing = (view.get("placing") or {}).get("name")
+    # The engine's English name is a msgid (names.py): the reader's words.
+    return _(str(placing)) if placing else default
 
 
 BUTTONS: dict[str, Label] = {  # move types shown as one button per move
-    Command.TYPE: lambda m, v, n: (f"Command {_name(n, m['target'])}", ""),
-    DecidePassing.TYPE: lambda m, v, n: (
-        ("Allow passing", "approve") if m["allow"] else ("No passing", "reject")
+    w.Command.TYPE: lambda m, v, n: (_("Command %(name)s") % {"name": _name(n, m["target"])}, ""),
+    w.DecidePassing.TYPE: lambda m, v, n: (
+        (_("Allow passing"), "approve") if m["allow"] else (_("No passing"), "reject")
     ),
-    FinishDusk.TYPE: lambda m, v, n: ("Done: keep the rest", ""),
-    PlaceGodsend.TYPE: lambda m, v, n: (
-        f"Place {_placing(v, 'the Godsend')} on {_name(n, m['target'])}",
+    w.FinishDusk.TYPE: lambda m, v, n: (_("Done: keep the rest"), ""),
+    w.PlaceGodsend.TYPE: lambda m, v, n: (
+        _("Place %(godsend)s on %(name)s")
+        % {"godsend": _placing(v, _("the Godsend")), "name": _name(n, m["target"])},
         "fail",
+    ),
+    w.Choose.TYPE: lambda m, v, n: (
+        choices.label(m, v, n),
+        "" if m["option"] == DECLINE else "approve",
     ),
 }
 
@@ -72,32 +81,48 @@ def _pending(v: Mapping[str, Any], names: Sequence[str]) -> str:
 
 def _play_line(v: Mapping[str, Any], names: Sequence[str]) -> str:
     suit = SUIT_NAMES.get(v.get("lead_suit") or "", "")
-    led = " Alchemy was led: every card is in suit." if v.get("alchemy_led") else ""
-    led = led or (f" Lead Suit: {suit}." if suit else " They lead.")
+    if v.get("alchemy_led"):
+        led = _("Alchemy was led: every card is in suit.")
+    else:
+        led = _("Lead Suit: %(suit)s.") % {"suit": suit} if suit else _("They lead.")
     melee = int(v.get("melee_no") or 0) + 1
-    return f"Round {v.get('round')}, Melee {melee}: {_name(names, v.get('actor'))} to play.{led}"
+    line = _("Round %(round)s, Melee %(melee)s: %(name)s to play.") % {
+        "round": v.get("round"),
+        "melee": melee,
+        "name": _name(names, v.get("actor")),
+    }
+    return f"{line} {led}"
+
+
+def _passing_line(v: Mapping[str, Any], n: Sequence[str]) -> str:
+    params = {"round": v.get("round"), "who": _pending(v, n)}
+    if v.get("round", 1) % 2 == 1:
+        return _("Round %(round)s: choosing 3 cards to pass left — waiting for %(who)s.") % params
+    return _("Round %(round)s: choosing 3 cards to pass right — waiting for %(who)s.") % params
 
 
 PHASE_LINES: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
-    LOCATION: lambda v, n: f"{_name(n, v.get('chooser'))} chooses a Location.",
+    LOCATION: lambda v, n: _("%(name)s chooses a Location.") % {"name": _name(n, v.get("chooser"))},
     SWORD: lambda v, n: (
-        f"Round {v.get('round')}: {_pending(v, n)} holds The Sword and "
-        "decides whether cards are passed."
+        _("Round %(round)s: %(who)s holds The Sword and decides whether cards are passed.")
+        % {"round": v.get("round"), "who": _pending(v, n)}
     ),
-    PASSING: lambda v, n: (
-        f"Round {v.get('round')}: choosing 3 cards to pass "
-        f"{'left' if v.get('round', 1) % 2 == 1 else 'right'} — waiting for {_pending(v, n)}."
-    ),
+    PASSING: _passing_line,
     PLAY: _play_line,
     GIFT: lambda v, n: (
-        f"{_name(n, (v.get('arthur') or [None, None])[0])} gives "
-        f"{_name(n, (v.get('arthur') or [None, None])[1])} a card."
+        _("%(giver)s gives %(to)s a card.")
+        % {
+            "giver": _name(n, (v.get("arthur") or [None, None])[0]),
+            "to": _name(n, (v.get("arthur") or [None, None])[1]),
+        }
     ),
     DUSK: lambda v, n: (
-        f"Dusk of Round {v.get('round')}: {_pending(v, n)} may hand out Weapon Hits."
+        _("Dusk of Round %(round)s: %(who)s may hand out Weapon Hits.")
+        % {"round": v.get("round"), "who": _pending(v, n)}
     ),
-    GODSEND: lambda v, n: f"Godsends: {_pending(v, n)} picks.",
-    PLACE: lambda v, n: f"{_pending(v, n)} chooses whom the Godsend harms.",
+    GODSEND: lambda v, n: _("Godsends: %(who)s picks.") % {"who": _pending(v, n)},
+    PLACE: lambda v, n: _("%(who)s chooses whom the Godsend harms.") % {"who": _pending(v, n)},
+    CHOICE: choices.phase_line,
 }
 
 
@@ -106,6 +131,9 @@ class TournamentPresenter(Presenter):
     board_template = "games/boards/tournament.html"
     secret_template = "games/secrets/tournament.html"
     words = WORDS
+    headline = story.HEADLINE
+    round_openers = story.ROUND_OPENERS
+    hidden_lines = story.HIDDEN
     stranger = STRANGER
     stylesheets = ("games/tournament.css",)
 
@@ -114,13 +142,13 @@ class TournamentPresenter(Presenter):
         kinds = {str(m["type"]) for m in moves}
         view = feed.get("view", {})
         out: list[ActionForm] = []
-        if kinds & {PlayCard.TYPE, Shame.TYPE}:
+        if kinds & {w.PlayCard.TYPE, w.Shame.TYPE}:
             out.append(hand_form(feed, moves))
-        if ChoosePass.TYPE in kinds:
+        if w.ChoosePass.TYPE in kinds:
             out.append(pass_form(feed))
-        if GiveCard.TYPE in kinds:
+        if w.GiveCard.TYPE in kinds:
             out.append(give_form(feed, moves, names))
-        for kind in (ChooseLocation.TYPE, PickGodsend.TYPE):
+        for kind in (w.ChooseLocation.TYPE, w.PickGodsend.TYPE):
             tiles = [choice(m, view) for m in moves if m["type"] == kind]
             if tiles:
                 out.append(
@@ -134,7 +162,7 @@ class TournamentPresenter(Presenter):
                 buttons.setdefault(str(m["type"]), []).append(Button(text, move_text(m), tone))
         for kind, group in buttons.items():
             out.append(self._form(kind, feed, names, buttons=group))
-        hits = [m for m in moves if m["type"] == GiveHit.TYPE]
+        hits = [m for m in moves if m["type"] == w.GiveHit.TYPE]
         if hits:
             out.insert(0, dusk_form(hits, feed, names))
         return out
@@ -143,30 +171,41 @@ class TournamentPresenter(Presenter):
         self, kind: str, feed: Mapping[str, Any], names: Sequence[str], **parts: Any
     ) -> ActionForm:
         return ActionForm(
-            kind, self.move_title(kind, feed, names), self.move_help(kind, feed, names), **parts
+            kind,
+            self.move_title(kind, feed, names),
+            self.move_help(kind, feed, names),
+            rules=feed_rules(feed, *self.move_rules(kind, feed)),
+            **parts,
         )
 
     def move_title(self, move_type: str, feed: Mapping[str, Any], names: Sequence[str]) -> str:
         view = feed.get("view", {})
         return {
-            Command.TYPE: "Arthur Pendragon: command an opponent to play in your slot",
-            DecidePassing.TYPE: "The Sword: are cards passed this round?",
-            FinishDusk.TYPE: "Finish handing out Weapon Hits",
-            ChooseLocation.TYPE: "Choose the next Location",
-            PickGodsend.TYPE: "Pick a Godsend",
-            PlaceGodsend.TYPE: f"Whom does {_placing(view, 'this Godsend')} harm?",
+            w.Command.TYPE: _("Arthur Pendragon: command an opponent to play in your slot"),
+            w.DecidePassing.TYPE: _("The Sword: are cards passed this round?"),
+            w.FinishDusk.TYPE: _("Finish handing out Weapon Hits"),
+            w.ChooseLocation.TYPE: _("Choose the next Location"),
+            w.PickGodsend.TYPE: _("Pick a Godsend"),
+            w.PlaceGodsend.TYPE: _("Whom does %(godsend)s harm?")
+            % {"godsend": _placing(view, _("this Godsend"))},
+            w.Choose.TYPE: choices.title(view),
         }.get(move_type) or super().move_title(move_type, feed, names)
 
     def move_help(self, move_type: str, feed: Mapping[str, Any], names: Sequence[str]) -> str:
         view = feed.get("view", {})
         return {
-            ChooseLocation.TYPE: "Its Host Advantage and extra suits hold for the round "
-            "(TX-2, TX-4).",
-            PickGodsend.TYPE: "A face-up card, or the top of the deck unseen (TT-22).",
-            PlaceGodsend.TYPE: str((view.get("placing") or {}).get("text", "")),
-            Command.TYPE: "Once per Tourney Round: they play a card in your place, "
-            "and you give them a card afterwards.",
+            w.ChooseLocation.TYPE: _("Its Host Advantage and extra suits hold for the round."),
+            w.PickGodsend.TYPE: _("A face-up card, or the top of the deck unseen."),
+            w.PlaceGodsend.TYPE: str((view.get("placing") or {}).get("text", "")),
+            w.Command.TYPE: _(
+                "Once per Tourney Round: they play a card in your place, "
+                "and you give them a card afterwards."
+            ),
+            w.Choose.TYPE: choices.help_text(view, names),
         }.get(move_type, "")
+
+    def move_rules(self, move_type: str, feed: Mapping[str, Any]) -> tuple[str, ...]:
+        return RULES.get(move_type, ())
 
     def board(self, feed: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
         return panels.board(feed, names)
@@ -181,19 +220,31 @@ class TournamentPresenter(Presenter):
         forms = self.forms(feed, names) or []
         return panels.secret(feed, bool(forms) and forms[0].template in (HAND, PASS))
 
+    def option_choice(self, option: str, value: Any) -> str | None:
+        if option == "characters":  # TT-5: a Protagonist's id, named in the reader's words
+            named = power_by_id(str(value))
+            return capfirst(str(named["name"])) if named else None
+        return None
+
     def phase_line(self, feed: Mapping[str, Any], names: Sequence[str]) -> str:
         v = feed.get("view", {})
         phase = v.get("phase")
         if phase == OVER or feed.get("status") != Game.Status.PLAYING:
             winners = v.get("winners") or []
             health = [p["health"] for p in v.get("players", []) if p["seat"] in winners]
-            who = " and ".join(_name(names, s) for s in winners) or "Nobody"
-            return f"{who} won the Tournament with {max(health or [0])} Health."
+            best = max(health or [0])
+            if not winners:
+                return _("Nobody won the Tournament.")
+            who = names_list([_name(names, s) for s in winners])
+            return _("%(who)s won the Tournament with %(health)s Health.") % {
+                "who": who,
+                "health": best,
+            }
         line = PHASE_LINES.get(str(phase))
         if line:
             return line(v, names)
         pending = _pending(v, names)
-        return f"Waiting for {pending}." if pending else "Resolving..."
+        return _("Waiting for %(who)s.") % {"who": pending} if pending else _("Resolving…")
 
 
 TOURNAMENT = TournamentPresenter()

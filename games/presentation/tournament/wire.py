@@ -14,6 +14,9 @@ from games.engine.games.tournament.events import (
     CardPlayed,
     CardsPassed,
     CardsRevealed,
+    CardTurnedUp,
+    ChoiceAsked,
+    ChoiceMade,
     Commanded,
     CompanionUnlocked,
     DealerChosen,
@@ -37,9 +40,11 @@ from games.engine.games.tournament.events import (
     HitGiven,
     LocationAsked,
     LocationChosen,
+    LossPassed,
     MeleeEnded,
     MeleeStarted,
     MerlinGranted,
+    OrderChosen,
     PassChosen,
     PassingDecided,
     PassingStarted,
@@ -51,6 +56,7 @@ from games.engine.games.tournament.events import (
 )
 from games.engine.games.tournament.hooks import card as card_data
 from games.engine.games.tournament.moves import (
+    Choose,
     ChooseLocation,
     ChoosePass,
     Command,
@@ -63,8 +69,14 @@ from games.engine.games.tournament.moves import (
     PlayCard,
     Shame,
 )
-from games.engine.games.tournament.state import Phase
-from games.engine.games.tournament.weapons import injury, is_poisoned, is_weapon, weapon
+from games.engine.games.tournament.state import DECLINE, Phase
+from games.engine.games.tournament.weapons import (
+    injury,
+    is_poisoned,
+    is_weapon,
+    weapon,
+    weapon_name,
+)
 
 LOCATION: Final[Phase] = "location"
 SWORD: Final[Phase] = "sword"
@@ -74,20 +86,23 @@ GIFT: Final[Phase] = "gift"
 DUSK: Final[Phase] = "dusk"
 GODSEND: Final[Phase] = "godsend"
 PLACE: Final[Phase] = "place"
+CHOICE: Final[Phase] = "choice"
 OVER: Final[Phase] = "over"
 
 LEFT, RIGHT, DECK = "left", "right", "deck"  # GodsendTaken.source, PickGodsend.source
 MISTS = "mists"  # Shamed.why: the Mists of Avalon, no card discarded
 SWIFT_END = "swift_end"  # RoundEnded.reason
 ZERO_HEALTH = "zero_health"  # GameEnded.reason
-HOUSE, INFERRED = "house", "inferred"  # CardData.source besides "rulebook" (TH-7)
+HOUSE, INFERRED = "house", "inferred"  # CardData.source besides "rulebook" [TH-7]
 OPPONENT = "opponent"  # CardData.target of a Godsend placed on an opponent
 
 __all__ = [
     "ALWAYS",
     "AVALON",
     "CAMELOT",
+    "CHOICE",
     "DECK",
+    "DECLINE",
     "DEFAULT_POISONED",
     "DUSK",
     "GIFT",
@@ -112,6 +127,10 @@ __all__ = [
     "CardPlayed",
     "CardsPassed",
     "CardsRevealed",
+    "CardTurnedUp",
+    "ChoiceAsked",
+    "ChoiceMade",
+    "Choose",
     "ChooseLocation",
     "ChoosePass",
     "Command",
@@ -142,9 +161,11 @@ __all__ = [
     "HitGiven",
     "LocationAsked",
     "LocationChosen",
+    "LossPassed",
     "MeleeEnded",
     "MeleeStarted",
     "MerlinGranted",
+    "OrderChosen",
     "PassChosen",
     "PassingDecided",
     "PassingStarted",
@@ -162,4 +183,5 @@ __all__ = [
     "is_poisoned",
     "is_weapon",
     "weapon",
+    "weapon_name",
 ]

@@ -44,7 +44,8 @@ def test_bot_takes_the_winning_conquest() -> None:
     for key in ("castle-1", "castle-2", "castle-3", "plain-1", "plain-2"):
         state = own(state, POS[key], 0)
     move = bot(state, 0)
-    assert isinstance(move, PlayCard) and move.mode == ATTACK
+    assert isinstance(move, PlayCard)
+    assert move.mode == ATTACK
 
 
 def test_bot_uses_avalon_and_pays_losses_from_spare_cards() -> None:
@@ -75,13 +76,15 @@ def test_bot_discards_duplicates_down_to_the_limit() -> None:
 
 
 def test_bot_takes_a_light_tile_with_an_empty_hand_else_a_dark_one() -> None:
-    outnumbered = {i: (("blue-knight",), ("green-knight", "green-knight")) for i in range(11)}
+    outnumbered = dict.fromkeys(range(11), (("blue-knight",), ("green-knight", "green-knight")))
     state = table(piles=outnumbered, hands=((), ()), deck=("red-knight",) * 4)
     move = bot(state, 0)
-    assert isinstance(move, EndTurn) and move.tile == "take-2"  # the most, at once
+    assert isinstance(move, EndTurn)
+    assert move.tile == "take-2"
     state = table(piles=outnumbered, hands=(("red-knight",), ()), deck=("red-knight",) * 4)
     move = bot(state, 0)
-    assert isinstance(move, EndTurn) and move.tile == "take-4"
+    assert isinstance(move, EndTurn)
+    assert move.tile == "take-4"
 
 
 def test_bot_beats_random_play() -> None:
@@ -111,7 +114,8 @@ def test_simulate_tool_plays_bot_against_random_for_a_game_without_sides() -> No
     from games.engine.tools.simulate import report, run
 
     result = run(GAME, 2, 4, "bot-vs-random")
-    assert result.games == 4 and result.turns > 0
+    assert result.games == 4
+    assert result.turns > 0
     assert set(result.winners) <= {"bot", "random", "shared"}
     assert result.rate("bot") >= 0.75
     lines = report(GAME, 2)

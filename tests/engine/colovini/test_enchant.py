@@ -41,10 +41,10 @@ def test_ca5_any_number_of_cards_then_the_turn_ends() -> None:
     state = table(hands=(("yellow-knight", "red-sorceress", "blue-sorceress"), ()))
     for card in ("yellow-knight", "red-sorceress", "blue-sorceress"):
         _, state = play(state, 0, PlayCard(card, 0))
-    assert len(state.pile(0, 0)) == 4 and not state.hands[0]
-    assert GAME.legal_moves(state, 0) and all(
-        isinstance(m, EndTurn) for m in GAME.legal_moves(state, 0)
-    )
+    assert len(state.pile(0, 0)) == 4
+    assert not state.hands[0]
+    assert GAME.legal_moves(state, 0)
+    assert all(isinstance(m, EndTurn) for m in GAME.legal_moves(state, 0))
 
 
 def test_ca5_a_card_must_be_in_your_hand() -> None:
@@ -77,12 +77,13 @@ def test_ca6_a_sorceress_also_enchants_a_sorceress() -> None:
     state = table(piles=piles, hands=(("red-sorceress",), ()))
     _, state = play(state, 0, PlayCard("red-sorceress", 3, ENCHANT))
     _, state = play(state, 1, LetPass())
-    assert state.pile(3, 0)[-1] == "red-sorceress" and state.pile(3, 1) == ()
+    assert state.pile(3, 0)[-1] == "red-sorceress"
+    assert state.pile(3, 1) == ()
 
 
 def test_ca6_only_a_sorceress_of_the_top_cards_colour_enchants() -> None:
     state = table(piles=RED_TOP, hands=(("blue-sorceress", "red-knight"), ()))
-    with pytest.raises(IllegalMove, match="blue sorceress only enchants a blue card"):
+    with pytest.raises(IllegalMove, match="blue sorceress only enchants a card of her colour"):
         play(state, 0, PlayCard("blue-sorceress", 3, ENCHANT))
     with pytest.raises(IllegalMove, match="Only a sorceress can enchant"):
         play(state, 0, PlayCard("red-knight", 3, ENCHANT))
@@ -111,7 +112,8 @@ def test_ca7_counter_spell_keeps_the_target_and_takes_the_sorceress() -> None:
     assert state.pile(3, 0) == ("blue-knight",)
     assert state.hands[1] == ("red-sorceress",)  # the attacker's sorceress, now theirs
     # The active player keeps playing after a failed enchantment.
-    assert state.phase is Phase.PLAY and GAME.pending_seats(state) == {0}
+    assert state.phase is Phase.PLAY
+    assert GAME.pending_seats(state) == {0}
     _, state = play(state, 0, PlayCard("yellow-knight", 3))
 
 
@@ -157,7 +159,8 @@ def test_ch3_asked_even_without_a_matching_card_unless_the_table_skips() -> None
     assert GAME.pending_seats(state) == {1}
     quick = table(piles=RED_TOP, hands=(("red-sorceress",), ()), config=ColoviniConfig(True))
     events, quick = play(quick, 0, PlayCard("red-sorceress", 3, ENCHANT))
-    assert isinstance(events[-1], Enchanted) and GAME.pending_seats(quick) == {0}
+    assert isinstance(events[-1], Enchanted)
+    assert GAME.pending_seats(quick) == {0}
     able = table(
         piles=RED_TOP,
         hands=(("red-sorceress",), ("red-sorceress",)),

@@ -33,9 +33,12 @@ def test_ca17_fifteen_crowns_at_the_end_of_your_turn_wins() -> None:
     events, state = play(state, 0, EndTurn("take-2"))
     assert events[-1] == GameEnded(winners=(0,), reason="fifteen_crowns", crowns=(15, 0))
     outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.winners == {0} and outcome.scores == {0: 15, 1: 0}
+    assert outcome is not None
+    assert outcome.winners == {0}
+    assert outcome.scores == {0: 15, 1: 0}
     assert "15 crowns" in outcome.summary
-    assert state.phase is Phase.OVER and GAME.pending_seats(state) == frozenset()
+    assert state.phase is Phase.OVER
+    assert GAME.pending_seats(state) == frozenset()
 
 
 def test_ca17_only_at_the_end_of_ones_own_turn() -> None:
@@ -44,9 +47,11 @@ def test_ca17_only_at_the_end_of_ones_own_turn() -> None:
     state = owning(table(deck=DECK), 1, *keys)
     assert state.crowns(1) == 15
     events, state = play(state, 0, EndTurn("take-2"))
-    assert isinstance(events[-1], TurnStarted) and GAME.outcome(state) is None
+    assert isinstance(events[-1], TurnStarted)
+    assert GAME.outcome(state) is None
     events, state = play(state, 1, EndTurn("take-2"))
-    assert isinstance(events[-1], GameEnded) and events[-1].winners == (1,)
+    assert isinstance(events[-1], GameEnded)
+    assert events[-1].winners == (1,)
 
 
 def test_deadlock_ruling_nothing_left_to_play_most_crowns_win() -> None:
@@ -56,7 +61,9 @@ def test_deadlock_ruling_nothing_left_to_play_most_crowns_win() -> None:
     events, state = play(state, 0, EndTurn("take-2"))
     assert events[-1] == GameEnded(winners=(0,), reason="deadlock", crowns=(3, 2))
     outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.reason == "deadlock" and outcome.winners == {0}
+    assert outcome is not None
+    assert outcome.reason == "deadlock"
+    assert outcome.winners == {0}
 
 
 def test_deadlock_ruling_equal_crowns_share_the_win() -> None:
@@ -64,11 +71,14 @@ def test_deadlock_ruling_equal_crowns_share_the_win() -> None:
     events, state = play(state, 0, EndTurn("take-2"))
     assert events[-1] == GameEnded(winners=(0, 1), reason="deadlock", crowns=(2, 2))
     outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.winners == {0, 1} and "shared" in outcome.summary
+    assert outcome is not None
+    assert outcome.winners == {0, 1}
+    assert "shared" in outcome.summary
 
 
 def test_deadlock_ruling_not_while_a_card_can_still_come_back() -> None:
     state = dataclasses.replace(table(), discard=("red-knight",))
     assert not state.deadlocked()
     _, state = play(state, 0, EndTurn("take-2"))
-    assert GAME.outcome(state) is None and state.hands[0] == ("red-knight",)
+    assert GAME.outcome(state) is None
+    assert state.hands[0] == ("red-knight",)

@@ -38,19 +38,24 @@ def test_ca11_three_against_one_loses_one_then_four() -> None:
     assert conquest.defender_lost == ("green-knight",)
     assert conquest.conqueror_lost == ("red-knight",)  # from the top: the knight itself
     assert conquest.losses == 4
-    assert state.pile(6, 0) == ("blue-knight", "blue-sorceress") and state.pile(6, 1) == ()
-    assert state.phase is Phase.LOSSES and state.losses is not None
-    assert state.losses.remaining == 4 and GAME.pending_seats(state) == {0}
+    assert state.pile(6, 0) == ("blue-knight", "blue-sorceress")
+    assert state.pile(6, 1) == ()
+    assert state.phase is Phase.LOSSES
+    assert state.losses is not None
+    assert state.losses.remaining == 4
+    assert GAME.pending_seats(state) == {0}
     for _ in range(4):
         _, state = play(state, 0, LoseHandCard("yellow-sorceress"))
-    assert state.phase is Phase.PLAY and len(state.hands[0]) == 4
+    assert state.phase is Phase.PLAY
+    assert len(state.hands[0]) == 4
     assert state.discard.count("yellow-sorceress") == 4
 
 
 def test_ca11_one_against_none_loses_none_then_one() -> None:
     piles = {6: ((), ())}
     conquest, state = conquer(table(piles=piles, hands=(("red-knight", *SPARE), ())), 6)
-    assert conquest.defender_lost == () and conquest.conqueror_lost == ()
+    assert conquest.defender_lost == ()
+    assert conquest.conqueror_lost == ()
     assert conquest.losses == 1
     assert state.pile(6, 0) == ("red-knight",)
 
@@ -59,7 +64,8 @@ def test_ca11_ca14_castle_three_against_one_loses_one_then_five() -> None:
     piles = {1: (("blue-knight", "blue-sorceress"), ("green-knight",))}
     state = own(table(piles=piles, hands=(("red-knight", *SPARE), ())), 1, 1)
     conquest, state = conquer(state, 1)
-    assert len(conquest.defender_lost) == 1 and len(conquest.conqueror_lost) == 1
+    assert len(conquest.defender_lost) == 1
+    assert len(conquest.conqueror_lost) == 1
     assert conquest.losses == 5
 
 
@@ -78,7 +84,8 @@ def test_ca11_step_two_from_hand_and_tops_of_any_piles_including_the_conquered()
     assert state.pile(6, 0) == ("blue-knight",)
     _, state = play(state, 0, LoseHandCard("red-sorceress"))
     _, state = play(state, 0, LosePileTop(0))
-    assert state.phase is Phase.PLAY and state.pile(0, 0) == ()
+    assert state.phase is Phase.PLAY
+    assert state.pile(0, 0) == ()
 
 
 def test_ca11_a_pile_with_nothing_cannot_pay() -> None:
@@ -94,14 +101,15 @@ def test_ca11_a_pile_with_nothing_cannot_pay() -> None:
 
 def test_ca11_losses_beyond_every_card_lapse() -> None:
     # Our reading: a conqueror who runs out of cards pays what they have; the rest lapses.
-    piles: dict[int, Pair] = {i: ((), ()) for i in range(11)}
+    piles: dict[int, Pair] = dict.fromkeys(range(11), ((), ()))
     piles[6] = (("blue-knight",), ("green-knight",))
     conquest, state = conquer(table(piles=piles, hands=(("red-knight", "red-sorceress"), ())), 6)
     assert conquest.losses == 3  # 2 + 1; step 1 took the knight
     _, state = play(state, 0, LoseHandCard("red-sorceress"))
     events, state = play(state, 0, LosePileTop(6))
     assert events[-1] == LossesEnded(seat=0, unpaid=1)
-    assert state.phase is Phase.PLAY and state.losses is None
+    assert state.phase is Phase.PLAY
+    assert state.losses is None
 
 
 def test_ca11_a_timeout_pays_a_legal_card() -> None:

@@ -20,7 +20,8 @@ def test_ca1_eighty_characters_eight_per_colour_and_kind() -> None:
     assert len(deck) == 80
     assert set(COLOURS) == {"yellow", "green", "red", "blue", "purple"}
     counts = Counter(deck)
-    assert len(counts) == 10 and set(counts.values()) == {8}
+    assert len(counts) == 10
+    assert set(counts.values()) == {8}
     assert sum(n for c, n in counts.items() if c.endswith("sorceress")) == 40
 
 
@@ -33,7 +34,8 @@ def test_ca2_ch1_eleven_regions_with_our_crowns_and_landscapes() -> None:
     by_landscape = Counter(r.landscape for r in REGIONS)
     assert by_landscape == {"plain": 3, "forest": 3, "hill": 3, None: 2}
     castles = [r for r in REGIONS if r.power == "castle"]
-    assert len(castles) == 3 and {c.landscape for c in castles} == {"plain", "forest", "hill"}
+    assert len(castles) == 3
+    assert {c.landscape for c in castles} == {"plain", "forest", "hill"}
     assert {r.crowns for r in castles} == {3}
     assert next(r for r in REGIONS if r.power == "stone_circle").landscape == "forest"
 
@@ -55,16 +57,20 @@ def test_ca3_ch2_nine_tiles_five_light_four_dark() -> None:
 def test_ca4_deal_row_face_down_one_card_each_side_five_in_hand() -> None:
     events, state = start(GAME, ColoviniConfig(), 2, rng_for("deal", 0))
     setup = events[0]
-    assert isinstance(setup, GameSetUp) and isinstance(events[1], TurnStarted)
+    assert isinstance(setup, GameSetUp)
+    assert isinstance(events[1], TurnStarted)
     assert sorted(setup.row) == sorted(r.key for r in REGIONS)
-    assert not any(state.face_up) and set(state.owners) == {None}
+    assert not any(state.face_up)
+    assert set(state.owners) == {None}
     assert all(len(a) == 1 and len(b) == 1 for a, b in state.piles)
     assert [len(h) for h in state.hands] == [5, 5]
     assert len(state.deck) == 80 - 22 - 10
     every = [*state.deck, *state.hands[0], *state.hands[1]]
     every += [c for a, b in state.piles for c in (*a, *b)]
     assert Counter(every) == Counter(full_deck())
-    assert state.active == setup.first and state.phase is Phase.PLAY and state.turn == 1
+    assert state.active == setup.first
+    assert state.phase is Phase.PLAY
+    assert state.turn == 1
 
 
 def test_ca4_start_player_and_row_are_random_but_recorded() -> None:
@@ -75,7 +81,8 @@ def test_ca4_start_player_and_row_are_random_but_recorded() -> None:
         assert isinstance(events[0], GameSetUp)
         firsts.add(events[0].first)
         rows.add(events[0].row)
-    assert firsts == {0, 1} and len(rows) > 1
+    assert firsts == {0, 1}
+    assert len(rows) > 1
 
 
 @pytest.mark.parametrize("players", [1, 3, 4])

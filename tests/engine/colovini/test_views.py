@@ -25,7 +25,8 @@ def test_ch4_each_seat_sees_its_own_hand_and_only_the_size_of_the_other() -> Non
         assert view["deck_size"] == 48
         assert all(r["region"] is None and r["name"] is None for r in view["regions"])
     mine = GAME.view(state, 0)["you"]
-    assert mine["seat"] == 0 and mine["hand"] == list(state.hands[0])
+    assert mine["seat"] == 0
+    assert mine["hand"] == list(state.hands[0])
     assert contains_fragment(GAME.view(state, 0), {"seat": 0, "hand": list(state.hands[0])})
     assert not contains_fragment(GAME.view(state, 1), {"seat": 0, "hand": list(state.hands[0])})
     assert GAME.view(state, None)["you"] is None
@@ -44,11 +45,14 @@ def test_ch4_the_deal_is_redacted_per_seat() -> None:
     setup = events[0]
     for viewer in (0, 1, None):
         shown = GAME.redact(setup, viewer, state)
-        assert shown is not None and "row" not in shown and "deck" not in shown
+        assert shown is not None
+        assert "row" not in shown
+        assert "deck" not in shown
         assert shown["hand_sizes"] == [5, 5]
         assert not leaks(shown, viewer, GAME.secrets(state))
     shown = GAME.redact(setup, 1, state)
-    assert shown is not None and shown["you"] == {"seat": 1, "hand": list(state.hands[1])}
+    assert shown is not None
+    assert shown["you"] == {"seat": 1, "hand": list(state.hands[1])}
 
 
 def test_ch4_draws_show_their_count_and_reshuffles_their_size() -> None:

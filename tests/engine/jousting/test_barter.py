@@ -41,7 +41,8 @@ def test_ja6_an_open_offer_is_seen_by_all_and_any_holder_may_accept() -> None:
     assert GAME.view(state, None)["offers"][0]["give"] == {"cards": ["sword-6"], "coins": 0}
     offer_id = state.offers[0].id
     state = play(state, 2, AcceptOffer(offer_id))
-    assert "sword-6" in state.hands[2] and "sword-6" not in state.hands[0]
+    assert "sword-6" in state.hands[2]
+    assert "sword-6" not in state.hands[0]
     assert state.coins == (14, 10, 6)
     assert state.offers == ()
     # An open trade is public: everyone, spectators included, knows where the card went.
@@ -54,10 +55,13 @@ def test_jh3_an_offer_to_one_knight_is_between_the_two() -> None:
     made = next(e for e in events if isinstance(e, OfferMade))
     assert made.audience() == frozenset({0, 1})
     outsider = GAME.redact(made, 2, state)
-    assert outsider is not None and "give" not in outsider and outsider["to"] == 1
+    assert outsider is not None
+    assert "give" not in outsider
+    assert outsider["to"] == 1
     state = offer(state, 0, Lot(("sword-6",)), Lot(("joker-1",)), to=1)
     assert GAME.view(state, 2)["offers"] == []
-    assert GAME.legal_moves(state, 2) and AcceptOffer(1) not in GAME.legal_moves(state, 2)
+    assert GAME.legal_moves(state, 2)
+    assert AcceptOffer(1) not in GAME.legal_moves(state, 2)
     with pytest.raises(IllegalMove, match="not open to you"):
         play(state, 2, AcceptOffer(1))
     # The recipient now knows the offered card is in the offerer's hand; the other does not.
@@ -66,7 +70,9 @@ def test_jh3_an_offer_to_one_knight_is_between_the_two() -> None:
     events = step(state, 1, AcceptOffer(1))
     trade = next(e for e in events if isinstance(e, TradeMade))
     public = GAME.redact(trade, 2, state)
-    assert public is not None and public["cards"] == [1, 1] and "give" not in public
+    assert public is not None
+    assert public["cards"] == [1, 1]
+    assert "give" not in public
 
 
 def test_jh3_trades_are_atomic_and_rechecked_at_acceptance() -> None:
@@ -75,7 +81,7 @@ def test_jh3_trades_are_atomic_and_rechecked_at_acceptance() -> None:
     state = offer(state, 1, Lot(coins=10), Lot(("sword-6",)), to=0)  # offer 2
     state = play(state, 2, AcceptOffer(1))  # seat 2 takes the sword first
     # Offer 2 asked seat 0 for a card they no longer hold: refused, nothing moves.
-    with pytest.raises(IllegalMove, match="You do not hold sword-6"):
+    with pytest.raises(IllegalMove, match="You do not hold sword 6"):
         play(state, 0, AcceptOffer(2))
     # An offer whose maker can no longer give is dropped as soon as a trade breaks it.
     state = table(*HANDS)
@@ -93,7 +99,7 @@ def test_jh3_trades_are_atomic_and_rechecked_at_acceptance() -> None:
 def test_ja6_nobody_can_offer_what_they_do_not_hold() -> None:
     state = table(*HANDS)
     cases = [
-        (MakeOffer(state.clock, Lot(("lance-6",)), Lot(coins=1)), "do not hold lance-6"),
+        (MakeOffer(state.clock, Lot(("lance-6",)), Lot(coins=1)), "do not hold lance 6"),
         (MakeOffer(state.clock, Lot(coins=11), Lot(("lance-6",))), "only 10 coins"),
         (MakeOffer(state.clock, Lot(), Lot(coins=1)), "gives something and asks"),
         (MakeOffer(state.clock, Lot(coins=-1), Lot(coins=1)), "negative"),
@@ -136,7 +142,7 @@ def test_jh3_showing_tells_the_chosen_knights_only() -> None:
     assert {"seat": 0, "card": "sword-6"} in GAME.view(state, 2)["known_cards"]
     assert {"seat": 0, "card": "sword-6"} not in GAME.view(state, 1)["known_cards"]
     assert GAME.view(state, None)["known_cards"] == []
-    with pytest.raises(IllegalMove, match="do not hold lance-6"):
+    with pytest.raises(IllegalMove, match="do not hold lance 6"):
         play(state, 0, ShowCards(state.clock, ("lance-6",), frozenset({1})))
     with pytest.raises(IllegalMove, match="other knights"):
         play(state, 0, ShowCards(state.clock, ("sword-1",), frozenset({0})))
@@ -180,5 +186,6 @@ def test_jh3_decide_accepts_any_legal_offer_not_only_the_listed_sample() -> None
     assert move not in GAME.legal_moves(state, 0)
     state = play(state, 0, move)
     state = play(state, 2, AcceptOffer(state.offers[0].id))
-    assert {"sword-6", "sword-1"} <= set(state.hands[2]) and "lance-6" in state.hands[0]
+    assert {"sword-6", "sword-1"} <= set(state.hands[2])
+    assert "lance-6" in state.hands[0]
     assert state.coins == (8, 10, 12)

@@ -28,7 +28,7 @@ from .helpers import play
 def test_ja1_deck_per_player_count(players: int, top: int, jokers: int) -> None:
     cards = deck(players)
     kinds = Counter(kind_of(c) for c in cards)
-    assert kinds == {**{k: top for k in KINDS}, "joker": jokers}
+    assert kinds == {**dict.fromkeys(KINDS, top), "joker": jokers}
     assert {value_of(c) for c in cards if kind_of(c) == "sword"} == set(range(1, top + 1))
     assert all(value_of(c) == 0 for c in cards if kind_of(c) == "joker")
 
@@ -42,7 +42,8 @@ def test_ja2_ja3_jh2_everyone_starts_with_10_coins_and_all_cards_are_dealt_evenl
     assert sorted(c for h in state.hands for c in h) == sorted(deck(players))
     assert len({len(h) for h in state.hands}) == 1  # JH-2: no remainder with any JA-1 deck
     assert state.face_up == ()
-    assert state.phase == "barter" and state.round == 1
+    assert state.phase == "barter"
+    assert state.round == 1
 
 
 def test_ja3_players_outside_3_to_6_are_refused() -> None:
@@ -82,7 +83,8 @@ def test_ja4_draft_picks_are_public_and_end_in_the_first_barter() -> None:
     while state.phase == "draft":
         seat = state.draft_order[0]
         state = play(state, seat, DraftCard(state.face_up[-1]))
-    assert state.phase == "barter" and state.face_up == ()
+    assert state.phase == "barter"
+    assert state.face_up == ()
     assert [len(h) for h in state.hands] == [9, 9, 9]
 
 

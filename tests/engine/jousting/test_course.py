@@ -39,13 +39,16 @@ def test_jh4_relettering_keeps_seat_order_from_the_knight_after_the_old_a() -> N
 def test_ja8_course_cycles_round_by_round() -> None:
     state = table(SETS[0] + " " + SETS[3], SETS[1] + " " + SETS[4], SETS[2] + " " + SETS[5])
     state = all_done(state)
-    assert state.pairs == ((0, 1),) and state.byes == (2,)
+    assert state.pairs == ((0, 1),)
+    assert state.byes == (2,)
     state = lay(state, 0, "sword-4 shield-4 lance-4 armour-4")
     state = lay(state, 1, "sword-5 shield-5 lance-5 armour-5")
     state = pass_junk(state)
-    assert state.round == 2 and state.phase == "barter"
+    assert state.round == 2
+    assert state.phase == "barter"
     state = all_done(state)
-    assert state.pairs == ((0, 2),) and state.byes == (1,)
+    assert state.pairs == ((0, 2),)
+    assert state.byes == (1,)
 
 
 def test_ja8_a_knight_dropping_out_changes_the_course_from_round_1() -> None:
@@ -57,9 +60,11 @@ def test_ja8_a_knight_dropping_out_changes_the_course_from_round_1() -> None:
     # Three knights left: the 3-knight course, re-lettered from the knight after old A (1).
     assert state.letters == (3, 0, 1)
     assert state.course_round == 0
-    assert state.pairs == ((3, 0),) and state.byes == (1,)
+    assert state.pairs == ((3, 0),)
+    assert state.byes == (1,)
     view = GAME.view(state, None)
-    assert view["course"]["knights"] == 3 and view["course"]["round"] == 1
+    assert view["course"]["knights"] == 3
+    assert view["course"]["round"] == 1
 
 
 def test_ja8_withdrawal_during_barter_also_reletters() -> None:

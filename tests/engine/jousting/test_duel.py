@@ -30,7 +30,8 @@ def duel_table() -> JoustingState:
 
 def test_ja9_lays_are_secret_until_both_have_laid() -> None:
     state = all_done(duel_table())
-    assert state.phase == "laying" and GAME.pending_seats(state) == {0, 1}
+    assert state.phase == "laying"
+    assert GAME.pending_seats(state) == {0, 1}
     events = step(state, 0, LayCards(*EXAMPLE_A.split()))
     laid = next(e for e in events if isinstance(e, CardsLaid))
     assert GAME.redact(laid, 1, state) == {"type": "ja.cards_laid", "seat": 0}
@@ -59,12 +60,14 @@ def test_ja10_ja11_the_worked_example() -> None:
     state = lay(state, 0, EXAMPLE_A)
     events = step(state, 1, LayCards(*EXAMPLE_B.split()))
     revealed = next(e for e in events if isinstance(e, DuelRevealed))
-    assert revealed.places == (0, 0, 1, 0) and revealed.winner == 0
+    assert revealed.places == (0, 0, 1, 0)
+    assert revealed.winner == 0
     state = lay(state, 1, EXAMPLE_B)
     assert set(state.hands[0]) == {"sword-2", "sword-4", "shield-1", "joker-1"}
     assert set(state.hands[1]) == {"armour-3", "lance-11"}
     assert sorted(state.junk) == sorted(["sword-9", "shield-5", "armour-7", "lance-12"])
-    assert state.coins[0] == 20 and state.coins[1] == 10  # JA-11: the spoils
+    assert state.coins[0] == 20
+    assert state.coins[1] == 10
     assert state.duels[-1].how == "places"
     # The reveal is public: everyone sees where the taken cards went.
     assert {"seat": 1, "card": "lance-11"} in GAME.view(state, None)["known_cards"]

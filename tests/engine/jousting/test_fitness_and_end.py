@@ -56,12 +56,15 @@ def test_ja14_the_last_knight_left_gets_10_and_the_richest_wins() -> None:
     state = play(state, 1, Withdraw())
     events = step(state, 2, Withdraw())
     ended = next(e for e in events if isinstance(e, GameEnded))
-    assert ended.bonus_to == 0 and ended.winners == frozenset({0})
+    assert ended.bonus_to == 0
+    assert ended.winners == frozenset({0})
     state = play(state, 2, Withdraw())
     assert state.coins == (20, 10, 10)
     outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.winners == frozenset({0})
-    assert outcome.reason == "last_knight" and outcome.scores == {0: 20, 1: 10, 2: 10}
+    assert outcome is not None
+    assert outcome.winners == frozenset({0})
+    assert outcome.reason == "last_knight"
+    assert outcome.scores == {0: 20, 1: 10, 2: 10}
     assert GAME.pending_seats(state) == frozenset()
     with pytest.raises(GameOver):
         apply(GAME, state, 0, SayDone(), rng_for("t", 0))
@@ -72,9 +75,11 @@ def test_ja14_the_last_knight_left_gets_10_and_the_richest_wins() -> None:
 def test_jh6_nobody_fit_at_once_means_no_bonus_and_shared_win() -> None:
     state = table("sword-1", "shield-1", "lance-1")
     state = all_done(state)
-    assert state.phase == "over" and state.bonus_to is None
+    assert state.phase == "over"
+    assert state.bonus_to is None
     outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.winners == frozenset({0, 1, 2})
+    assert outcome is not None
+    assert outcome.winners == frozenset({0, 1, 2})
     assert outcome.reason == "nobody_fit"
 
 
@@ -93,7 +98,8 @@ def test_ja14_end_after_a_duel_leaves_one_knight_with_a_set() -> None:
     # Seat 1 lost every card; at the next duels only seat 0 can show a set.
     state = all_done(state)
     assert state.phase == "over"
-    assert state.bonus_to == 0 and state.coins[0] == 10 + 10 + 10
+    assert state.bonus_to == 0
+    assert state.coins[0] == 10 + 10 + 10
     assert state.status[1] == "disqualified"
 
 
@@ -106,9 +112,11 @@ def test_ja14_an_out_of_turn_withdrawal_leaving_one_knight_ends_at_once() -> Non
     assert state.phase == "laying"  # two knights can still show a set
     events = step(state, 0, Withdraw())
     ended = next(e for e in events if isinstance(e, GameEnded))
-    assert ended.bonus_to == 1 and ended.winners == frozenset({1})
+    assert ended.bonus_to == 1
+    assert ended.winners == frozenset({1})
     state = play(state, 0, Withdraw())
-    assert state.phase == "over" and state.coins == (10, 20, 10)
+    assert state.phase == "over"
+    assert state.coins == (10, 20, 10)
     assert set(state.hands[0]) == set(SETS[0].split())  # laid cards back, shown at the end
 
 
@@ -126,8 +134,10 @@ def test_ja14_a_knight_left_with_nothing_to_trade_ends_the_game_after_the_duel()
     events = step(state, 1, LayCards("sword-1", "shield-1", "lance-1", "armour-2"))
     assert [type(e).__name__ for e in events][-2:] == ["DuelRevealed", "GameEnded"]
     state = play(state, 1, LayCards("sword-1", "shield-1", "lance-1", "armour-2"))
-    assert state.hands[1] == () and state.phase == "over"
-    assert state.bonus_to == 0 and state.coins == (10 + 10 + 10, 0, 20)
+    assert state.hands[1] == ()
+    assert state.phase == "over"
+    assert state.bonus_to == 0
+    assert state.coins == (10 + 10 + 10, 0, 20)
 
 
 def test_ja14_a_knight_who_can_still_trade_for_a_set_keeps_the_tournament_going() -> None:
@@ -137,17 +147,20 @@ def test_ja14_a_knight_who_can_still_trade_for_a_set_keeps_the_tournament_going(
     state = all_done(state)
     state = lay(state, 0, SETS[4])
     state = lay(state, 1, SETS[0])
-    assert state.hands[1] == () and fitness.able(state) == [0, 1]
+    assert state.hands[1] == ()
+    assert fitness.able(state) == [0, 1]
     state = play(state, 0, BuyFromJunk(False))
     state = play(state, 1, BuyFromJunk(False))
-    assert state.phase == "barter" and state.round == 2
+    assert state.phase == "barter"
+    assert state.round == 2
     buy = MakeOffer(state.clock, Lot(coins=6), Lot(("sword-2", "shield-2", "lance-2")), to=2)
     state = play(state, 1, buy)
     state = play(state, 2, AcceptOffer(state.offers[-1].id))
     state = play(state, 1, MakeOffer(state.clock, Lot(coins=4), Lot(("armour-1",)), to=0))
     state = play(state, 0, AcceptOffer(state.offers[-1].id))
     state = all_done(state)
-    assert state.phase == "laying" and state.status[1] == "fit"
+    assert state.phase == "laying"
+    assert state.status[1] == "fit"
 
 
 def test_ja14_jh6_a_kind_gone_to_the_junk_pile_for_everyone_ends_the_game() -> None:

@@ -32,9 +32,11 @@ def test_ja12_jh5_a_draw_is_decided_by_a_recorded_lot_by_default() -> None:
     for seed in ("a", "b", "c", "d", "e", "f"):
         state, events = drawn(JoustingConfig(), seed)
         decided = next(e for e in events if isinstance(e, JudgementDecided))
-        assert decided.how == "lot" and decided.winner in (0, 1)
+        assert decided.how == "lot"
+        assert decided.winner in (0, 1)
         assert state.coins[decided.winner] == 20  # JA-12: the judgement's winner gets 10
-        assert state.duels[-1].how == "lot" and state.duels[-1].winner == decided.winner
+        assert state.duels[-1].how == "lot"
+        assert state.duels[-1].winner == decided.winner
         winners.add(decided.winner)
     assert winners == {0, 1}
 
@@ -42,10 +44,12 @@ def test_ja12_jh5_a_draw_is_decided_by_a_recorded_lot_by_default() -> None:
 def test_jh5_live_judgement_first_right_chip_wins() -> None:
     state, events = drawn(JoustingConfig(live_judgement=True))
     thrown = next(e for e in events if isinstance(e, JudgementThrown))
-    assert state.phase == "judgement" and GAME.pending_seats(state) == {0, 1}
+    assert state.phase == "judgement"
+    assert GAME.pending_seats(state) == {0, 1}
     assert GAME.view(state, None)["judgement"]["right"] == thrown.right  # the throw is public
     after = play(state, 1, PickChip(thrown.right))
-    assert after.duels[-1].winner == 1 and after.duels[-1].how == "chip"
+    assert after.duels[-1].winner == 1
+    assert after.duels[-1].how == "chip"
     assert after.coins[1] == 20
 
 
@@ -53,7 +57,8 @@ def test_jh5_live_judgement_a_wrong_chip_hands_the_duel_over() -> None:
     state, _ = drawn(JoustingConfig(live_judgement=True))
     wrong = next(c for c in CHIPS if c != state.chip)
     after = play(state, 0, PickChip(wrong))
-    assert after.duels[-1].winner == 1 and after.duels[-1].how == "wrong_chip"
+    assert after.duels[-1].winner == 1
+    assert after.duels[-1].how == "wrong_chip"
     with pytest.raises(IllegalMove, match="Pick one of the chips"):
         play(state, 0, PickChip("sword"))
 

@@ -27,7 +27,8 @@ def after_duel() -> JoustingState:
 
 def test_ja13_winner_buys_first_for_5_coins_drawn_blind() -> None:
     state = after_duel()
-    assert state.phase == "junk" and GAME.pending_seats(state) == {0}
+    assert state.phase == "junk"
+    assert GAME.pending_seats(state) == {0}
     with pytest.raises(NotYourTurn):
         play(state, 1, BuyFromJunk(True))
     with pytest.raises(NotYourTurn):
@@ -38,13 +39,15 @@ def test_ja13_winner_buys_first_for_5_coins_drawn_blind() -> None:
     assert GAME.redact(bought, 1, state) == {"type": "ja.junk_bought", "seat": 0, "price": 5}
     state = play(state, 0, BuyFromJunk(True))
     assert state.coins[0] == 10 + 10 - 5
-    assert bought.card in state.hands[0] and bought.card not in state.junk
+    assert bought.card in state.hands[0]
+    assert bought.card not in state.junk
     assert GAME.view(state, 1)["junk"]["size"] == 3
     assert {"seat": 0, "card": bought.card} not in GAME.view(state, 1)["known_cards"]
     assert GAME.pending_seats(state) == {1}
     state = play(state, 1, BuyFromJunk(True))
     assert state.coins[1] == 5
-    assert state.phase == "barter" and state.round == 2
+    assert state.phase == "barter"
+    assert state.round == 2
 
 
 def test_ja13_only_one_card_each_and_passing_is_the_default() -> None:

@@ -21,13 +21,16 @@ from .helpers import SETS, all_done, lay, pass_junk, table
 
 def test_ja5_a_round_is_a_barter_session_then_the_duels() -> None:
     state = table(SETS[0] + " " + SETS[3], SETS[1] + " " + SETS[4], SETS[2] + " " + SETS[5])
-    assert state.phase == "barter" and state.round == 1
+    assert state.phase == "barter"
+    assert state.round == 1
     state = all_done(state)
-    assert state.phase == "laying" and state.round == 1
+    assert state.phase == "laying"
+    assert state.round == 1
     state = lay(state, 0, SETS[3])
     state = lay(state, 1, SETS[4])
     state = pass_junk(state)
-    assert state.phase == "barter" and state.round == 2  # the next barter session
+    assert state.phase == "barter"
+    assert state.round == 2
 
 
 def test_jh1_the_bank_is_unlimited_and_money_is_whole() -> None:

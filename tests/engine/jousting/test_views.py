@@ -21,7 +21,8 @@ def test_views_show_own_hand_and_only_public_facts_of_others() -> None:
     assert [k["coins"] for k in view["knights"]] == [10, 10, 10]  # coins are public
     assert view["known_cards"] == []
     spectator = GAME.view(state, None)
-    assert spectator["you"] is None and spectator["known_cards"] == []
+    assert spectator["you"] is None
+    assert spectator["known_cards"] == []
     assert check_no_leak(GAME, state, 3) == 13  # 13 cards, each known only to its holder
 
 
@@ -30,7 +31,8 @@ def test_laid_cards_are_secret_until_the_reveal() -> None:
     state = lay(state, 0, SETS[0])
     secrets = GAME.secrets(state)
     laid = [s for s in secrets if "laid" in s.fragment]
-    assert len(laid) == 1 and laid[0].knowers == frozenset({0})
+    assert len(laid) == 1
+    assert laid[0].knowers == frozenset({0})
     for viewer in (1, 2, None):
         assert not leaks(GAME.view(state, viewer), viewer, secrets)
     assert leaks(GAME.view(state, 0), 1, secrets)  # seat 0's own view would leak to seat 1
@@ -41,7 +43,8 @@ def test_the_junk_pile_is_secret_until_the_end() -> None:
     state = lay(state, 0, SETS[0])
     state = lay(state, 1, SETS[1])
     junk = [s for s in GAME.secrets(state) if "junk_pile" in s.fragment]
-    assert junk and junk[0].knowers == frozenset()
+    assert junk
+    assert junk[0].knowers == frozenset()
     assert "junk_pile" not in GAME.view(state, 1)
     assert GAME.view(state, 1)["junk"]["size"] == 4
 

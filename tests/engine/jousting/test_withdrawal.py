@@ -36,7 +36,8 @@ def draft_state() -> JoustingState:
 def laying_state() -> JoustingState:
     """Three knights: 0 against 1, knight 2 sits out (JH-4); knight 0 has laid."""
     state = all_done(table(SETS[0], SETS[1], SETS[2]))
-    assert state.pairs == ((0, 1),) and state.byes == (2,)
+    assert state.pairs == ((0, 1),)
+    assert state.byes == (2,)
     return lay(state, 0, SETS[0])
 
 
@@ -46,7 +47,8 @@ def judgement_state() -> JoustingState:
     state = all_done(table(DRAW_A, DRAW_B, SETS[5], config=config))
     state = lay(state, 0, DRAW_A)
     state = lay(state, 1, DRAW_B)
-    assert state.phase == "judgement" and state.chip is not None
+    assert state.phase == "judgement"
+    assert state.chip is not None
     return state
 
 
@@ -55,7 +57,9 @@ def junk_state() -> JoustingState:
     state = all_done(table(SETS[4], SETS[0], SETS[2], SETS[3]))
     for seat in range(4):
         state = lay(state, seat, SETS[[4, 0, 2, 3][seat]])
-    assert state.phase == "junk" and state.bout == 0 and state.junk_queue[0] == 0
+    assert state.phase == "junk"
+    assert state.bout == 0
+    assert state.junk_queue[0] == 0
     return state
 
 
@@ -117,8 +121,10 @@ def test_ja7_the_game_still_waits_only_on_its_pending_seats(phase: str) -> None:
         legal = GAME.legal_moves(state, seat)
         timeout = GAME.default_move(state, seat, Random(0))
         bot = GAME.bot_move(GAME.view(state, seat), legal, Random(0))
-        assert timeout in legal and timeout != Withdraw()
-        assert bot in legal and bot != Withdraw()
+        assert timeout in legal
+        assert timeout != Withdraw()
+        assert bot in legal
+        assert bot != Withdraw()
 
 
 def test_ja7_withdrawing_in_the_draft_keeps_the_draft_going() -> None:
@@ -126,12 +132,14 @@ def test_ja7_withdrawing_in_the_draft_keeps_the_draft_going() -> None:
     first = state.draft_order[0]
     other = next(s for s in range(3) if s != first)
     state = play(state, other, Withdraw())
-    assert state.phase == "draft" and state.status[other] == "withdrawn"
+    assert state.phase == "draft"
+    assert state.status[other] == "withdrawn"
     # The withdrawn knight still drafts: cards are worth trading (JA-6).
     while state.phase == "draft":
         seat = state.draft_order[0]
         state = play(state, seat, DraftCard(state.face_up[0]))
-    assert state.phase == "barter" and len(state.hands[other]) == 9
+    assert state.phase == "barter"
+    assert len(state.hands[other]) == 9
 
 
 def test_ja7_a_knight_who_has_laid_may_withdraw_before_the_reveal() -> None:
@@ -141,12 +149,15 @@ def test_ja7_a_knight_who_has_laid_may_withdraw_before_the_reveal() -> None:
     assert events[:2] == [Withdrew(0), DuelAbandoned((0, 1))]
     state = play(state, 0, Withdraw())
     assert set(state.hands[0]) == set(SETS[0].split())  # the laid cards come back
-    assert state.pairs == () and state.phase == "barter" and state.round == 2
+    assert state.pairs == ()
+    assert state.phase == "barter"
+    assert state.round == 2
 
 
 def test_ja7_the_knight_sitting_out_may_withdraw_while_others_lay() -> None:
     state = play(laying_state(), 2, Withdraw())
-    assert state.status[2] == "withdrawn" and state.pairs == ((0, 1),)
+    assert state.status[2] == "withdrawn"
+    assert state.pairs == ((0, 1),)
     assert GAME.pending_seats(state) == {1}  # the duel goes on
     state = lay(state, 1, SETS[1])
     assert state.duels[-1].pair == (0, 1)
@@ -157,15 +168,18 @@ def test_ja7_withdrawing_in_ones_own_live_judgement_hands_the_duel_over() -> Non
     events = step(state, 0, Withdraw())
     assert events[:2] == [Withdrew(0), JudgementDecided((0, 1), 1, "withdrew")]
     state = play(state, 0, Withdraw())
-    assert state.duels[-1].winner == 1 and state.duels[-1].how == "withdrew"
+    assert state.duels[-1].winner == 1
+    assert state.duels[-1].how == "withdrew"
     assert state.coins[1] == 20  # JA-11: the prize of the duel
-    assert state.phase == "junk" and state.junk_queue == (1, 0)  # JA-13 still holds
+    assert state.phase == "junk"
+    assert state.junk_queue == (1, 0)
 
 
 def test_ja7_a_third_knight_withdrawing_during_a_judgement_changes_nothing_else() -> None:
     state = judgement_state()
     state = play(state, 2, Withdraw())
-    assert state.phase == "judgement" and GAME.pending_seats(state) == {0, 1}
+    assert state.phase == "judgement"
+    assert GAME.pending_seats(state) == {0, 1}
     assert state.status == ("fit", "fit", "withdrawn")
 
 
@@ -175,15 +189,19 @@ def test_ja7_withdrawing_at_the_junk_pile_calls_off_ones_duel_still_face_down() 
     events = step(state, 2, Withdraw())
     assert events[:2] == [Withdrew(2), DuelAbandoned((2, 3))]
     state = play(state, 2, Withdraw())
-    assert set(laid) <= set(state.hands[2]) and not state.laid[3]
-    assert state.pairs == ((0, 1),) and GAME.pending_seats(state) == {0}
+    assert set(laid) <= set(state.hands[2])
+    assert not state.laid[3]
+    assert state.pairs == ((0, 1),)
+    assert GAME.pending_seats(state) == {0}
     while state.phase == "junk":
         state = play(state, state.junk_queue[0], BuyFromJunk(False))
-    assert state.phase == "barter" and [d.pair for d in state.duels] == [(0, 1)]
+    assert state.phase == "barter"
+    assert [d.pair for d in state.duels] == [(0, 1)]
 
 
 def test_ja7_a_duelist_in_the_junk_queue_who_withdraws_may_still_buy() -> None:
     state = play(junk_state(), 0, Withdraw())
-    assert state.status[0] == "withdrawn" and GAME.pending_seats(state) == {0}
+    assert state.status[0] == "withdrawn"
+    assert GAME.pending_seats(state) == {0}
     state = play(state, 0, BuyFromJunk(True))
     assert state.coins[0] == 10 + 10 - 5

@@ -30,35 +30,41 @@ def test_ra20_three_failed_quests_win_for_evil_at_once() -> None:
     assert GAME.outcome(state) is None
     state = round_(state, [0, 1, 5], failers=[5])
     outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.reason == "three_fails"
+    assert outcome is not None
+    assert outcome.reason == "three_fails"
     assert outcome.winners == frozenset({4, 5, 6})
-    assert state.phase is Phase.OVER and len(state.quests) == 3
+    assert state.phase is Phase.OVER
+    assert len(state.quests) == 3
 
 
 def test_ra21_three_successes_lead_to_the_assassination() -> None:
     state = three_successes(table(SEVEN))
-    assert state.phase is Phase.ASSASSINATE and GAME.outcome(state) is None
+    assert state.phase is Phase.ASSASSINATE
+    assert GAME.outcome(state) is None
     assert GAME.pending_seats(state) == frozenset({4})
 
 
 def test_ra21_without_merlin_three_successes_win_for_good() -> None:
     state = three_successes(table("SSSSmmm", config=ResistanceConfig(merlin_assassin=False)))
     outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.reason == "three_successes"
+    assert outcome is not None
+    assert outcome.reason == "three_successes"
     assert outcome.winners == frozenset({0, 1, 2, 3})
 
 
 def test_ra22_naming_merlin_wins_for_evil() -> None:
     state = play(three_successes(table(SEVEN)), 4, Assassinate(0))
     outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.reason == "assassination"
+    assert outcome is not None
+    assert outcome.reason == "assassination"
     assert outcome.winners == frozenset({4, 5, 6})
 
 
 def test_ra22_missing_merlin_wins_for_good() -> None:
     state = play(three_successes(table(SEVEN)), 4, Assassinate(2))
     outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.reason == "merlin_survived"
+    assert outcome is not None
+    assert outcome.reason == "merlin_survived"
     assert outcome.winners == frozenset({0, 1, 2, 3})
 
 
@@ -77,7 +83,8 @@ def test_ra22_oberon_is_a_valid_target_and_naming_him_misses() -> None:
     assert 6 in {m.target for m in GAME.legal_moves(state, 4)}  # type: ignore[attr-defined]
     state = play(state, 4, Assassinate(6))
     outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.reason == "merlin_survived"
+    assert outcome is not None
+    assert outcome.reason == "merlin_survived"
 
 
 def test_ra23_at_the_end_every_role_and_the_whole_log_is_revealed() -> None:

@@ -23,11 +23,14 @@ def test_ra24_lady_acts_after_quests_2_3_and_4_only() -> None:
     state = round_(state, [0, 1])
     assert state.phase is Phase.PROPOSE  # not after quest 1
     state = round_(state, [0, 1, 4], failers=[4])
-    assert state.phase is Phase.LADY and GAME.pending_seats(state) == frozenset({6})
+    assert state.phase is Phase.LADY
+    assert GAME.pending_seats(state) == frozenset({6})
     state = play(state, 6, Examine(4))
-    assert state.phase is Phase.PROPOSE and state.lady == 4
+    assert state.phase is Phase.PROPOSE
+    assert state.lady == 4
     state = round_(state, [0, 1, 2])
-    assert state.phase is Phase.LADY and GAME.pending_seats(state) == frozenset({4})
+    assert state.phase is Phase.LADY
+    assert GAME.pending_seats(state) == frozenset({4})
     state = play(state, 4, Examine(1))
     state = round_(state, [0, 1, 2, 5], failers=[5])  # one Fail on quest 4 with 7: success
     assert state.phase is Phase.ASSASSINATE  # three successes: no more Lady
@@ -106,7 +109,8 @@ def test_ra25_quest_5_waits_for_two_successes_and_quests_are_attempted_once() ->
 
 def test_ra25_two_fail_rule_stays_with_quest_4() -> None:
     state = round_(table(SEVEN, config=TARGETING), [0, 1, 4, 5], failers=[4], q=4)
-    assert state.quests[0].quest == 4 and state.quests[0].succeeded is True
+    assert state.quests[0].quest == 4
+    assert state.quests[0].succeeded is True
     state = round_(state, [0, 4], failers=[4], q=1)
     assert state.quests[1].succeeded is False
 

@@ -44,7 +44,8 @@ def test_ra12_wrong_team_size_is_refused_in_plain_words() -> None:
 
 def test_ra12_leader_may_include_themself_and_names_distinct_seated_players() -> None:
     state = propose(table(SEVEN, leader=3), [3, 5])
-    assert state.team == frozenset({3, 5}) and state.phase is Phase.VOTE
+    assert state.team == frozenset({3, 5})
+    assert state.phase is Phase.VOTE
     with pytest.raises(IllegalMove, match="no seat 9"):
         propose(table(SEVEN), [0, 9])
 
@@ -59,7 +60,8 @@ def test_ra13_everyone_votes_the_leader_included_and_votes_are_revealed_together
     state = propose(table(SEVEN, leader=0), [0, 1])
     assert GAME.pending_seats(state) == frozenset(range(7))
     events, state = apply(GAME, state, 0, Vote(True), rng_for("t", 1))
-    assert [type(e) for e in events] == [type(events[0])] and state.phase is Phase.VOTE
+    assert [type(e) for e in events] == [type(events[0])]
+    assert state.phase is Phase.VOTE
     for seat in range(1, 7):
         events, state = apply(GAME, state, seat, Vote(seat % 2 == 0), rng_for("t", seat))
     revealed = events[-1]
@@ -78,8 +80,10 @@ def test_ra13_strict_majority_passes_and_a_tie_rejects() -> None:
 
 def test_ra14_rejection_passes_leadership_and_keeps_the_quest() -> None:
     state = vote(propose(table(SEVEN, leader=6), [0, 1]), False)
-    assert state.leader == 0 and state.phase is Phase.PROPOSE
-    assert state.rejections == 1 and len(state.quests) == 0
+    assert state.leader == 0
+    assert state.phase is Phase.PROPOSE
+    assert state.rejections == 1
+    assert len(state.quests) == 0
     assert GAME.view(state, None)["attemptable_quests"] == [1]
 
 
@@ -87,10 +91,12 @@ def test_ra15_fifth_consecutive_rejection_ends_the_game_for_evil() -> None:
     state = table(SEVEN)
     for _ in range(4):
         state = vote(propose(state, [0, 1]), False)
-    assert GAME.outcome(state) is None and state.rejections == 4
+    assert GAME.outcome(state) is None
+    assert state.rejections == 4
     state = vote(propose(state, [0, 1]), False)
     outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.reason == "five_rejections"
+    assert outcome is not None
+    assert outcome.reason == "five_rejections"
     assert outcome.winners == frozenset({4, 5, 6})
     assert GAME.pending_seats(state) == frozenset()
 
@@ -124,7 +130,8 @@ def test_ra17_only_the_number_of_fails_is_public() -> None:
     assert GAME.redact(card, None, state) == {"type": "ra.quest_card_played", "seat": 4}
     events, state = apply(GAME, state, 5, PlayQuestCard(True), rng_for("t", 2))
     resolved = events[-1]
-    assert isinstance(resolved, QuestResolved) and resolved.fails == 1
+    assert isinstance(resolved, QuestResolved)
+    assert resolved.fails == 1
     for viewer in [0, 5, None]:
         view = GAME.view(state, viewer)
         assert view["quests"][0]["fails"] == 1
@@ -143,7 +150,8 @@ def test_ra18_fourth_quest_needs_two_fails_with_7_players() -> None:
     state = round_(state, [0, 1, 4], failers=[4])
     state = round_(state, [0, 1, 2])
     one = round_(state, [0, 1, 4, 5], failers=[4])
-    assert one.quests[3].succeeded is True and one.quests[3].fails == 1
+    assert one.quests[3].succeeded is True
+    assert one.quests[3].fails == 1
     two = round_(state, [0, 1, 4, 5], failers=[4, 5])
     assert two.quests[3].succeeded is False
     assert GAME.view(state, None)["quests"][3]["two_fails"] is True
@@ -162,6 +170,8 @@ def test_ra18_fourth_quest_needs_one_fail_with_6_players() -> None:
 def test_ra19_after_a_quest_leadership_passes_and_rejections_reset() -> None:
     state = vote(propose(table(SEVEN, leader=2), [0, 1]), False)
     state = round_(state, [0, 1])
-    assert state.leader == 4 and state.rejections == 0
-    assert state.phase is Phase.PROPOSE and GAME.view(state, None)["attemptable_quests"] == [2]
+    assert state.leader == 4
+    assert state.rejections == 0
+    assert state.phase is Phase.PROPOSE
+    assert GAME.view(state, None)["attemptable_quests"] == [2]
     assert state.side_of(0) is Side.GOOD

@@ -70,3 +70,23 @@ def kinds(events: list[Event]) -> list[str]:
 
 def of(events: list[Event], cls: type) -> list[Any]:
     return [e for e in events if isinstance(e, cls)]
+
+
+def armor_table(healthiest: int = 400) -> TState:
+    """Four players; seat 1 is Lancelot du Lac with Armor of Avalon unlocked (200 Health);
+    seat 0 has `healthiest` Health, seats 2 and 3 have 300. The hands make a Feint of 3s
+    (seats 1 and 2) with a 4 and a 9 around it."""
+    s = table(
+        [
+            ["swords-4", "arrows-1"],
+            ["swords-3", "arrows-3"],
+            ["alchemy-3", "arrows-2"],
+            ["swords-9", "arrows-5"],
+        ],
+        characters=[None, "lancelot-du-lac", None, None],
+        health=[healthiest, 200, 300, 300],
+    )
+    return AVALON.evolve(s, ev.CompanionUnlocked(1, 200))
+
+
+ARMOR_PLAYS = ["swords-4", "swords-3", "alchemy-3", "swords-9"]

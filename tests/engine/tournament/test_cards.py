@@ -28,7 +28,8 @@ def test_tt1_four_suits_of_fifteen_with_four_poisoned_each():
 
 def test_th1_poisoned_values_are_data():
     """TH-1: the Poisoned values come from the table options."""
-    assert is_poisoned("swords-3", P) and not is_poisoned("swords-4", P)
+    assert is_poisoned("swords-3", P)
+    assert not is_poisoned("swords-4", P)
     assert is_poisoned("swords-4", (1, 2, 4, 5))
     assert injury("swords-4", (1, 2, 4, 5)) == 10
 
@@ -47,8 +48,10 @@ def test_tt3_injury_when_taken():
     assert injury("alchemy-3", P) == 5
     assert injury("merlin-1", P) == 25
     assert injury("apprentice-1", P) == 5
-    assert injury("sorceress-1", P) == 10 and is_poisoned("sorceress-1", P)
-    assert injury("morgan-1", P) == 25 and is_poisoned("morgan-1", P)
+    assert injury("sorceress-1", P) == 10
+    assert is_poisoned("sorceress-1", P)
+    assert injury("morgan-1", P) == 25
+    assert is_poisoned("morgan-1", P)
     assert injury("mists-1", P) == 25
     assert injury("avalon-merlin", P) == 25  # TH-5
 
@@ -57,24 +60,29 @@ def test_tt4_deck_sizes_and_tc2_two_player():
     """TT-4: Camelot 80, Avalon 83 (Merlin aside); TC-2: 2-player Camelot drops Arrows."""
     assert len(weapons_deck("camelot", False)) == 80
     avalon = weapons_deck("avalon", False)
-    assert len(avalon) == 83 and "avalon-merlin" not in avalon
+    assert len(avalon) == 83
+    assert "avalon-merlin" not in avalon
     two = weapons_deck("camelot", True)
-    assert len(two) == 65 and not any(weapon(c).suit == "arrows" for c in two)
+    assert len(two) == 65
+    assert not any(weapon(c).suit == "arrows" for c in two)
 
 
 def test_tc1_and_ta1_special_cards():
     """TC-1: Merlin x3, Sorcerer's Apprentice x2 (wild). TA-1: Mists x3, Morgan x3,
     Apprentice Sorceress x2; TH-4: their value is assigned when played."""
     camelot = Counter(weapon(c).family for c in weapons_deck("camelot", False))
-    assert camelot["merlin"] == 3 and camelot["apprentice"] == 2
+    assert camelot["merlin"] == 3
+    assert camelot["apprentice"] == 2
     avalon = Counter(weapon(c).family for c in weapons_deck("avalon", False))
     assert (avalon["mists"], avalon["morgan"], avalon["sorceress"]) == (3, 3, 2)
-    assert weapon("merlin-1").value is None and weapon("mists-2").value is None
+    assert weapon("merlin-1").value is None
+    assert weapon("mists-2").value is None
 
 
 def test_th8_card_counts_and_locations():
     """TH-8: 8 + 10 pairs, 24 + 26 Godsends, 5 Locations with the known suits."""
-    assert len(protagonists("camelot")) == 8 and len(protagonists("avalon")) == 10
+    assert len(protagonists("camelot")) == 8
+    assert len(protagonists("avalon")) == 10
     assert sum(1 for c in CHARACTERS.values() if c.kind == "companion") == 18
     games = Counter(g.game for g in GODSENDS.values())
     assert games == {"camelot": 24, "avalon": 26}
@@ -100,7 +108,9 @@ def test_th7_every_card_is_data_with_source_and_text():
     }
     handled = set().union(*(HOOKS.registered(h) for h in HOOKS.hooks))
     for data in [*CHARACTERS.values(), *GODSENDS.values(), *LOCATIONS.values()]:
-        assert data.text and data.name and data.source in ("rulebook", "inferred", "house")
+        assert data.text
+        assert data.name
+        assert data.source in ("rulebook", "inferred", "house")
         assert data.effect in handled | queried, data.id
     assert CHARACTERS["arthur-pendragon"].source == "rulebook"
     assert CHARACTERS["the-sword"].source == "rulebook"
@@ -111,4 +121,5 @@ def test_th7_every_card_is_data_with_source_and_text():
 def test_tx3_chaos_godsend_deck():
     """TX-3: both Godsend decks without Beswitched, Dwarves, Alchemy and Black Knight."""
     deck = godsend_deck("avalon", True)
-    assert len(deck) == 50 - 4 and not set(deck) & set(CHAOS_EXCLUDED)
+    assert len(deck) == 50 - 4
+    assert not set(deck) & set(CHAOS_EXCLUDED)

@@ -20,10 +20,13 @@ CHARS = ("elf-queen", "king-arthur", "merlin", "sir-kay", "sir-bors", "guinevere
 def test_tx1_elf_queen_hosts_and_picks_the_location():
     """TX-1: the Elf Queen hosts round 1 and picks the starting Location."""
     _, s = start(AVALON, AvalonConfig(chaos=True, characters=CHARS), 7, Random(2))
-    assert s.host == 0 and s.phase == "location" and pending_seats(s) == {0}
+    assert s.host == 0
+    assert s.phase == "location"
+    assert pending_seats(s) == {0}
     assert len(legal_moves(s, 0)) == 5
     _, s = start(AVALON, AvalonConfig(chaos=True, powers=False), 6, Random(2))
-    assert s.phase == "location" and pending_seats(s) == {s.host}
+    assert s.phase == "location"
+    assert pending_seats(s) == {s.host}
 
 
 def test_tx2_deck_adds_the_location_suits_without_camelot_sorcerers():
@@ -69,7 +72,8 @@ def test_tx3_tx4_tx5_hosts_locations_godsends_and_three_rounds():
             if isinstance(e, ev.MeleeStarted) and first_lead is None:
                 first_lead = e.lead
             if isinstance(e, ev.MeleeStarted) and s.melee_no == 0 and s.round > 1:
-                assert s.host is not None and e.lead == (s.host + 1) % 5
+                assert s.host is not None
+                assert e.lead == (s.host + 1) % 5
     assert first_lead == host
     assert s.round <= 3
     if s.end_reason == "three_rounds":

@@ -31,7 +31,8 @@ def test_tt20_tt21_old_godsends_cleared_then_chart_and_bonus_cycles():
     assert of(events, ev.GodsendsCleared)[0].cards == ("holy-grail",)
     assert s.player(1).godsends == ()
     assert [p.health for p in s.players] == [400, 300, 135]
-    assert s.recipients == (2, 2, 1, 2) and pending_seats(s) == {2}
+    assert s.recipients == (2, 2, 1, 2)
+    assert pending_seats(s) == {2}
 
 
 def test_tt21_chart_rows_and_cap():
@@ -63,7 +64,8 @@ def test_tt22_face_up_picks_replaced_target_and_leftovers_discarded():
     assert s.player(1).tokens == 3
     events, s = act(s, 2, PickGodsend("deck"))
     ended = of(events, ev.GodsendPhaseEnded)[0]
-    assert ended.discarded == s.godsend_discard[-2:] and len(ended.discarded) == 2
+    assert ended.discarded == s.godsend_discard[-2:]
+    assert len(ended.discarded) == 2
     assert s.round == 2  # Dawn of the next round followed
 
 
@@ -89,14 +91,17 @@ def test_tt21_ties_go_left_of_the_previous_dealer():
 
 def test_ring_of_stones_brings_a_location_and_plague_and_chivalry_work():
     """Ring of Stones (inferred): its holder picks a Location to host next round; Plague
-    (inferred) adds 15 at Dusk; Chivalry (inferred) heals 5 for each of 3 Melees lost."""
-    from games.engine.games.tournament.moves import ChooseLocation
+    (inferred) adds 15 at Dusk; Chivalry (inferred): a token heals 5 after a lost Melee."""
+    from games.engine.games.tournament.moves import Choose, ChooseLocation
 
     _, s = _to_godsends([400, 300, 150])
     _, s = act(s, 2, PickGodsend("left"))  # Ring of Stones
-    assert s.phase == "location" and pending_seats(s) == {2}
+    assert s.phase == "location"
+    assert pending_seats(s) == {2}
     _, s = act(s, 2, ChooseLocation("tintagel"))
-    assert s.hosted == ((2, "tintagel"),) and s.phase == "godsend" and pending_seats(s) == {2}
+    assert s.hosted == ((2, "tintagel"),)
+    assert s.phase == "godsend"
+    assert pending_seats(s) == {2}
     s = table([["swords-9"], ["swords-3"], ["swords-5"]])
     s = s.with_player(1, godsends=("plague",))
     for seat, card in enumerate(["swords-9", "swords-3", "swords-5"]):
@@ -109,4 +114,6 @@ def test_ring_of_stones_brings_a_location_and_plague_and_chivalry_work():
     s = s.with_player(1, godsends=("chivalry",), tokens=3)
     for seat, card in enumerate(["swords-9", "swords-3", "swords-5"]):
         _, s = act(s, seat, PlayCard(card))
-    assert s.player(1).health == 305 and s.player(1).tokens == 2
+    _, s = act(s, 1, Choose("use"))  # TH-9: spending a token is its owner's choice
+    assert s.player(1).health == 305
+    assert s.player(1).tokens == 2

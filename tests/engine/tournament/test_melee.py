@@ -19,13 +19,15 @@ def test_tt9_tt10_lead_suit_must_be_followed():
     s = table([["swords-10", "arrows-2"], ["swords-5", "arrows-9"], ["deception-4", "sorcery-3"]])
     _, s = act(s, 0, PlayCard("swords-10"))
     assert s.lead_suit == "swords"
-    with pytest.raises(IllegalMove, match=r"You must follow Swords: you hold a Swords card\."):
+    with pytest.raises(IllegalMove, match=r"You must follow Swords: you hold a card of Swords\."):
         act(s, 1, PlayCard("arrows-9"))
     _, s = act(s, 1, PlayCard("swords-5"))
     events, s = act(s, 2, Shame("deception-4"))
     ended = of(events, ev.MeleeEnded)[0]
-    assert ended.loser == 1 and set(ended.taken) == {"swords-10", "swords-5"}  # TT-13
-    assert s.lead == 1 and s.turn == 1  # TT-13: the loser leads next
+    assert ended.loser == 1
+    assert set(ended.taken) == {"swords-10", "swords-5"}
+    assert s.lead == 1
+    assert s.turn == 1
 
 
 def test_tt11_shame_discards_face_up_and_costs_five():
@@ -34,7 +36,8 @@ def test_tt11_shame_discards_face_up_and_costs_five():
     _, s = act(s, 0, PlayCard("swords-10"))
     assert Shame("sorcery-3") in legal_moves(s, 1)
     events, s = act(s, 1, Shame("sorcery-3"))
-    assert s.discard == ("sorcery-3",) and s.player(1).health == 395
+    assert s.discard == ("sorcery-3",)
+    assert s.player(1).health == 395
     assert 1 in s.out
     events, s = act(s, 2, PlayCard("swords-1"))
     assert "sorcery-3" not in of(events, ev.MeleeEnded)[0].taken
@@ -57,7 +60,8 @@ def test_ta4_enhanced_alchemy_in_place_of_lead_suit_and_leading():
     assert of(events, ev.CardPlayed)[0].suit == "swords"  # TT-2: takes the Lead Suit
     s = table([["alchemy-7", "arrows-2"], ["swords-5", "alchemy-11"], ["deception-4", "sorcery-3"]])
     _, s = act(s, 0, PlayCard("alchemy-7"))
-    assert s.alchemy_led and s.lead_suit is None
+    assert s.alchemy_led
+    assert s.lead_suit is None
     assert {m.card for m in legal_moves(s, 1)} == {"swords-5", "alchemy-11"}  # type: ignore[attr-defined]
     assert not any(isinstance(m, Shame) for m in legal_moves(s, 1))
 
@@ -74,7 +78,7 @@ def test_tc3_camelot_alchemy_restrictions():
     with pytest.raises(IllegalMove, match="lead Alchemy only when you hold no basic"):
         act(s, 0, PlayCard("alchemy-2"))
     _, s = act(s, 0, PlayCard("swords-10"))
-    with pytest.raises(IllegalMove, match="Alchemy only when you hold no Swords"):
+    with pytest.raises(IllegalMove, match="Alchemy only when you hold no card of Swords"):
         act(s, 1, PlayCard("alchemy-11"))
     assert PlayCard("merlin-1", 12) in legal_moves(s, 1)  # TC-1: instead of following
     _, s = act(s, 1, PlayCard("swords-5"))
@@ -101,7 +105,8 @@ def test_tc1_th2_th3_wild_value_and_named_lead_suit():
     with pytest.raises(IllegalMove, match="Name the Lead Suit"):
         act(s, 0, PlayCard("merlin-1", 9))
     _events, s = act(s, 0, PlayCard("merlin-1", 9, "swords"))
-    assert s.lead_suit == "swords" and s.melee[0].value == 9
+    assert s.lead_suit == "swords"
+    assert s.melee[0].value == 9
     assert PlayCard("swords-5") in legal_moves(s, 1)
 
 
@@ -111,7 +116,8 @@ def test_ta5_th4_special_weapons_any_time_and_may_be_kept_while_shaming():
     s = table([["swords-10", "arrows-2"], ["morgan-1", "sorcery-3"], ["swords-1", "arrows-9"]])
     _, s = act(s, 0, PlayCard("swords-10"))
     legal = legal_moves(s, 1)
-    assert PlayCard("morgan-1", 4) in legal and Shame("sorcery-3") in legal
+    assert PlayCard("morgan-1", 4) in legal
+    assert Shame("sorcery-3") in legal
     assert Shame("morgan-1") in legal
     s = table([["mists-1", "arrows-2"], ["swords-5", "sorcery-3"], ["swords-1", "arrows-9"]])
     _, s = act(s, 0, PlayCard("mists-1", 8, "arrows"))
@@ -131,7 +137,8 @@ def test_tt12_feints_cannot_lose_but_are_taken_and_several_coexist():
     for seat, card in enumerate(["swords-9", "alchemy-9", "swords-4", "alchemy-4", "swords-6"]):
         events, s = act(s, seat, PlayCard(card))
     ended = of(events, ev.MeleeEnded)[0]
-    assert ended.loser == 4 and ended.feints == 4  # only the 6 was not Feinted
+    assert ended.loser == 4
+    assert ended.feints == 4
     assert len(ended.taken) == 5
 
 
@@ -141,7 +148,8 @@ def test_tt14_all_feinted_cards_wait_for_the_next_loser():
     _, s = act(s, 0, PlayCard("swords-9"))
     events, s = act(s, 1, PlayCard("alchemy-9"))
     assert of(events, ev.MeleeEnded)[0].loser is None
-    assert s.lead == 0 and s.carried == ("swords-9", "alchemy-9")
+    assert s.lead == 0
+    assert s.carried == ("swords-9", "alchemy-9")
     _, s = act(s, 0, PlayCard("swords-2"))
     events, s = act(s, 1, PlayCard("swords-8"))
     assert set(of(events, ev.MeleeEnded)[0].taken) == {
@@ -195,8 +203,10 @@ def test_ta8_mists_discards_lowest_and_shames_tt16_lead_suit_stays():
     _, s = act(s, 0, PlayCard("swords-3"))
     events, s = act(s, 1, PlayCard("mists-1", 7))
     assert of(events, ev.EntriesDiscarded)[0].orders == (0,)
-    assert of(events, ev.Shamed)[0].seat == 0 and s.player(0).health == 395
-    assert s.lead_suit == "swords" and "swords-3" in s.discard
+    assert of(events, ev.Shamed)[0].seat == 0
+    assert s.player(0).health == 395
+    assert s.lead_suit == "swords"
+    assert "swords-3" in s.discard
     events, s = act(s, 2, PlayCard("swords-12"))
     assert of(events, ev.MeleeEnded)[0].loser == 1
 
@@ -267,7 +277,8 @@ def test_ta8_mists_only_affects_opponents_cards():
     events, s = act(s, 2, PlayCard("mists-1", 10))
     assert of(events, ev.EntriesDiscarded)[0].orders == (0,)
     ended = of(events, ev.MeleeEnded)[0]
-    assert ended.loser == 2 and set(ended.taken) == {"swords-2", "mists-1"}
+    assert ended.loser == 2
+    assert set(ended.taken) == {"swords-2", "mists-1"}
 
 
 @pytest.mark.parametrize("card", ["", "sword", "swords-x", "nonsense-3-c", "avalon-nobody"])

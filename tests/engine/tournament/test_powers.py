@@ -11,6 +11,7 @@ from games.engine.games.tournament import events as ev
 from games.engine.games.tournament.definition import AVALON
 from games.engine.games.tournament.flow import Builder
 from games.engine.games.tournament.moves import (
+    Choose,
     ChooseLocation,
     ChoosePass,
     Command,
@@ -23,7 +24,7 @@ from games.engine.games.tournament.moves import (
 )
 from games.engine.games.tournament.rules import legal_moves, pending_seats
 
-from .helpers import act, kinds, of, table
+from .helpers import ARMOR_PLAYS, act, armor_table, kinds, of, table
 
 
 def test_arthur_pendragon_commands_and_gives_a_card():
@@ -38,12 +39,15 @@ def test_arthur_pendragon_commands_and_gives_a_card():
     _, s = act(s, 1, Command(2))
     assert pending_seats(s) == {2}
     _, s = act(s, 2, PlayCard("swords-2"))  # in Arthur's slot
-    assert s.melee[-1].slot == 1 and s.melee[-1].seat == 2
+    assert s.melee[-1].slot == 1
+    assert s.melee[-1].seat == 2
     events, s = act(s, 2, PlayCard("swords-5"))  # her own turn
     assert of(events, ev.MeleeEnded)[0].loser == 2
-    assert s.phase == "gift" and pending_seats(s) == {1}
+    assert s.phase == "gift"
+    assert pending_seats(s) == {1}
     events, s = act(s, 1, GiveCard("arrows-2"))
-    assert "arrows-2" in s.player(2).hand and s.phase == "play"
+    assert "arrows-2" in s.player(2).hand
+    assert s.phase == "play"
     assert Command(0) not in legal_moves(s, 1)  # once per Tourney Round
 
 
@@ -56,8 +60,10 @@ def test_arthur_pendragon_command_on_empty_hand_shames():
     _, s = act(s, 0, PlayCard("swords-9"))
     _, s = act(s, 1, Command(2))
     events, s = act(s, 2, PlayCard("swords-2"))  # her last card, in Arthur's slot
-    assert of(events, ev.Shamed)[0].seat == 2 and s.player(2).health == 395
-    assert of(events, ev.MeleeEnded)[0].loser == 2 and s.phase == "gift"
+    assert of(events, ev.Shamed)[0].seat == 2
+    assert s.player(2).health == 395
+    assert of(events, ev.MeleeEnded)[0].loser == 2
+    assert s.phase == "gift"
     _, s = act(s, 1, GiveCard("arrows-2"))
     assert s.player(2).hand == ("arrows-2",)
 
@@ -80,17 +86,20 @@ def test_the_sword_denies_or_allows_passing_and_receives_first():
     b = Builder(s, Random(0))
     b.passing_stage()
     s = b.state
-    assert s.phase == "sword" and pending_seats(s) == {0}
+    assert s.phase == "sword"
+    assert pending_seats(s) == {0}
     _, denied = act(s, 0, DecidePassing(False))
     assert denied.phase == "play"
     _, s = act(s, 0, DecidePassing(True))
     assert pending_seats(s) == {1, 2}
     _, s = act(s, 1, ChoosePass(frozenset(hands[1][:3])))
     _events, s = act(s, 2, ChoosePass(frozenset(hands[2][:3])))
-    assert set(hands[2][:3]) <= set(s.player(0).hand) and len(s.player(0).hand) == 7
+    assert set(hands[2][:3]) <= set(s.player(0).hand)
+    assert len(s.player(0).hand) == 7
     assert pending_seats(s) == {0}
     _, s = act(s, 0, ChoosePass(frozenset(hands[2][:3])))  # passes on what it received
-    assert set(hands[2][:3]) <= set(s.player(1).hand) and s.phase == "play"
+    assert set(hands[2][:3]) <= set(s.player(1).hand)
+    assert s.phase == "play"
 
 
 def test_sir_percival_gives_arrows_hits_at_dusk():
@@ -98,7 +107,8 @@ def test_sir_percival_gives_arrows_hits_at_dusk():
     s = table([["arrows-9"], ["arrows-14"], ["arrows-8"]], characters=[None, None, "sir-percival"])
     for seat, card in enumerate(["arrows-9", "arrows-14", "arrows-8"]):
         _, s = act(s, seat, PlayCard(card))
-    assert s.phase == "dusk" and pending_seats(s) == {2}
+    assert s.phase == "dusk"
+    assert pending_seats(s) == {2}
     _, s = act(s, 2, GiveHit("arrows-14", 0))
     _, s = act(s, 2, GiveHit("arrows-9", 1))
     events, s = act(s, 2, FinishDusk())
@@ -136,7 +146,8 @@ def test_the_lion_once_per_round_extra_card():
     s = AVALON.evolve(s, ev.CompanionUnlocked(1, 200))
     _, s = act(s, 0, PlayCard("swords-9"))
     _, s = act(s, 1, PlayCard("swords-12", extra="swords-13"))
-    assert "the-lion" in s.player(1).used and len(s.melee) == 3
+    assert "the-lion" in s.player(1).used
+    assert len(s.melee) == 3
 
 
 def test_king_arthur_plus_three():
@@ -173,6 +184,7 @@ def test_guinevere_passes_her_first_loss_on():
     )
     for seat, card in enumerate(["swords-9", "swords-2", "swords-5"]):
         events, s = act(s, seat, PlayCard(card))
+    events, s = act(s, 1, Choose("use"))  # TH-9: her owner decides
     assert of(events, ev.MeleeEnded)[0].loser == 2
 
 
@@ -185,8 +197,10 @@ def test_sir_galahad_takes_only_his_own_cards_and_the_grail_saves_him():
     )
     for seat, card in enumerate(["swords-9", "swords-2", "swords-5"]):
         events, s = act(s, seat, PlayCard(card))
+    events, s = act(s, 1, Choose("use"))  # TH-9: his owner decides
     ended = of(events, ev.MeleeEnded)[0]
-    assert ended.taken == ("swords-2",) and set(ended.set_aside) == {"swords-9", "swords-5"}
+    assert ended.taken == ("swords-2",)
+    assert set(ended.set_aside) == {"swords-9", "swords-5"}
     s = table(
         [["swords-9", "arrows-1"], ["arrows-2", "arrows-3"], ["swords-5", "arrows-4"]],
         characters=[None, "sir-galahad", None],
@@ -195,7 +209,8 @@ def test_sir_galahad_takes_only_his_own_cards_and_the_grail_saves_him():
     s = AVALON.evolve(s, ev.CompanionUnlocked(1, 3))
     _, s = act(s, 0, PlayCard("swords-9"))
     _, s = act(s, 1, Shame("arrows-2"))
-    assert s.player(1).health == -2 and s.phase == "play"
+    assert s.player(1).health == -2
+    assert s.phase == "play"
 
 
 def test_elf_queen_melees_are_face_down_until_revealed():
@@ -210,7 +225,8 @@ def test_elf_queen_melees_are_face_down_until_revealed():
     assert view["lead_suit"] == "swords"
     _, s = act(s, 1, PlayCard("swords-2"))
     events, s = act(s, 2, PlayCard("swords-5"))
-    assert "CardsRevealed" in kinds(events) and of(events, ev.MeleeEnded)[0].loser == 1
+    assert kinds(events).count("CardTurnedUp") == 3  # one by one, in turn order
+    assert of(events, ev.MeleeEnded)[0].loser == 1
 
 
 def test_sir_morien_makes_swords_in_suit():
@@ -235,21 +251,13 @@ def test_sir_morien_makes_swords_in_suit():
 def test_armor_breaks_the_feint_and_lancelot_du_lac_hands_out_his_card():
     """Armor of Avalon (inferred) discards the other cards of his Feint; Lancelot du Lac
     (inferred) then gives his no longer Feinted card to the healthiest opponent."""
-    s = table(
-        [
-            ["swords-4", "arrows-1"],
-            ["swords-3", "arrows-3"],
-            ["alchemy-3", "arrows-2"],
-            ["swords-9", "arrows-5"],
-        ],
-        characters=[None, "lancelot-du-lac", None, None],
-        health=[400, 200, 300, 300],
-    )
-    s = AVALON.evolve(s, ev.CompanionUnlocked(1, 200))
-    for seat, card in enumerate(["swords-4", "swords-3", "alchemy-3", "swords-9"]):
+    s = armor_table()
+    for seat, card in enumerate(ARMOR_PLAYS):
         events, s = act(s, seat, PlayCard(card))
+    events, s = act(s, 1, Choose("use:3"))  # TH-9: his owner decides
     assert of(events, ev.EntriesDiscarded)[0].orders == (2,)
-    assert of(events, ev.EntryMoved)[0].to == 0 and "swords-3" in s.player(0).hits
+    assert of(events, ev.EntryMoved)[0].to == 0
+    assert "swords-3" in s.player(0).hits
     assert of(events, ev.MeleeEnded)[0].loser == 0  # the 4 is now the lowest
 
 
@@ -271,7 +279,8 @@ def test_sir_kay_and_morgause_punish_shame():
     s = AVALON.evolve(s, ev.CompanionUnlocked(1, 150))
     _, s = act(s, 0, PlayCard("swords-9"))
     _, s = act(s, 1, Shame("arrows-2"))
-    assert s.player(1).health == 140 and s.player(0).health == 395
+    assert s.player(1).health == 140
+    assert s.player(0).health == 395
 
 
 def test_mordred_sends_his_worst_hit_to_the_healthiest():
@@ -286,7 +295,8 @@ def test_mordred_sends_his_worst_hit_to_the_healthiest():
         new, s = act(s, seat, PlayCard(card))
         events += new
     given = of(events, ev.HitGiven)[0]
-    assert given.card == "swords-3" and given.to == 2
+    assert given.card == "swords-3"
+    assert given.to == 2
 
 
 def test_nimue_hosts_a_location_and_carmathen_brings_merlin():
@@ -299,9 +309,11 @@ def test_nimue_hosts_a_location_and_carmathen_brings_merlin():
     b = Builder(s, Random(0))
     b.dawn()
     s = b.state
-    assert s.phase == "location" and pending_seats(s) == {0}
+    assert s.phase == "location"
+    assert pending_seats(s) == {0}
     _events, s = act(s, 0, ChooseLocation("carmathen"))
-    assert "avalon-merlin" in s.player(0).hand and s.hosted == ((0, "carmathen"),)
+    assert "avalon-merlin" in s.player(0).hand
+    assert s.hosted == ((0, "carmathen"),)
 
 
 def test_the_swan_cancels_harmful_godsends_and_guinguemar_restores_camelot_alchemy():
@@ -318,7 +330,8 @@ def test_the_swan_cancels_harmful_godsends_and_guinguemar_restores_camelot_alche
     b = Builder(s, Random(0))
     b.emit(ev.GodsendsRevealed((0, 0), ("black-knight", "guinguemar")))
     place(b, 1, 0, "black-knight")
-    assert of(b.events, ev.GodsendCancelled) and b.state.player(1).health == 150
+    assert of(b.events, ev.GodsendCancelled)
+    assert b.state.player(1).health == 150
     b.emit(ev.GodsendTaken(1, "holy-grail", "deck", ""))
     place(b, 1, 1, "holy-grail")
     assert b.state.player(1).health == 150 + 25 + 10  # The Swan: heals 10 more
@@ -350,7 +363,8 @@ def test_dusk_modifiers_suit_free_cap_and_lionel():
     s = AVALON.evolve(s, ev.CompanionUnlocked(1, 200))
     for seat, card in enumerate(["arrows-9", "arrows-3", "arrows-5"]):
         _, s = act(s, seat, PlayCard(card))
-    assert s.phase == "dusk" and pending_seats(s) == {1}
+    assert s.phase == "dusk"
+    assert pending_seats(s) == {1}
     _, s = act(s, 1, GiveHit("arrows-9", 2))
     assert all(m.to == 2 for m in legal_moves(s, 1) if isinstance(m, GiveHit))
     events, s = act(s, 1, FinishDusk())
@@ -375,4 +389,5 @@ def test_destrier_charge_on_after_play_and_sir_ector_on_threshold_crossing():
     )
     _, s = act(s, 0, PlayCard("swords-9"))
     events, s = act(s, 1, Shame("arrows-2"))
-    assert of(events, ev.CompanionUnlocked) and s.player(1).health == 198 + 25
+    assert of(events, ev.CompanionUnlocked)
+    assert s.player(1).health == 198 + 25

@@ -40,7 +40,8 @@ def test_tt7_tt8_random_dealer_deal_of_twelve_and_left_leads():
     """TT-7: a random Dealer, the player to the left leads; TT-8: 12 each, rest is the deck."""
     events, s = start(CAMELOT, CamelotConfig(powers=False), 4, Random(3))
     dealt = of(events, ev.Dealt)[0]
-    assert all(len(h) == 12 for h in dealt.hands) and len(dealt.deck) == 80 - 48
+    assert all(len(h) == 12 for h in dealt.hands)
+    assert len(dealt.deck) == 80 - 48
     started = of(events, ev.MeleeStarted)[0]
     assert started.lead == (s.dealer + 1) % 4
     dealers = {
@@ -52,7 +53,8 @@ def test_tt7_tt8_random_dealer_deal_of_twelve_and_left_leads():
 def test_ta3_passing_left_secret_and_simultaneous():
     """TA-3: three cards each to the left in round 1; cards move when all have chosen."""
     events, s = start(AVALON, AvalonConfig(powers=False), 3, Random(5))
-    assert s.phase == "passing" and pending_seats(s) == {0, 1, 2}
+    assert s.phase == "passing"
+    assert pending_seats(s) == {0, 1, 2}
     hands = [p.hand for p in s.players]
     choices = [frozenset(h[:3]) for h in hands]
     for seat in (0, 1):
@@ -60,7 +62,8 @@ def test_ta3_passing_left_secret_and_simultaneous():
         assert not of(events, ev.CardsPassed)
         assert set(hands[seat][:3]) <= set(s.player(seat).hand)  # nothing moved yet
         redacted = AVALON.redact(events[0], (seat + 1) % 3, s)
-        assert redacted is not None and "cards" not in redacted  # TA-3: secret to the others
+        assert redacted is not None
+        assert "cards" not in redacted
     events, s = act(s, 2, ChoosePass(choices[2]))
     for seat in range(3):
         assert choices[seat] <= set(s.player((seat + 1) % 3).hand)
@@ -104,7 +107,8 @@ def test_tt5_companion_unlocks_mid_round_by_shame_and_stays():
     )
     _, s = act(s, 0, PlayCard("swords-9"))
     events, s = act(s, 1, Shame("arrows-1"))
-    assert of(events, ev.CompanionUnlocked)[0].seat == 1 and s.player(1).unlocked
+    assert of(events, ev.CompanionUnlocked)[0].seat == 1
+    assert s.player(1).unlocked
     _, s = act(s, 2, PlayCard("swords-4"))
     s = s.with_player(1, health=390)
     assert s.player(1).unlocked  # stays unlocked
@@ -113,7 +117,8 @@ def test_tt5_companion_unlocks_mid_round_by_shame_and_stays():
 def test_tt5_green_sash_has_no_threshold():
     """TT-5: The Green Sash is active from the start."""
     s = table([["swords-1"], ["swords-2"]], characters=["sir-gawain", "mordred"])
-    assert s.player(0).unlocked and not s.player(1).unlocked
+    assert s.player(0).unlocked
+    assert not s.player(1).unlocked
 
 
 def test_ta2_powers_reset_at_dawn():
@@ -164,9 +169,11 @@ def test_tt18_end_at_zero_health_ties_share():
     )
     _, s = act(s, 0, PlayCard("swords-9"))
     events, s = act(s, 1, Shame("arrows-1"))
-    assert s.phase == "over" and of(events, ev.GameEnded)[0].winners == (0, 2)
+    assert s.phase == "over"
+    assert of(events, ev.GameEnded)[0].winners == (0, 2)
     outcome = AVALON.outcome(s)
-    assert outcome is not None and outcome.winners == frozenset({0, 2})
+    assert outcome is not None
+    assert outcome.winners == frozenset({0, 2})
     with pytest.raises(Exception, match="over"):
         act(s, 2, PlayCard("swords-4"))
 

@@ -14,6 +14,7 @@ two careful bots never wait for each other forever.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
@@ -45,15 +46,17 @@ PATIENCE = 30  # turns after which a crown is worth twice as many cards
 def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
     if len(legal) == 1:
         return legal[0]
-    for answer in (CounterSpell(), Resist()):
-        if answer in legal:
-            return answer
+    # These moves have no fields: a type stands for the move (cheaper than `in legal`).
+    kinds = {type(m) for m in legal}
+    for answer in (CounterSpell, Resist):
+        if answer in kinds:
+            return answer()
     me = _Me(view)
-    if UseAvalon() in legal:
+    if UseAvalon in kinds:
         return UseAvalon()
-    if any(isinstance(m, (LoseHandCard, LosePileTop)) for m in legal):
+    if LoseHandCard in kinds or LosePileTop in kinds:
         return min(legal, key=lambda m: (me.loss_cost(m), rng.random()))
-    if all(isinstance(m, Discard) for m in legal):
+    if kinds == {Discard}:
         return min(legal, key=lambda m: (me.keep_value(getattr(m, "card", "")), rng.random()))
     return me.turn_move(legal, rng)
 
@@ -75,6 +78,10 @@ class _Me:
         # bots never wait for each other forever.
         self.worth = WORTH * (1 + int(view["turn"]) / PATIENCE)
         self.left = view["max_conquests"] - view["conquests_this_turn"]
+        # Counted once per move, when first asked (the bot asks per candidate move):
+        self._seen: Counter[str] | None = None  # every card in sight
+        self._total: int | None = None  # cards in hand and on the table
+        self._avalon: bool | None = None  # Avalon's discount available
 
     def mine(self, r: Mapping[str, Any]) -> int:
         return int(r["counts"][self.seat])
@@ -92,13 +99,19 @@ class _Me:
         return self.mine(r) + int(r["defence_bonus"]) - self.theirs(r) + 1
 
     def total_cards(self) -> int:
-        return len(self.hand) + sum(self.mine(r) for r in self.regions)
+        if self._total is None:  # asked for every attack candidate
+            self._total = len(self.hand) + sum(self.mine(r) for r in self.regions)
+        return self._total
 
     def unseen(self, name: str) -> int:
         """Copies of `name` that could be in the opponent's hand or the deck."""
-        seen = self.hand.count(name) + list(self.view["discard"]).count(name)
-        seen += sum(list(r["piles"][s]).count(name) for r in self.regions for s in (0, 1))
-        return max(COPIES - seen, 0)
+        if self._seen is None:
+            self._seen = Counter(self.hand)
+            self._seen.update(self.view["discard"])
+            for r in self.regions:
+                self._seen.update(r["piles"][0])
+                self._seen.update(r["piles"][1])
+        return max(COPIES - self._seen[name], 0)
 
     def attack_cost(self, r: Mapping[str, Any]) -> int:
         """CA-11: step 1 plus step 2 once the attacking card is on the pile."""
@@ -107,8 +120,10 @@ class _Me:
         return theirs + mine + theirs + int(r["defence_bonus"]) - avalon
 
     def _avalon_ready(self) -> bool:
-        owns = any(r["owner"] == self.seat and r["region"] == "avalon" for r in self.regions)
-        return owns and not self.view["avalon_used"]
+        if self._avalon is None:  # asked for every attack candidate
+            owns = any(r["owner"] == self.seat and r["region"] == "avalon" for r in self.regions)
+            self._avalon = owns and not self.view["avalon_used"]
+        return self._avalon
 
     # -- the turn ---------------------------------------------------------------------
 

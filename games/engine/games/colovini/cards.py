@@ -6,6 +6,8 @@ hands and piles are lists of names and a move names the card it plays.
 
 from __future__ import annotations
 
+from games.engine.core import N_, Message, msg
+
 COLOURS = ("yellow", "green", "red", "blue", "purple")
 SORCERESS = "sorceress"
 KNIGHT = "knight"
@@ -39,3 +41,24 @@ def full_deck() -> list[str]:
 def label(name: str) -> str:
     """ "red-knight" -> "red knight" for messages."""
     return name.replace("-", " ")
+
+
+# The cards' names for people, whole, since a colour agrees with the kind in French
+# ("chevalier vert", "sorcière verte").
+NAMES = {
+    "yellow-sorceress": N_("yellow sorceress"),
+    "yellow-knight": N_("yellow knight"),
+    "green-sorceress": N_("green sorceress"),
+    "green-knight": N_("green knight"),
+    "red-sorceress": N_("red sorceress"),
+    "red-knight": N_("red knight"),
+    "blue-sorceress": N_("blue sorceress"),
+    "blue-knight": N_("blue knight"),
+    "purple-sorceress": N_("purple sorceress"),
+    "purple-knight": N_("purple knight"),
+}
+
+
+def card_name(name: str) -> Message:
+    """ "red-knight" -> "red knight", translatable."""
+    return msg(NAMES.get(name, "%(card)s"), card=name)

@@ -7,10 +7,10 @@ same checks drive `decide` and `legal_moves`, so the two never disagree.
 
 from __future__ import annotations
 
-from games.engine.core import Emitter, IllegalMove
+from games.engine.core import N_, Emitter, IllegalMove, Message, msg
 
 from . import powers
-from .cards import KNIGHT, SORCERESS, card, colour_of, is_card, kind_of, label
+from .cards import KNIGHT, SORCERESS, card, card_name, colour_of, is_card, kind_of
 from .config import MAX_CONQUESTS
 from .events import (
     AttackResisted,
@@ -27,28 +27,36 @@ from .moves import ATTACK, ENCHANT, MODES, REINFORCE, PlayCard
 from .regions import AVALON
 from .state import ColoviniState, Phase
 
+# A refused move: the words the player reads, and the ID of the rule they state (or None).
+Refusal = tuple[Message, str | None]
 
-def region_name(state: ColoviniState, index: int) -> str:
+
+def region_name(state: ColoviniState, index: int) -> Message:
     if state.face_up[index]:
-        return state.region(index).name
-    return f"the face-down region at position {index + 1}"  # people count from 1
+        return msg(state.region(index).name)
+    # people count from 1
+    return msg(N_("the face-down region at position %(position)s"), position=index + 1)
 
 
-def no_region(state: ColoviniState, index: object) -> str:
+def no_region(state: ColoviniState, index: object) -> Message:
     shown = index + 1 if isinstance(index, int) else index
-    return f"There is no region at position {shown}: the row has positions 1 to {len(state.row)}."
+    return msg(
+        N_("There is no region at position %(position)s: the row has positions 1 to %(last)s."),
+        position=shown,
+        last=len(state.row),
+    )
 
 
 def valid_region(state: ColoviniState, index: object) -> bool:
     return isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(state.row)
 
 
-def hand_problem(state: ColoviniState, seat: int, name: object) -> str | None:
+def hand_problem(state: ColoviniState, seat: int, name: object) -> Message | None:
     if not is_card(name):
-        return f"There is no card called {name!r}."
+        return msg(N_("There is no card called %(card)s."), card=repr(name))
     assert isinstance(name, str)
     if name not in state.hands[seat]:
-        return f"You have no {label(name)} in your hand."
+        return msg(N_("You have no %(card)s in your hand."), card=card_name(name))
     return None
 
 
@@ -57,44 +65,82 @@ def attack_need(state: ColoviniState, seat: int, index: int) -> int:
     return len(state.pile(index, state.opponent(seat))) + powers.defence_bonus(state, index)
 
 
-def play_problem(state: ColoviniState, seat: int, move: PlayCard) -> str | None:
+def play_problem(
+    state: ColoviniState, seat: int, move: PlayCard, attackers: set[str] | None = None
+) -> Refusal | None:
+    """Why `move` is illegal (the words and the rule they state), or None. `attackers`: the
+    kinds `seat` attacks with, when the caller has them already (legal_moves asks this of
+    every candidate)."""
     problem = hand_problem(state, seat, move.card)
     if problem:
-        return problem
+        return problem, None
     if not valid_region(state, move.region):
-        return no_region(state, move.region)
+        return no_region(state, move.region), None
     if move.mode not in MODES:
-        return "Play a card as a reinforcement, an enchantment or an attack."
-    index, kind, where = move.region, kind_of(move.card), region_name(state, move.region)
-    if move.mode == ENCHANT:  # CA-6
+        return msg(N_("Play a card as a reinforcement, an enchantment or an attack.")), "CA-5"
+    index, kind = move.region, kind_of(move.card)
+    # The region's name goes into refusals only: legal_moves asks this of every candidate.
+    if move.mode == ENCHANT:
         if kind != SORCERESS:
-            return "Only a sorceress can enchant."
+            return msg(N_("Only a sorceress can enchant.")), "CA-6"
         theirs = state.pile(index, state.opponent(seat))
         if not theirs:
-            return f"Your opponent has no card at {where} to enchant."
+            return (
+                msg(
+                    N_("Your opponent has no card at %(region)s to enchant."),
+                    region=region_name(state, index),
+                ),
+                "CA-6",
+            )
         if colour_of(theirs[-1]) != colour_of(move.card):
             return (
-                f"A {colour_of(move.card)} sorceress only enchants a {colour_of(move.card)} "
-                f"card; your opponent's top card at {where} is a {label(theirs[-1])}."
+                msg(
+                    N_(
+                        "A %(sorceress)s only enchants a card of her colour; your opponent's "
+                        "top card at %(region)s is a %(card)s."
+                    ),
+                    sorceress=card_name(move.card),
+                    region=region_name(state, index),
+                    card=card_name(theirs[-1]),
+                ),
+                "CA-6",
             )
     if move.mode == ATTACK:
-        if kind not in powers.attack_kinds(state, seat):  # CA-8, CA-15
-            return "Only a knight can attack (a sorceress too once you own the Stone Circle)."
-        if state.owners[index] == seat:  # CH-5
-            return f"You already own {where}: you may reinforce it, not attack it."
-        if state.conquests >= MAX_CONQUESTS:  # CA-10
-            return "You have already conquered two regions this turn."
+        if attackers is None:
+            attackers = powers.attack_kinds(state, seat)
+        if kind not in attackers:  # CA-8, CA-15
+            return (
+                msg(
+                    N_("Only a knight can attack (a sorceress too once you own the Stone Circle).")
+                ),
+                "CA-8",
+            )
+        if state.owners[index] == seat:
+            return (
+                msg(
+                    N_("You already own %(region)s: you may reinforce it, not attack it."),
+                    region=region_name(state, index),
+                ),
+                "CH-5",
+            )
+        if state.conquests >= MAX_CONQUESTS:
+            return msg(N_("You have already conquered two regions this turn.")), "CA-10"
         need, have = attack_need(state, seat, index), len(state.pile(index, seat))
         if have < need:
-            castle = (
-                " (the castle counts as one more defender)"
-                if need > len(state.pile(index, state.opponent(seat)))
-                else ""
+            castle = need > len(state.pile(index, state.opponent(seat)))
+            text = (
+                N_(
+                    "To attack %(region)s you need at least %(need)s cards there before the "
+                    "attack (the castle counts as one more defender); you have %(have)s."
+                )
+                if castle
+                else N_(
+                    "To attack %(region)s you need at least %(need)s cards there before the "
+                    "attack; you have %(have)s."
+                )
             )
-            return (
-                f"To attack {where} you need at least {need} cards there before the attack"
-                f"{castle}; you have {have}."
-            )
+            region = region_name(state, index)
+            return msg(text, region=region, need=need, have=have), "CA-14" if castle else "CA-8"
     return None
 
 
@@ -113,7 +159,7 @@ def can_react(state: ColoviniState) -> bool:
 def play(state: ColoviniState, seat: int, move: PlayCard) -> Emitter[ColoviniState]:
     problem = play_problem(state, seat, move)
     if problem:
-        raise IllegalMove(problem)
+        raise IllegalMove(*problem)
     emitter = Emitter(evolve, state)
     emitter.emit(CardPlayed(seat=seat, card=move.card, region=move.region, mode=move.mode))
     if move.mode != REINFORCE and state.config.auto_decline and not can_react(emitter.state):
@@ -127,8 +173,13 @@ def react(state: ColoviniState, seat: int) -> Emitter[ColoviniState]:
     assert reaction is not None
     needed = reaction_card(state)
     if needed not in state.hands[seat]:
-        what = "counter with" if state.phase is Phase.COUNTER else "resist with"
-        raise IllegalMove(f"You have no {label(needed)} to {what}.")
+        counter = state.phase is Phase.COUNTER
+        text = (
+            N_("You have no %(card)s to counter with.")
+            if counter
+            else N_("You have no %(card)s to resist with.")
+        )
+        raise IllegalMove(text, "CA-7" if counter else "CA-9", card=card_name(needed))
     emitter = Emitter(evolve, state)
     if state.phase is Phase.COUNTER:
         emitter.emit(EnchantmentCountered(seat, reaction.region, needed, taken=reaction.card))
@@ -169,11 +220,11 @@ def _end_losses_if_broke(emitter: Emitter[ColoviniState]) -> None:
         emitter.emit(LossesEnded(seat=state.active, unpaid=state.losses.remaining))
 
 
-def avalon_problem(state: ColoviniState, seat: int) -> str | None:
+def avalon_problem(state: ColoviniState, seat: int) -> Refusal | None:
     if powers.loss_discount(state, seat) <= 0:
         if state.owns_power(seat, AVALON):
-            return "You have already used Avalon this turn."
-        return "Only the owner of Avalon loses one card fewer."
+            return msg(N_("You have already used Avalon this turn.")), "CA-15"
+        return msg(N_("Only the owner of Avalon loses one card fewer.")), "CA-15"
     return None
 
 
@@ -193,7 +244,9 @@ def pay(
         assert index is not None
         pile = state.pile(index, seat)
         if not pile:
-            raise IllegalMove(f"You have no card at {region_name(state, index)}.")
+            raise IllegalMove(
+                N_("You have no card at %(region)s."), region=region_name(state, index)
+            )
         emitter.emit(LossPaid(seat=seat, card=pile[-1], region=index))
     _end_losses_if_broke(emitter)
     return emitter
@@ -202,7 +255,7 @@ def pay(
 def use_avalon(state: ColoviniState, seat: int) -> Emitter[ColoviniState]:
     problem = avalon_problem(state, seat)
     if problem:
-        raise IllegalMove(problem)
+        raise IllegalMove(*problem)
     emitter = Emitter(evolve, state)
     emitter.emit(AvalonUsed(seat=seat))
     return emitter

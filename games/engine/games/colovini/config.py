@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.engine.core import Config, InvalidConfig
+from games.engine.core import N_, Config, InvalidConfig
 
 PLAYERS = 2
 OPENING_HAND = 5  # CA-4
@@ -24,14 +24,17 @@ class ColoviniConfig(Config):
     auto_decline: bool = field(
         default=False,
         metadata={
-            "label": "Skip impossible reactions",
-            "help": (
+            "label": N_("Skip impossible reactions"),
+            "help": N_(
                 "Do not wait for the defender when they hold no card that could counter or "
                 "resist. Faster, but it tells the attacker that the defender has none."
             ),
+            "rules": ("CH-3",),
         },
     )
 
     def validate(self, players: int) -> None:
         if players != PLAYERS:
-            raise InvalidConfig(f"Avalon by Leo Colovini is for exactly 2 players, not {players}.")
+            raise InvalidConfig(
+                N_("Avalon by Leo Colovini is for exactly 2 players, not %(n)s."), n=players
+            )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.engine.core import Event, register
+from games.engine.core.audience import SeatPrivate, Undisclosed
 
 from .config import ColoviniConfig
 
@@ -17,7 +18,7 @@ Pile = tuple[str, ...]
 
 @register("ca.game_set_up")
 @dataclass(frozen=True)
-class GameSetUp(Event):
+class GameSetUp(Undisclosed):
     """CA-4: the face-down row, one face-up card per side and region, the hands, the deck
     and the start player. Private as a whole; each seat is shown its own hand."""
 
@@ -27,9 +28,6 @@ class GameSetUp(Event):
     hands: tuple[Pile, Pile]
     deck: tuple[str, ...]
     first: int
-
-    def audience(self) -> frozenset[int] | None:
-        return frozenset()
 
 
 @register("ca.turn_started")
@@ -143,25 +141,19 @@ class TileCashed(Event):
 
 @register("ca.cards_drawn")
 @dataclass(frozen=True)
-class CardsDrawn(Event):
+class CardsDrawn(SeatPrivate):
     """Private to the drawer; others learn how many."""
 
     seat: int
     cards: tuple[str, ...]
 
-    def audience(self) -> frozenset[int] | None:
-        return frozenset({self.seat})
-
 
 @register("ca.deck_reshuffled")
 @dataclass(frozen=True)
-class DeckReshuffled(Event):
+class DeckReshuffled(Undisclosed):
     """CA-13: the discards become the new deck, in this (secret) order."""
 
     deck: tuple[str, ...]
-
-    def audience(self) -> frozenset[int] | None:
-        return frozenset()
 
 
 @register("ca.card_discarded")

@@ -3,10 +3,9 @@ already inside the events."""
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TypeVar
 
-from games.engine.core import Event
+from games.engine.core import Event, replace
 
 from .events import (
     AttackResisted,
@@ -56,11 +55,11 @@ def _seat(pair: tuple[T, T], seat: int, value: T) -> tuple[T, T]:
 
 def _set_pile(state: ColoviniState, index: int, seat: int, pile: Pile) -> ColoviniState:
     pair = _seat(state.piles[index], seat, pile)
-    return dataclasses.replace(state, piles=_set(state.piles, index, pair))
+    return replace(state, piles=_set(state.piles, index, pair))
 
 
 def _set_hand(state: ColoviniState, seat: int, hand: Pile) -> ColoviniState:
-    return dataclasses.replace(state, hands=_seat(state.hands, seat, hand))
+    return replace(state, hands=_seat(state.hands, seat, hand))
 
 
 def evolve(state: ColoviniState | None, event: Event) -> ColoviniState:
@@ -78,7 +77,6 @@ def evolve(state: ColoviniState | None, event: Event) -> ColoviniState:
         )
     if state is None:
         raise ValueError(f"{type(event).__name__} before the game was set up")
-    replace = dataclasses.replace
     if isinstance(event, TurnStarted):
         fresh = {"phase": Phase.PLAY, "conquests": 0, "avalon_used": False}
         return replace(state, active=event.seat, turn=event.turn, **fresh)
@@ -157,7 +155,7 @@ def _conquered(state: ColoviniState, event: RegionConquered) -> ColoviniState:
     state = _set_pile(state, index, loser, ())
     kept = state.pile(index, seat)[: len(state.pile(index, seat)) - len(event.conqueror_lost)]
     state = _set_pile(state, index, seat, kept)
-    state = dataclasses.replace(
+    state = replace(
         state,
         discard=(*state.discard, *event.defender_lost, *event.conqueror_lost),
         face_up=_set(state.face_up, index, True),
@@ -175,5 +173,5 @@ def _owe(state: ColoviniState, change: int) -> ColoviniState:
     assert state.losses is not None
     remaining = state.losses.remaining + change
     if remaining <= 0:
-        return dataclasses.replace(state, losses=None, phase=Phase.PLAY)
-    return dataclasses.replace(state, losses=Losses(state.losses.region, remaining))
+        return replace(state, losses=None, phase=Phase.PLAY)
+    return replace(state, losses=Losses(state.losses.region, remaining))

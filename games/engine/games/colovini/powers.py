@@ -40,7 +40,9 @@ def _avalon(state: ColoviniState, seat: int) -> int:
 
 def defence_bonus(state: ColoviniState, index: int) -> int:
     power = state.region(index).power
-    fn = HOOKS.get("defence_bonus", power or "")
+    if power is None:  # most regions: asked for each region in every view
+        return 0
+    fn = HOOKS.get("defence_bonus", power)
     return int(fn(state, index)) if fn else 0
 
 

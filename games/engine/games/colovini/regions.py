@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.engine.core import N_
+
 PLAIN, FOREST, HILL = "plain", "forest", "hill"
 LANDSCAPES = (PLAIN, FOREST, HILL)
 
@@ -32,17 +34,17 @@ class Region:
 
 
 REGIONS: tuple[Region, ...] = (
-    Region("avalon", "Avalon", 1, None, AVALON),
-    Region("swamp", "Swamp", 1, None, SWAMP),
-    Region("plain-1", "Plain", 2, PLAIN, None),
-    Region("plain-2", "Plain", 2, PLAIN, None),
-    Region("castle-1", "Castle in the plain", 3, PLAIN, CASTLE),
-    Region("forest-1", "Forest", 2, FOREST, None),
-    Region("stone-circle", "Magic Stone Circle in the forest", 2, FOREST, STONE_CIRCLE),
-    Region("castle-2", "Castle in the forest", 3, FOREST, CASTLE),
-    Region("hill-1", "Hill", 2, HILL, None),
-    Region("hill-2", "Hill", 2, HILL, None),
-    Region("castle-3", "Castle in the hills", 3, HILL, CASTLE),
+    Region("avalon", N_("Avalon"), 1, None, AVALON),
+    Region("swamp", N_("Swamp"), 1, None, SWAMP),
+    Region("plain-1", N_("Plain"), 2, PLAIN, None),
+    Region("plain-2", N_("Plain"), 2, PLAIN, None),
+    Region("castle-1", N_("Castle in the plain"), 3, PLAIN, CASTLE),
+    Region("forest-1", N_("Forest"), 2, FOREST, None),
+    Region("stone-circle", N_("Magic Stone Circle in the forest"), 2, FOREST, STONE_CIRCLE),
+    Region("castle-2", N_("Castle in the forest"), 3, FOREST, CASTLE),
+    Region("hill-1", N_("Hill"), 2, HILL, None),
+    Region("hill-2", N_("Hill"), 2, HILL, None),
+    Region("castle-3", N_("Castle in the hills"), 3, HILL, CASTLE),
 )
 
 BY_KEY = {region.key: region for region in REGIONS}
@@ -50,8 +52,8 @@ ROW_LENGTH = len(REGIONS)
 EXPECTED_CROWNS = sum(r.crowns for r in REGIONS) / len(REGIONS)  # a face-down region, on average
 
 POWER_TEXT = {
-    CASTLE: "Defence +1: an attacker needs more cards than the owner, and loses one more.",
-    AVALON: "Its owner loses one card fewer after one conquest per turn.",
-    STONE_CIRCLE: "Its owner may attack with a sorceress as if she were a knight.",
-    SWAMP: "Gives no reinforcements.",
+    CASTLE: N_("Defence +1: an attacker needs more cards than the owner, and loses one more."),
+    AVALON: N_("Its owner loses one card fewer after one conquest per turn."),
+    STONE_CIRCLE: N_("Its owner may attack with a sorceress as if she were a knight."),
+    SWAMP: N_("Gives no reinforcements."),
 }

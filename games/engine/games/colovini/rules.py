@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from random import Random
 
-from games.engine.core import Emitter, Event, IllegalMove, Move, Outcome
+from games.engine.core import N_, Emitter, Event, IllegalMove, Move, Outcome, msg
 
 from . import combat, powers, turn
-from .cards import SORCERESS, full_deck, kind_of
-from .config import OPENING_HAND, WIN_CROWNS, ColoviniConfig
+from .cards import SORCERESS, colour_of, full_deck, kind_of
+from .config import MAX_CONQUESTS, OPENING_HAND, WIN_CROWNS, ColoviniConfig
 from .events import GameSetUp, TurnStarted
 from .evolve import evolve
 from .moves import (
@@ -32,11 +32,11 @@ from .state import ColoviniState, Phase
 from .tiles import LIGHT, TINT
 
 PHASE_MOVES: dict[Phase, tuple[tuple[type[Move], ...], str]] = {
-    Phase.PLAY: ((PlayCard, EndTurn), "play cards or end your turn"),
-    Phase.COUNTER: ((CounterSpell, LetPass), "the defender answers the enchantment"),
-    Phase.RESIST: ((Resist, LetPass), "the defender answers the attack"),
-    Phase.LOSSES: ((LoseHandCard, LosePileTop, UseAvalon), "the conqueror pays the losses"),
-    Phase.DISCARD: ((Discard,), "discard down to 5 cards"),
+    Phase.PLAY: ((PlayCard, EndTurn), N_("play cards or end your turn")),
+    Phase.COUNTER: ((CounterSpell, LetPass), N_("the defender answers the enchantment")),
+    Phase.RESIST: ((Resist, LetPass), N_("the defender answers the attack")),
+    Phase.LOSSES: ((LoseHandCard, LosePileTop, UseAvalon), N_("the conqueror pays the losses")),
+    Phase.DISCARD: ((Discard,), N_("discard down to 5 cards")),
 }
 
 
@@ -74,12 +74,28 @@ def legal_moves(state: ColoviniState, seat: int) -> list[Move]:
         # checks as `decide`, tried only where the card's kind could possibly do it.
         out: list[Move] = [PlayCard(name, i, REINFORCE) for name in hand for i in regions]
         attackers = powers.attack_kinds(state, seat)
+        # Where an enchantment or attack could be legal at all (an opponent's top card of
+        # the sorceress's colour; a region not ours with enough of our cards, while
+        # conquests are left): only those candidates go through the full checks.
+        opponent = state.opponent(seat)
+        tops = {i: colour_of(pile[-1]) for i in regions if (pile := state.pile(i, opponent))}
+        attackable = (
+            []
+            if state.conquests >= MAX_CONQUESTS
+            else [
+                i
+                for i in regions
+                if state.owners[i] != seat
+                and len(state.pile(i, seat)) >= combat.attack_need(state, seat, i)
+            ]
+        )
         for name in hand:
-            modes = [ENCHANT] if kind_of(name) == SORCERESS else []
-            modes += [ATTACK] if kind_of(name) in attackers else []
-            for mode in modes:
-                candidates = (PlayCard(name, i, mode) for i in regions)
-                out += [m for m in candidates if combat.play_problem(state, seat, m) is None]
+            enchantable = [i for i, top in tops.items() if top == colour_of(name)]
+            modes = [(ENCHANT, enchantable)] if kind_of(name) == SORCERESS else []
+            modes += [(ATTACK, attackable)] if kind_of(name) in attackers else []
+            for mode, where in modes:
+                candidates = (PlayCard(name, i, mode) for i in where)
+                out += [m for m in candidates if not combat.play_problem(state, seat, m, attackers)]
         return out + [EndTurn(kind) for kind in turn.free_kinds(state)]
     if state.phase in (Phase.COUNTER, Phase.RESIST):
         react: Move = CounterSpell() if state.phase is Phase.COUNTER else Resist()
@@ -97,7 +113,7 @@ def default_move(state: ColoviniState, seat: int, rng: Random) -> Move:
     """A timeout: no reaction (CH-3); the active player ends the turn or pays neutrally."""
     legal = legal_moves(state, seat)
     if not legal:
-        raise IllegalMove("You have nothing to do right now.")
+        raise IllegalMove(N_("You have nothing to do right now."))
     if state.phase in (Phase.COUNTER, Phase.RESIST):
         return LetPass()
     if state.phase is Phase.PLAY:
@@ -114,9 +130,9 @@ def default_move(state: ColoviniState, seat: int, rng: Random) -> Move:
 
 
 def decide(state: ColoviniState, seat: int, move: Move, rng: Random) -> list[Event]:
-    allowed, doing = PHASE_MOVES.get(state.phase, ((), "nothing is left to do"))
+    allowed, doing = PHASE_MOVES.get(state.phase, ((), N_("nothing is left to do")))
     if not isinstance(move, allowed):
-        raise IllegalMove(f"That move does not fit now: {doing}.")
+        raise IllegalMove(N_("That move does not fit now: %(doing)s."), doing=msg(doing))
     emitter: Emitter[ColoviniState]
     if isinstance(move, PlayCard):
         emitter = combat.play(state, seat, move)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from random import Random
 
-from games.engine.core import Emitter, IllegalMove
+from games.engine.core import N_, Emitter, IllegalMove
 
 from .combat import hand_problem
 from .config import HAND_LIMIT, WIN_CROWNS
@@ -49,10 +49,12 @@ def free_kinds(state: ColoviniState) -> list[str]:
 def end_turn(state: ColoviniState, seat: int, kind: str, rng: Random) -> Emitter[ColoviniState]:
     """CA-13: take a tile (a light one draws at once), then the hand limit."""
     if kind not in KINDS:
-        raise IllegalMove(f"There is no reinforcement tile {kind!r}.")
+        raise IllegalMove(N_("There is no reinforcement tile %(tile)s."), tile=repr(kind))
     free = [t for t in state.free_tiles() if TILES[t].kind == kind]
     if not free:
-        raise IllegalMove("That reinforcement tile is not available now: pick a face-up one.")
+        raise IllegalMove(
+            N_("That reinforcement tile is not available now: pick a face-up one."), "CA-16"
+        )
     tile = free[0]
     emitter = Emitter(evolve, state)
     if TINT[kind] == DARK:  # CA-16: kept, cashed at the start of the next turn

@@ -13,11 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.core import JSON, Event, Secret, Viewer, public_redact, to_json
+from games.engine.core.memo import options_of, shared
 
 from . import combat, powers
 from .config import HAND_LIMIT, MAX_CONQUESTS, WIN_CROWNS
-from .events import CardsDrawn, DeckReshuffled, GameSetUp
-from .regions import POWER_TEXT
+from .events import CardsDrawn, DeckReshuffled, GameSetUp, Pile
+from .regions import BY_KEY, POWER_TEXT
 from .rules import outcome, pending_seats
 from .state import ColoviniState, Phase
 from .tiles import TILES
@@ -36,7 +37,7 @@ def view(state: ColoviniState, viewer: Viewer) -> dict[str, JSON]:
         "turn": state.turn,
         "active": state.active,
         "waiting_for": sorted(pending),
-        "options": {k: v for k, v in to_json(state.config).items() if k != "type"},
+        "options": options_of(state.config),
         "win_crowns": WIN_CROWNS,
         "hand_limit": HAND_LIMIT,
         "max_conquests": MAX_CONQUESTS,
@@ -57,22 +58,39 @@ def view(state: ColoviniState, viewer: Viewer) -> dict[str, JSON]:
 
 
 def _region(state: ColoviniState, index: int, over: bool) -> dict[str, JSON]:
-    shown = state.face_up[index] or over
-    region = state.region(index)
+    # Everything the entry shows, as one value: most regions are unchanged by a move.
+    key = (
+        index,
+        state.row[index],
+        state.face_up[index],
+        over,
+        state.owners[index],
+        powers.defence_bonus(state, index),
+        state.piles[index],
+    )
+    return shared("ca.region", key, _region_entry, by_value=True)
+
+
+def _region_entry(
+    key: tuple[int, str, bool, bool, int | None, int, tuple[Pile, Pile]],
+) -> dict[str, JSON]:
+    index, region_key, face_up, over, owner, defence, piles = key
+    shown = face_up or over
+    region = BY_KEY[region_key]
     entry: dict[str, JSON] = {
         "region_index": index,
         "position": index + 1,  # for people: the row counted from 1, as in messages
-        "face_up": state.face_up[index],
+        "face_up": face_up,
         "region": region.key if shown else None,
         "name": region.name if shown else None,
         "crowns": region.crowns if shown else None,
         "landscape": region.landscape if shown else None,
         "power": region.power if shown else None,
         "power_text": POWER_TEXT.get(region.power or "") if shown else None,
-        "owner": state.owners[index],
-        "defence_bonus": powers.defence_bonus(state, index),
-        "piles": [list(state.pile(index, s)) for s in (0, 1)],
-        "counts": [len(state.pile(index, s)) for s in (0, 1)],
+        "owner": owner,
+        "defence_bonus": defence,
+        "piles": [list(piles[s]) for s in (0, 1)],
+        "counts": [len(piles[s]) for s in (0, 1)],
     }
     return entry
 
@@ -90,6 +108,12 @@ def _player(state: ColoviniState, seat: int) -> dict[str, JSON]:
 
 
 def _tiles(state: ColoviniState) -> list[JSON]:
+    # The tile row changes only when a turn ends: built once per (used, held) pair.
+    key = (state.used_tiles, state.held_tiles)
+    return shared("ca.tiles", key, lambda _: _tile_row(state), by_value=True)
+
+
+def _tile_row(state: ColoviniState) -> list[JSON]:
     free = set(state.free_tiles())
     out: list[JSON] = []
     for index, tile in enumerate(TILES):

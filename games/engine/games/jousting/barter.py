@@ -7,93 +7,126 @@ at least one card, so no knight's sample is ever legal for another (cards are un
 
 from __future__ import annotations
 
-from .cards import KINDS, best_set, deck, deck_set, kind_of, sort_key, value_of
+from games.engine.core import N_, Message, msg
+
+from .cards import (
+    KINDS,
+    best_set,
+    card,
+    card_name,
+    cards_named,
+    deck_set,
+    kind_of,
+    sort_key,
+    value_of,
+)
 from .moves import CancelOffer, DeclineOffer, Lot, MakeOffer, ShowCards
 from .state import JoustingState, Offer
 
-STALE = "The table has changed since you looked; look again and make your move anew."
+STALE = msg(N_("The table has changed since you looked; look again and make your move anew."))
 
 
-def _side_problem(lot: Lot, label: str) -> str | None:
+def _side_problem(lot: Lot, give: bool) -> Message | None:
     if lot.coins < 0:
-        return f"You cannot {label} a negative number of coins."
+        if give:
+            return msg(N_("You cannot give a negative number of coins."))
+        return msg(N_("You cannot ask for a negative number of coins."))
     if len(set(lot.cards)) != len(lot.cards):
-        return f"You name a card twice in what you {label}."
+        if give:
+            return msg(N_("You name a card twice in what you give."))
+        return msg(N_("You name a card twice in what you ask for."))
     return None
 
 
-def check_offer(state: JoustingState, seat: int, move: MakeOffer) -> str | None:
+def _not_held(missing: list[str]) -> Message:
+    return msg(N_("You do not hold %(cards)s."), cards=cards_named(missing))
+
+
+def _only_coins(coins: int) -> Message:
+    return msg(N_("You have only %(coins)s coins."), coins=coins)
+
+
+GONE = msg(N_("That offer is no longer on the table."))
+NOT_YOURS = msg(N_("That offer is not open to you."))
+
+
+def check_offer(state: JoustingState, seat: int, move: MakeOffer) -> Message | None:
     if move.stamp != state.clock:
         return STALE
     if state.offers_made[seat] >= state.config.offer_limit:
-        return f"You have made all {state.config.offer_limit} offers of this barter session."
+        return msg(
+            N_("You have made all %(limit)s offers of this barter session."),
+            limit=state.config.offer_limit,
+        )
     if move.to is not None and not (0 <= move.to < state.players and move.to != seat):
-        return "Make your offer to another knight at the table, or to everyone."
+        return msg(N_("Make your offer to another knight at the table, or to everyone."))
     if move.give.is_empty() or move.want.is_empty():
-        return "An offer gives something and asks something: cards, coins or both."
-    for lot, label in ((move.give, "give"), (move.want, "ask for")):
-        problem = _side_problem(lot, label)
+        return msg(N_("An offer gives something and asks something: cards, coins or both."))
+    for lot, give in ((move.give, True), (move.want, False)):
+        problem = _side_problem(lot, give)
         if problem:
             return problem
     hand = set(state.hands[seat])
     missing = [c for c in move.give.cards if c not in hand]
     if missing:
-        return f"You do not hold {', '.join(missing)}."  # JA-6: no lying about cards
+        return _not_held(missing)  # JA-6: no lying about cards
     if move.give.coins > state.coins[seat]:
-        return f"You have only {state.coins[seat]} coins."
+        return _only_coins(state.coins[seat])
     known = deck_set(state.players)
     for c in move.want.cards:
         if c not in known:
-            return f"There is no card {c!r} in this game."
+            return msg(N_("There is no card %(card)s in this game."), card=repr(c))
         if c in hand:
-            return f"You already hold {c}."
+            return msg(N_("You already hold %(card)s."), card=card_name(c))
     return None
 
 
-def check_accept(state: JoustingState, seat: int, offer_id: int) -> str | None:
+def check_accept(state: JoustingState, seat: int, offer_id: int) -> Message | None:
     offer = state.offer(offer_id)
     if offer is None:
-        return "That offer is no longer on the table."
+        return GONE
     if offer.seat == seat:
-        return "You cannot accept your own offer."
+        return msg(N_("You cannot accept your own offer."))
     if seat not in offer.addressees(state.players) or seat in offer.declined:
-        return "That offer is not open to you."
+        return NOT_YOURS
     # JH-3: re-check both sides now, so the trade happens in full or not at all.
     if not set(offer.give.cards) <= set(state.hands[offer.seat]) or (
         offer.give.coins > state.coins[offer.seat]
     ):
-        return "The other knight can no longer give what they offered."
+        return msg(N_("The other knight can no longer give what they offered."))
     missing = [c for c in offer.want.cards if c not in state.hands[seat]]
     if missing:
-        return f"You do not hold {', '.join(missing)}."
+        return _not_held(missing)
     if offer.want.coins > state.coins[seat]:
-        return f"You have only {state.coins[seat]} coins."
+        return _only_coins(state.coins[seat])
     return None
 
 
-def check_answer(state: JoustingState, seat: int, offer_id: int, cancel: bool) -> str | None:
+def check_answer(state: JoustingState, seat: int, offer_id: int, cancel: bool) -> Message | None:
     offer = state.offer(offer_id)
     if offer is None:
-        return "That offer is no longer on the table."
+        return GONE
     if cancel:
-        return None if offer.seat == seat else "Only the knight who made an offer can cancel it."
+        if offer.seat == seat:
+            return None
+        return msg(N_("Only the knight who made an offer can cancel it."))
     if seat not in offer.addressees(state.players) or seat in offer.declined:
-        return "That offer is not open to you."
+        return NOT_YOURS
     return None
 
 
-def check_show(state: JoustingState, seat: int, move: ShowCards) -> str | None:
+def check_show(state: JoustingState, seat: int, move: ShowCards) -> Message | None:
     if move.stamp != state.clock:
         return STALE
     if not move.cards:
-        return "Choose at least one card to show."
+        return msg(N_("Choose at least one card to show."))
     if len(set(move.cards)) != len(move.cards):
-        return "You name a card twice."
+        return msg(N_("You name a card twice."))
     missing = [c for c in move.cards if c not in state.hands[seat]]
     if missing:
-        return f"You do not hold {', '.join(missing)}."  # JH-3: only true cards are shown
+        return _not_held(missing)  # JH-3: only true cards are shown
     if not move.to or any(not 0 <= s < state.players or s == seat for s in move.to):
-        return "Show your cards to one or more of the other knights."
+        return msg(N_("Show your cards to one or more of the other knights."))
     return None
 
 
@@ -129,7 +162,7 @@ def sample_offers(state: JoustingState, seat: int) -> list[MakeOffer]:
         out.append(MakeOffer(stamp, Lot((c,)), Lot(coins=value_of(c) // 2 + 1)))
     held_kinds = {kind_of(c) for c in hand}
     for kind in [k for k in KINDS if k not in held_kinds][:2]:
-        target = next(c for c in deck(state.players) if kind_of(c) == kind)
+        target = card(kind, 1)  # the deck's first card of that kind (JA-1: values from 1)
         if spare:
             out.append(MakeOffer(stamp, Lot((spare[0],)), Lot((target,))))
     weakest = min(hand, key=lambda c: (value_of(c), sort_key(c)))

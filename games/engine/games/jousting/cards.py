@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
 
+from games.engine.core import N_, Message, joined, msg
+
 KINDS: tuple[str, ...] = ("sword", "shield", "lance", "armour")
 JOKER = "joker"
 
@@ -31,6 +33,7 @@ def value_of(c: str) -> int:
     return 0 if kind_of(c) == JOKER else int(c.split("-", 1)[1])
 
 
+@lru_cache(maxsize=256)  # a few dozen card strings; asked for every card of every hand
 def is_joker(c: str) -> bool:
     return kind_of(c) == JOKER
 
@@ -60,7 +63,11 @@ def deck_set(players: int) -> frozenset[str]:
 
 def is_complete(cards: Iterable[str]) -> bool:
     """JA-7: a sword, shield, lance and armour, jokers standing in (four jokers are a set)."""
-    held = list(cards)
+    return _complete(cards if isinstance(cards, tuple) else tuple(cards))
+
+
+@lru_cache(maxsize=4096)  # hands recur from move to move: views and flow ask again and again
+def _complete(held: tuple[str, ...]) -> bool:
     kinds = {kind_of(c) for c in held if not is_joker(c)}
     return len(kinds) + sum(map(is_joker, held)) >= len(KINDS)
 
@@ -72,6 +79,12 @@ def missing_kinds(cards: Iterable[str]) -> list[str]:
 
 def best_set(cards: Iterable[str]) -> dict[str, str] | None:
     """The strongest lay (JA-9): the highest card of each kind, jokers in the gaps."""
+    best = _best(cards if isinstance(cards, tuple) else tuple(cards))
+    return dict(best) if best is not None else None
+
+
+@lru_cache(maxsize=4096)  # hands recur from move to move (legal moves, bots, fitness)
+def _best(cards: tuple[str, ...]) -> tuple[tuple[str, str], ...] | None:
     held = sorted_cards(cards)
     jokers = [c for c in held if is_joker(c)]
     out: dict[str, str] = {}
@@ -83,7 +96,7 @@ def best_set(cards: Iterable[str]) -> dict[str, str] | None:
             out[kind] = jokers.pop(0)
         else:
             return None
-    return out
+    return tuple(out.items())
 
 
 def set_strength(cards: Iterable[str]) -> int:
@@ -91,18 +104,48 @@ def set_strength(cards: Iterable[str]) -> int:
     return sum(value_of(c) for c in best.values()) if best else -1
 
 
-def valid_lay(laid: Mapping[str, str], hand: Iterable[str]) -> str | None:
+# A card's name for people, one template per kind so each language words it its own way.
+_NAMED = {
+    "sword": N_("sword %(value)s"),
+    "shield": N_("shield %(value)s"),
+    "lance": N_("lance %(value)s"),
+    "armour": N_("armour %(value)s"),
+    JOKER: N_("joker %(value)s"),
+}
+# "the sword place": the kind a place of the lay takes.
+_PLACES = {
+    "sword": N_("%(card)s cannot fill the sword place; only a sword or a joker can."),
+    "shield": N_("%(card)s cannot fill the shield place; only a shield or a joker can."),
+    "lance": N_("%(card)s cannot fill the lance place; only a lance or a joker can."),
+    "armour": N_("%(card)s cannot fill the armour place; only an armour or a joker can."),
+}
+
+
+def card_name(c: str) -> Message:
+    """ "sword-7" -> "sword 7", translatable; an unknown string is itself."""
+    kind, _, number = c.partition("-")
+    if kind not in _NAMED or not number.isdigit():
+        return msg("%(card)s", card=c)
+    return msg(_NAMED[kind], value=int(number))
+
+
+def cards_named(cards: Iterable[str]) -> Message:
+    """ "sword 7, lance 2 and joker 1"."""
+    return joined([card_name(c) for c in cards], N_("%(some)s and %(last)s"))
+
+
+def valid_lay(laid: Mapping[str, str], hand: Iterable[str]) -> Message | None:
     """Why `laid` (kind -> card) is not a legal JA-9 lay from `hand`, or None if it is."""
     held = set(hand)
     cards = [laid[k] for k in KINDS]
     if len(set(cards)) != len(cards):
-        return "Lay four different cards, one in each place."
+        return msg(N_("Lay four different cards, one in each place."))
     for kind in KINDS:
         c = laid[kind]
         if c not in held:
-            return f"You do not hold {c}."
+            return msg(N_("You do not hold %(cards)s."), cards=card_name(c))
         if not is_joker(c) and kind_of(c) != kind:
-            return f"{c} cannot fill the {kind} place; only a {kind} or a joker can."
+            return msg(_PLACES[kind], card=card_name(c))
     return None
 
 
@@ -110,6 +153,11 @@ def all_lays(hand: Iterable[str]) -> list[tuple[str, str, str, str]]:
     """Every legal lay from `hand` in kind order (sword, shield, lance, armour), with
     jokers used lowest-numbered first: jokers are interchangeable, so the listing leaves
     out their permutations (decide() accepts any joker in any place)."""
+    return list(_lays(hand if isinstance(hand, tuple) else tuple(hand)))
+
+
+@lru_cache(maxsize=1024)  # a hand's lays are listed for its legal moves, again at each ask
+def _lays(hand: tuple[str, ...]) -> tuple[tuple[str, str, str, str], ...]:
     held = sorted_cards(hand)
     jokers = [c for c in held if is_joker(c)]
     options = [[c for c in held if kind_of(c) == k] + [JOKER] for k in KINDS]
@@ -126,4 +174,4 @@ def all_lays(hand: Iterable[str]) -> list[tuple[str, str, str, str]]:
                 walk(i + 1, [*chosen, c])
 
     walk(0, [])
-    return out
+    return tuple(out)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.engine.core import Config, InvalidConfig
+from games.engine.core import N_, Config, InvalidConfig, Message, msg
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
@@ -33,38 +33,47 @@ class JoustingConfig(Config):
     draft: bool = field(
         default=False,
         metadata={
-            "label": "Draft the cards",
-            "help": "Deal fewer cards and lay the rest face up to be picked in turn (JA-4).",
+            "label": N_("Draft the cards"),
+            "help": N_("Deal fewer cards and lay the rest face up to be picked in turn."),
+            "rules": ("JA-4",),
         },
     )
     live_judgement: bool = field(
         default=False,
         metadata={
-            "label": "Live God's judgement",
-            "help": "On a drawn duel, both duelists race to pick the right chip; otherwise "
-            "the winner is drawn by lot (JH-5).",
+            "label": N_("Live God's judgement"),
+            "help": N_(
+                "On a drawn duel, both duelists race to pick the right chip; otherwise "
+                "the winner is drawn by lot."
+            ),
+            "rules": ("JH-5",),
         },
     )
     offer_limit: int = field(
         default=10,
         metadata={
-            "label": "Offers per barter session",
-            "help": "How many offers each knight may make in one barter session (JH-3).",
+            "label": N_("Offers per barter session"),
+            "help": N_("How many offers each knight may make in one barter session."),
+            "rules": ("JH-3",),
         },
     )
 
     def validate(self, players: int) -> None:
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise InvalidConfig(
-                f"Avalon, the jousting game is played by {MIN_PLAYERS} to {MAX_PLAYERS} "
-                f"knights, not {players}."
+                N_("Avalon, the jousting game is played by %(min)s to %(max)s knights, not %(n)s."),
+                min=MIN_PLAYERS,
+                max=MAX_PLAYERS,
+                n=players,
             )
         if not 1 <= self.offer_limit <= MAX_OFFER_LIMIT:
             raise InvalidConfig(
-                f"Each knight needs between 1 and {MAX_OFFER_LIMIT} offers per barter session."
+                N_("Each knight needs between 1 and %(max)s offers per barter session."),
+                max=MAX_OFFER_LIMIT,
             )
 
-    def advice(self, players: int) -> list[str]:
+    def advice(self, players: int) -> list[Message]:
         if not self.draft:
-            return ["The rulebook recommends the draft to reduce the luck of the deal (JA-4)."]
+            # JA-4
+            return [msg(N_("The rulebook recommends the draft to reduce the luck of the deal."))]
         return []

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.engine.core import Event, register
+from games.engine.core.audience import SeatPrivate, Undisclosed
 
 from .config import JoustingConfig
 from .moves import Lot
@@ -16,7 +17,7 @@ from .moves import Lot
 
 @register("ja.game_set_up")
 @dataclass(frozen=True)
-class GameSetUp(Event):
+class GameSetUp(Undisclosed):
     """JA-3/JA-4 deal and the first coats of arms (A drawn at random, then clockwise).
     Private as a whole: each knight sees their own hand; face-up cards are public."""
 
@@ -25,9 +26,6 @@ class GameSetUp(Event):
     letters: tuple[int, ...]
     face_up: tuple[str, ...]
     draft_order: tuple[int, ...]
-
-    def audience(self) -> frozenset[int] | None:
-        return frozenset()
 
 
 @register("ja.card_drafted")
@@ -149,14 +147,11 @@ class DuelsCalled(Event):
 
 @register("ja.cards_laid")
 @dataclass(frozen=True)
-class CardsLaid(Event):
+class CardsLaid(SeatPrivate):
     """JA-9: secret until both duelists have laid."""
 
     seat: int
     cards: tuple[str, str, str, str]
-
-    def audience(self) -> frozenset[int] | None:
-        return frozenset({self.seat})
 
 
 @register("ja.duel_abandoned")
@@ -205,14 +200,11 @@ class JudgementDecided(Event):
 
 @register("ja.junk_bought")
 @dataclass(frozen=True)
-class JunkBought(Event):
+class JunkBought(SeatPrivate):
     """JA-13: a blind draw; only the buyer sees the card."""
 
     seat: int
     card: str
-
-    def audience(self) -> frozenset[int] | None:
-        return frozenset({self.seat})
 
 
 @register("ja.junk_passed")

@@ -3,10 +3,9 @@ already inside the events."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
 
-from games.engine.core import Event
+from games.engine.core import Event, replace
 
 from . import events as ev
 from .barter import still_valid
@@ -30,8 +29,6 @@ from .state import (
     JoustingState,
     Offer,
 )
-
-replace = dataclasses.replace
 
 
 def _move_cards(

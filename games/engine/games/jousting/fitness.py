@@ -15,8 +15,10 @@ ever errs on the side of "still able": when in doubt the fitness check at the du
 
 from __future__ import annotations
 
+from collections import Counter
+
 from . import events as ev
-from .cards import KINDS, is_complete, is_joker, kind_of
+from .cards import JOKER, KINDS, is_complete, kind_of
 from .config import FINAL_BONUS
 from .state import CHECK, DRAFT, FIT, JUDGEMENT, JUNK, LAYING, OVER, JoustingState
 
@@ -37,9 +39,11 @@ def _reachable(state: JoustingState, seat: int) -> list[str]:
 def completable(own: tuple[str, ...], pool: list[str]) -> bool:
     """Whether `own` plus some cards of `pool` make a complete set (JA-7): every missing
     kind needs a card of its kind or a joker, jokers standing in for any kind."""
-    missing = [k for k in KINDS if not any(kind_of(c) == k for c in own)]
-    in_pool = sum(1 for k in missing if any(kind_of(c) == k for c in pool))
-    jokers = sum(map(is_joker, own)) + sum(map(is_joker, pool))
+    own_kinds = Counter(map(kind_of, own))
+    pool_kinds = Counter(map(kind_of, pool))
+    missing = [k for k in KINDS if not own_kinds[k]]
+    in_pool = sum(1 for k in missing if pool_kinds[k])
+    jokers = own_kinds[JOKER] + pool_kinds[JOKER]
     return in_pool + jokers >= len(missing)
 
 
@@ -61,6 +65,17 @@ def can_still_show(state: JoustingState, seat: int) -> bool:
 def able(state: JoustingState) -> list[int]:
     """The knights who can still show a complete set (JA-14), in seat order."""
     return [s for s in range(state.players) if can_still_show(state, s)]
+
+
+def at_most_one_able(state: JoustingState) -> bool:
+    """`len(able(state)) <= 1`, stopping at the second able knight (asked after every event)."""
+    found = 0
+    for s in range(state.players):
+        if can_still_show(state, s):
+            found += 1
+            if found > 1:
+                return False
+    return True
 
 
 def end(state: JoustingState) -> ev.GameEnded:

@@ -15,7 +15,7 @@ from . import events as ev
 from .course import pairings, reletter
 from .duel import resolve
 from .evolve import evolve
-from .fitness import able, end
+from .fitness import at_most_one_able, end
 from .judgement import by_lot, throw
 from .state import BARTER, CHECK, DRAFT, JUDGEMENT, JUNK, LAYING, OVER, JoustingState
 
@@ -62,7 +62,7 @@ def follow_ups(state: JoustingState, rng: Random) -> list[Event]:
         return _check(state)
     # JA-14: after every event (a trade, a duel, a purchase, a withdrawal at any moment),
     # the game ends as soon as at most one knight can still show a complete set.
-    if len(able(state)) <= 1:
+    if at_most_one_able(state):
         return [end(state)]
     if phase == DRAFT:
         return [] if state.face_up else [ev.RoundBegan(1)]

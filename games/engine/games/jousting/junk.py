@@ -3,10 +3,9 @@ duel (the winner first, 5 coins each, one card each; nobody else may buy then)."
 
 from __future__ import annotations
 
-import dataclasses
 from random import Random
 
-from games.engine.core import Event, IllegalMove
+from games.engine.core import N_, Event, IllegalMove, replace
 
 from . import events as ev
 from .config import JUNK_PRICE
@@ -17,12 +16,14 @@ from .state import JoustingState
 def trim_queue(state: JoustingState, queue: tuple[int, ...]) -> JoustingState:
     """A duelist who cannot pay, or finds the pile empty, has nothing to decide."""
     able = tuple(s for s in queue if state.coins[s] >= JUNK_PRICE) if state.junk else ()
-    return dataclasses.replace(state, junk_queue=able)
+    return replace(state, junk_queue=able)
 
 
 def buy(state: JoustingState, seat: int, move: BuyFromJunk, rng: Random) -> list[Event]:
     if not move.buy:
         return [ev.JunkPassed(seat)]
     if state.coins[seat] < JUNK_PRICE or not state.junk:  # trimmed from the queue already
-        raise IllegalMove(f"A card from the junk pile costs {JUNK_PRICE} coins.")
+        raise IllegalMove(
+            N_("A card from the junk pile costs %(price)s coins."), "JA-13", price=JUNK_PRICE
+        )
     return [ev.JunkBought(seat, rng.choice(state.junk))]  # drawn blind, recorded

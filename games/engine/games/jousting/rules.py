@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from random import Random
 
-from games.engine.core import Event, IllegalMove, Move, NotYourTurn, Outcome
+from games.engine.core import N_, Event, IllegalMove, Move, NotYourTurn, Outcome
 
 from . import barter, junk
 from . import events as ev
-from .cards import KINDS, all_lays, best_set, deck, sort_key, valid_lay, value_of
+from .cards import KINDS, all_lays, best_set, card_name, deck, sort_key, valid_lay, value_of
 from .config import DRAFT_DEAL, JoustingConfig
 from .course import initial_letters
 from .flow import run
@@ -42,10 +42,10 @@ from .state import BARTER, DRAFT, FIT, JUDGEMENT, JUNK, LAYING, OVER, JoustingSt
 
 BARTER_MOVES = (MakeOffer, AcceptOffer, DeclineOffer, CancelOffer, ShowCards, SayDone)
 WHEN = {
-    DraftCard: (DRAFT, "Cards are drafted only before the tournament, with the draft option."),
-    LayCards: (LAYING, "Cards are laid only when the duels are called."),
-    PickChip: (JUDGEMENT, "Chips are picked only in a live God's judgement."),
-    BuyFromJunk: (JUNK, "The junk pile is for sale only after your duel."),
+    DraftCard: (DRAFT, N_("Cards are drafted only before the tournament, with the draft option.")),
+    LayCards: (LAYING, N_("Cards are laid only when the duels are called.")),
+    PickChip: (JUDGEMENT, N_("Chips are picked only in a live God's judgement.")),
+    BuyFromJunk: (JUNK, N_("The junk pile is for sale only after your duel.")),
 }
 
 
@@ -91,7 +91,7 @@ def _withdraw(state: JoustingState, seat: int) -> list[Event]:
     """JA-7: out of the fighting for good; duels not yet revealed are called off, and a
     live God's judgement of the knight's own goes to the other duelist."""
     if state.status[seat] != FIT:
-        raise IllegalMove("You are already out of the fighting.")
+        raise IllegalMove(N_("You are already out of the fighting."), "JA-7")
     out: list[Event] = [ev.Withdrew(seat)]
     for index, pair in enumerate(state.pairs):
         if seat not in pair:
@@ -108,46 +108,50 @@ def _barter(state: JoustingState, seat: int, move: Move) -> list[Event]:
     if isinstance(move, MakeOffer):
         problem = barter.check_offer(state, seat, move)
         if problem:
-            raise IllegalMove(problem)
+            raise IllegalMove(problem, "JH-3")
         return [ev.OfferMade(state.next_offer, seat, move.to, move.give, move.want)]
     if isinstance(move, AcceptOffer):
         problem = barter.check_accept(state, seat, move.offer)
         offer = state.offer(move.offer)
         if problem or offer is None:
-            raise IllegalMove(problem or "That offer is no longer on the table.")
+            raise IllegalMove(problem or barter.GONE, "JH-3")
         return [ev.TradeMade(offer.id, offer.seat, seat, offer.give, offer.want, offer.to is None)]
     if isinstance(move, (DeclineOffer, CancelOffer)):
         cancel = isinstance(move, CancelOffer)
         problem = barter.check_answer(state, seat, move.offer, cancel)
         offer = state.offer(move.offer)
         if problem or offer is None:
-            raise IllegalMove(problem or "That offer is no longer on the table.")
+            raise IllegalMove(problem or barter.GONE, "JH-3")
         parties = None if offer.to is None else frozenset({offer.seat, offer.to})
         how = "cancelled" if cancel else "declined"
         return [ev.OfferClosed(offer.id, seat, how, parties)]
     if isinstance(move, ShowCards):
         problem = barter.check_show(state, seat, move)
         if problem:
-            raise IllegalMove(problem)
+            raise IllegalMove(problem, "JH-3")
         return [ev.CardsShown(seat, move.to, move.cards)]
     return [ev.SaidDone(seat)]
 
 
 def _lay(state: JoustingState, seat: int, move: LayCards) -> list[Event]:
     if seat not in state.duelists() or state.laid[seat]:
-        raise IllegalMove("You have no duel to lay cards for now.")
+        raise IllegalMove(N_("You have no duel to lay cards for now."), "JA-9")
     problem = valid_lay(dict(zip(KINDS, move.as_tuple(), strict=True)), state.hands[seat])
     if problem:
-        raise IllegalMove(problem)
+        raise IllegalMove(problem, "JA-9")
     return [ev.CardsLaid(seat, move.as_tuple())]
 
 
 def _pick(state: JoustingState, seat: int, move: PickChip, rng: Random) -> list[Event]:
     pair = state.current_pair()
     if pair is None or state.chip is None or seat not in pair:
-        raise IllegalMove("There is no God's judgement for you to take part in.")
+        raise IllegalMove(N_("There is no God's judgement for you to take part in."), "JH-5")
     if move.chip not in (*CHIPS, CHANCE):
-        raise IllegalMove(f"Pick one of the chips {', '.join(CHIPS)}, or leave it to chance.")
+        raise IllegalMove(
+            N_("Pick one of the chips %(chips)s, or leave it to chance."),
+            "JH-5",
+            chips=", ".join(CHIPS),
+        )
     if move.chip == CHANCE:
         return [ev.JudgementDecided(pair, by_lot(pair, rng), "lot", CHANCE)]
     other = pair[1] if seat == pair[0] else pair[0]
@@ -160,17 +164,19 @@ def _step(state: JoustingState, seat: int, move: Move, rng: Random) -> list[Even
     if isinstance(move, Withdraw):
         return _withdraw(state, seat)
     if seat not in pending_seats(state):  # it may act (JA-7), but only to withdraw
-        raise NotYourTurn("It is not your turn; for now you may only withdraw.")
+        raise NotYourTurn(N_("It is not your turn; for now you may only withdraw."))
     if isinstance(move, BARTER_MOVES):
         if state.phase != BARTER:
-            raise IllegalMove("Trading happens in the barter session before the duels.")
+            raise IllegalMove(N_("Trading happens in the barter session before the duels."), "JA-6")
         return _barter(state, seat, move)
-    phase, message = WHEN.get(type(move), (None, "That is not a move of this game."))
+    phase, message = WHEN.get(type(move), (None, N_("That is not a move of this game.")))
     if state.phase != phase:
         raise IllegalMove(message)
     if isinstance(move, DraftCard):
         if move.card not in state.face_up:
-            raise IllegalMove(f"{move.card} is not among the face-up cards.")
+            raise IllegalMove(
+                N_("%(card)s is not among the face-up cards."), "JA-4", card=card_name(move.card)
+            )
         return [ev.CardDrafted(seat, move.card)]
     if isinstance(move, LayCards):
         return _lay(state, seat, move)

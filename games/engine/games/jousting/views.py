@@ -9,6 +9,7 @@ duels once revealed and public takings are public.
 from __future__ import annotations
 
 from games.engine.core import JSON, Event, Secret, Viewer, public_redact
+from games.engine.core.memo import shared
 
 from . import events as ev
 from .cards import KINDS, is_complete, sorted_cards
@@ -33,6 +34,10 @@ def _offer(o: Offer) -> JSON:
     }
 
 
+def _history(duels: tuple[DuelRecord, ...]) -> list[JSON]:
+    return [shared("ja.duel", d, _duel) for d in duels]
+
+
 def _duel(d: DuelRecord) -> JSON:
     return {
         "round": d.round,
@@ -42,12 +47,6 @@ def _duel(d: DuelRecord) -> JSON:
         "winner": d.winner,
         "how": d.how,
     }
-
-
-def _knows(state: JoustingState, viewer: Viewer, card: str, holder: int) -> bool:
-    if state.phase == OVER:
-        return True  # JA-14: the game is over, every hand is shown
-    return (PUBLIC if viewer is None else viewer) in state.knowers(card, holder)
 
 
 def _you(state: JoustingState, seat: int) -> JSON:
@@ -82,12 +81,15 @@ def _judgement(state: JoustingState) -> JSON:
 
 
 def view(state: JoustingState, viewer: Viewer) -> dict[str, JSON]:
+    # Who knows a card in a hand: its holder and `state.known` (PUBLIC: everyone); at the
+    # end every hand is shown (JA-14).
+    over, who, knowers = state.phase == OVER, PUBLIC if viewer is None else viewer, state.known
     known = [
         {"seat": s, "card": c}
         for s in range(state.players)
-        if s != viewer or state.phase == OVER
+        if s != viewer or over
         for c in state.hands[s]
-        if _knows(state, viewer, c, s)
+        if over or who == s or who in knowers.get(c, ())
     ]
     out: dict[str, JSON] = {
         "phase": state.phase,
@@ -116,7 +118,7 @@ def view(state: JoustingState, viewer: Viewer) -> dict[str, JSON]:
         },
         "judgement": _judgement(state),
         "junk": {"size": len(state.junk), "price": JUNK_PRICE, "queue": list(state.junk_queue)},
-        "history": [_duel(d) for d in state.duels],
+        "history": list(shared("ja.history", state.duels, _history)),
         "known_cards": known,
         "you": _you(state, viewer) if viewer is not None else None,
     }

@@ -6,6 +6,13 @@ results, and that a quest with k Fails had at least k Evil players on it), and w
 rest by how well they explain the public record: Evil players who sat on a quest that
 succeeded probably would have failed it, and Evil players tend to approve teams that hold
 Evil and reject clean ones. Only the bot's own view is read, never the full state.
+
+A world's weight is EVIL_PASSED ** passes * VOTE_FIT ** fits * VOTE_MISFIT ** misfits, so
+it is kept as whole-number tallies per world. The tallies of one seat's worlds are cached
+(`_TALLIES`) and only the proposals and quests added since the last call are counted: a
+bot asked again later in the same game reads its earlier tally; any other record starts a
+fresh one. Whole numbers add up the same in any order, so a cached tally gives exactly the
+weights a fresh one gives.
 """
 
 from __future__ import annotations
@@ -17,9 +24,19 @@ from itertools import combinations
 from random import Random
 from typing import Any
 
+from games.engine.core.memo import shared
+
 EVIL_PASSED = 0.35  # likelihood that an Evil team member lets a quest succeed
 VOTE_FIT = 1.15  # an Evil voter's vote fits "approve teams with Evil, reject clean ones"
 VOTE_MISFIT = 0.9
+
+# Powers by exponent: a game has at most 25 proposals of 10 votes and 5 quests of 5 seats.
+_PASSED_POW = [EVIL_PASSED**i for i in range(64)]
+_FIT_POW = [VOTE_FIT**i for i in range(256)]
+_MISFIT_POW = [VOTE_MISFIT**i for i in range(256)]
+
+Quest = tuple[int, int, int]  # (quest number, team mask, fails)
+Proposal = tuple[int, int, int]  # (team mask, approving seats mask, rejecting seats mask)
 
 
 @dataclass
@@ -32,15 +49,19 @@ class Beliefs:
     known_evil: set[int] = field(default_factory=set)
     known_good: set[int] = field(default_factory=set)
     p_evil: dict[int, float] = field(default_factory=dict)
-    worlds: list[tuple[int, float]] = field(default_factory=list)  # (Evil seats mask, weight)
+    worlds: tuple[int, ...] = ()  # Evil seats masks of the worlds still possible
+    weights: tuple[float, ...] = ()  # each world's weight, in the same order
+    total: float = 0.0  # the sum of the weights
 
     def team_risk(self, team: set[int] | list[int]) -> float:
         """Probability that at least one member is Evil, over the weighed worlds."""
-        mask = _mask(team)
-        total = sum(w for _, w in self.worlds)
-        if not total:
+        if not self.total:
             return 1.0 - math.prod(1.0 - self.p_evil[s] for s in team)
-        return sum(w for world, w in self.worlds if world & mask) / total
+        mask = _mask(team)
+        return (
+            sum(w for world, w in zip(self.worlds, self.weights, strict=True) if world & mask)
+            / self.total
+        )
 
     def trust_order(self, rng: Random) -> list[int]:
         """Everyone, most trusted first (ties broken at random)."""
@@ -76,14 +97,12 @@ def beliefs(view: Mapping[str, Any]) -> Beliefs:
         b.known_good.update(candidates)
     if b.evil and b.role != "oberon":  # RA-6: Evil already know every Evil but Oberon
         b.p_evil = {s: float(s in b.known_evil) for s in range(b.players)}
-        b.worlds = [(_mask(b.known_evil), 1.0)]
+        b.worlds, b.weights, b.total = (_mask(b.known_evil),), (1.0,), 1.0
         return b
-    b.worlds = _weigh_worlds(view, b, candidates if morgana and len(candidates) == 2 else [])
-    total = sum(w for _, w in b.worlds)
-    if total:
-        b.p_evil = {
-            s: sum(w for world, w in b.worlds if world >> s & 1) / total for s in range(b.players)
-        }
+    tally = _tally(view, b, candidates if morgana and len(candidates) == 2 else [])
+    if tally is not None and tally.total:
+        b.worlds, b.weights, b.total = tally.worlds, tally.weights, tally.total
+        b.p_evil = dict(enumerate(tally.p_evil))
     else:  # inconsistent evidence (e.g. Oberon's lone view): fall back to priors
         free = [s for s in range(b.players) if s not in b.known_evil | b.known_good]
         prior = (b.evil_count - len(b.known_evil)) / len(free) if free else 0.0
@@ -101,53 +120,125 @@ def _mask(seats: Any) -> int:
     return out
 
 
-def _weigh_worlds(
-    view: Mapping[str, Any], b: Beliefs, one_of: list[int]
-) -> list[tuple[int, float]]:
-    """Every dealing of the Evil seats consistent with what `b` knows, with its weight."""
+@dataclass(frozen=True)
+class _Tally:
+    """One seat's possible worlds and, per world, its whole-number tallies over the public
+    record counted so far, with the weights they give. Never changed once built:
+    `counted` makes a new one, so a tally shared through the cache is safe from any thread."""
+
+    players: int
+    evil: int  # Evil seats in every world
+    worlds: tuple[int, ...]
+    rows: tuple[tuple[int, ...], ...]  # per seat, the worlds in which it is Evil (`_rows`)
+    passes: tuple[int, ...]  # per world: Evil team members beyond the Fails, over the quests
+    fits: tuple[int, ...]  # per world: Evil votes fitting "approve dirty, reject clean"
+    quests: frozenset[Quest] = frozenset()
+    proposals: tuple[Proposal, ...] = ()
+    weights: tuple[float, ...] = ()
+    total: float = 0.0
+    p_evil: tuple[float, ...] = ()
+
+    def extends(self, quests: frozenset[Quest], proposals: tuple[Proposal, ...]) -> bool:
+        """Whether the record holds everything this tally counted (the same game, later)."""
+        return self.quests <= quests and proposals[: len(self.proposals)] == self.proposals
+
+    def counted(self, quests: frozenset[Quest], proposals: tuple[Proposal, ...]) -> _Tally:
+        """This tally with the quests and proposals it has not counted yet."""
+        worlds, passes, fits = list(self.worlds), list(self.passes), list(self.fits)
+        for _, team, fails in quests - self.quests:
+            kept = [
+                (world, passed + on_team - fails, fit)
+                for world, passed, fit in zip(worlds, passes, fits, strict=True)
+                if (on_team := (world & team).bit_count()) >= fails
+            ]
+            worlds, passes, fits = [k[0] for k in kept], [k[1] for k in kept], [k[2] for k in kept]
+        for team, yes, no in proposals[len(self.proposals) :]:
+            fits = [
+                fit + ((world & yes) if world & team else (world & no)).bit_count()
+                for world, fit in zip(worlds, fits, strict=True)
+            ]
+        misfit_votes = len(proposals) * self.evil  # every Evil seat votes on every proposal
+        weights = [
+            _PASSED_POW[passed] * _FIT_POW[fit] * _MISFIT_POW[misfit_votes - fit]
+            for passed, fit in zip(passes, fits, strict=True)
+        ]
+        rows = self.rows if len(worlds) == len(self.worlds) else _rows(self.players, worlds)
+        total = sum(weights)
+        p_evil = (
+            tuple(sum([weights[i] for i in seat_rows]) / total for seat_rows in rows)
+            if total
+            else ()
+        )
+        return _Tally(
+            self.players,
+            self.evil,
+            tuple(worlds),
+            rows,
+            tuple(passes),
+            tuple(fits),
+            quests,
+            proposals,
+            tuple(weights),
+            total,
+            p_evil,
+        )
+
+
+def _rows(players: int, worlds: list[int] | tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per seat, the indexes of the worlds in which that seat is Evil."""
+    return tuple(
+        tuple(i for i, world in enumerate(worlds) if world >> s & 1) for s in range(players)
+    )
+
+
+_TALLIES: dict[tuple[int, ...], _Tally] = {}
+_TALLIES_KEPT = 512  # a few dozen tables' bot seats; emptied at once when full (thread-safe)
+
+
+def _tally(view: Mapping[str, Any], b: Beliefs, one_of: list[int]) -> _Tally | None:
+    """Every dealing of the Evil seats consistent with what `b` knows, weighed by the record."""
     free = [s for s in range(b.players) if s not in b.known_evil | b.known_good]
     need = b.evil_count - len(b.known_evil)
     if not 0 <= need <= len(free):
-        return []
-    evidence = _evidence(view)
+        return None
     known, pair = _mask(b.known_evil), _mask(one_of)
-    out = []
-    for extra in combinations(free, need):
-        world = known | _mask(extra)
-        if pair and (world & pair).bit_count() != 1:  # Merlin and Morgana: exactly one Evil
-            continue
-        weight = _likelihood(evidence, world)
-        if weight > 0.0:
-            out.append((world, weight))
-    return out
-
-
-def _evidence(view: Mapping[str, Any]) -> tuple[list[tuple[int, int]], list[tuple[int, int, int]]]:
-    """The public record as bitmasks: (team, fails) per quest, (team, yes, no) per vote."""
-    quests = [(_mask(q["team"]), q["fails"]) for q in view["quests"] if q["result"] is not None]
-    votes = [
-        (
-            _mask(p["team"]),
-            _mask(v["seat"] for v in p["votes"] if v["vote"] == "approve"),
-            _mask(v["seat"] for v in p["votes"] if v["vote"] == "reject"),
+    key = (b.players, b.evil_count, known, _mask(b.known_good), pair)
+    quests, proposals = _evidence(view)
+    tally = _TALLIES.get(key)
+    if tally is None or not tally.extends(quests, proposals):
+        worlds = [known | _mask(extra) for extra in combinations(free, need)]
+        if pair:  # Merlin and Morgana: exactly one of the pair is Evil
+            worlds = [world for world in worlds if (world & pair).bit_count() == 1]
+        zeros = (0,) * len(worlds)
+        tally = _Tally(
+            b.players, b.evil_count, tuple(worlds), _rows(b.players, worlds), zeros, zeros
         )
-        for p in view["proposals"]
-    ]
-    return quests, votes
+    elif tally.quests == quests and tally.proposals == proposals:
+        return tally
+    tally = tally.counted(quests, proposals)
+    if len(_TALLIES) >= _TALLIES_KEPT:
+        _TALLIES.clear()
+    _TALLIES[key] = tally
+    return tally
 
 
-def _likelihood(
-    evidence: tuple[list[tuple[int, int]], list[tuple[int, int, int]]], world: int
-) -> float:
-    quests, votes = evidence
-    weight = 1.0
-    evil = world.bit_count()
-    for team, fails in quests:
-        on_team = (world & team).bit_count()
-        if fails > on_team:
-            return 0.0
-        weight *= EVIL_PASSED ** (on_team - fails)
-    for team, yes, no in votes:
-        fits = ((world & yes) if world & team else (world & no)).bit_count()
-        weight *= VOTE_FIT**fits * VOTE_MISFIT ** (evil - fits)
-    return weight
+def _evidence(view: Mapping[str, Any]) -> tuple[frozenset[Quest], tuple[Proposal, ...]]:
+    """The public record as bitmasks: (quest, team, fails) per resolved quest, and
+    (team, approving, rejecting) per revealed vote, in the order they were held. A view's
+    proposal entries are shared between views (core.memo), so each is read once."""
+    quests = frozenset(
+        (q["quest"], _mask(q["team"]), q["fails"])
+        for q in view["quests"]
+        if q["result"] is not None
+    )
+    return quests, tuple(shared("ra.bot.proposal", p, _proposal) for p in view["proposals"])
+
+
+def _proposal(p: Mapping[str, Any]) -> Proposal:
+    yes = no = 0
+    for v in p["votes"]:
+        if v["vote"] == "approve":
+            yes |= 1 << v["seat"]
+        elif v["vote"] == "reject":
+            no |= 1 << v["seat"]
+    return (_mask(p["team"]), yes, no)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.engine.core import Config, InvalidConfig
+from games.engine.core import N_, Config, InvalidConfig, Message, joined, msg
 
 MIN_PLAYERS = 5  # RA-1
 MAX_PLAYERS = 10
@@ -47,8 +47,8 @@ def quest_size(players: int, quest: int) -> int:
     return QUEST_SIZES[players][quest - 1]
 
 
-def _option(label: str, help_text: str, default: bool = False) -> bool:
-    return field(default=default, metadata={"label": label, "help": help_text})
+def _option(label: str, help_text: str, rule: str, default: bool = False) -> bool:
+    return field(default=default, metadata={"label": label, "help": help_text, "rules": (rule,)})
 
 
 @dataclass(frozen=True)
@@ -56,18 +56,27 @@ class ResistanceConfig(Config):
     """Which optional characters and rules the table plays with (RA-3, RA-24, RA-25)."""
 
     merlin_assassin: bool = _option(
-        "Merlin and the Assassin",
-        "Merlin knows Evil; if Good wins three quests the Assassin may still win by naming him.",
+        N_("Merlin and the Assassin"),
+        N_(
+            "Merlin knows Evil; if Good wins three quests the Assassin may still win by naming him."
+        ),
+        "RA-22",
         default=True,
     )
-    percival: bool = _option("Percival", "Good: sees Merlin (and Morgana, not knowing which).")
-    mordred: bool = _option("Mordred", "Evil: hidden from Merlin.")
-    morgana: bool = _option("Morgana", "Evil: appears to Percival as Merlin.")
-    oberon: bool = _option("Oberon", "Evil: unknown to Evil, and knows nobody.")
-    lady_of_the_lake: bool = _option(
-        "Lady of the Lake", "After quests 2, 3 and 4 the holder sees one player's allegiance."
+    percival: bool = _option(
+        N_("Percival"), N_("Good: sees Merlin (and Morgana, not knowing which)."), "RA-9"
     )
-    targeting: bool = _option("Targeting", "The Leader also chooses which quest the team attempts.")
+    mordred: bool = _option(N_("Mordred"), N_("Evil: hidden from Merlin."), "RA-8")
+    morgana: bool = _option(N_("Morgana"), N_("Evil: appears to Percival as Merlin."), "RA-9")
+    oberon: bool = _option(N_("Oberon"), N_("Evil: unknown to Evil, and knows nobody."), "RA-7")
+    lady_of_the_lake: bool = _option(
+        N_("Lady of the Lake"),
+        N_("After quests 2, 3 and 4 the holder sees one player's allegiance."),
+        "RA-24",
+    )
+    targeting: bool = _option(
+        N_("Targeting"), N_("The Leader also chooses which quest the team attempts."), "RA-25"
+    )
 
     def evil_specials(self) -> int:
         return sum((self.merlin_assassin, self.mordred, self.morgana, self.oberon))
@@ -78,37 +87,53 @@ class ResistanceConfig(Config):
     def validate(self, players: int) -> None:
         if players not in SIDES:  # RA-1
             raise InvalidConfig(
-                f"The Resistance: Avalon is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                f"not {players}."
+                N_("The Resistance: Avalon is played by %(min)s to %(max)s players, not %(n)s."),
+                min=MIN_PLAYERS,
+                max=MAX_PLAYERS,
+                n=players,
             )
         good, evil = SIDES[players]
         if self.percival and not self.merlin_assassin:
-            raise InvalidConfig("Percival needs Merlin in the game: switch Merlin back on.")
+            raise InvalidConfig(N_("Percival needs Merlin in the game: switch Merlin back on."))
         if self.evil_specials() > evil:  # RA-3
             chosen = [
                 name
                 for name, on in (
-                    ("the Assassin", self.merlin_assassin),
-                    ("Mordred", self.mordred),
-                    ("Morgana", self.morgana),
-                    ("Oberon", self.oberon),
+                    (N_("the Assassin"), self.merlin_assassin),
+                    (N_("Mordred"), self.mordred),
+                    (N_("Morgana"), self.morgana),
+                    (N_("Oberon"), self.oberon),
                 )
                 if on
             ]
             raise InvalidConfig(
-                f"With {players} players there are only {evil} Evil players, but "
-                f"{len(chosen)} Evil characters are chosen ({', '.join(chosen)}). "
-                "Switch some of them off."
+                N_(
+                    "With %(n)s players there are only %(evil)s Evil players, but %(chosen)s "
+                    "Evil characters are chosen (%(names)s). Switch some of them off."
+                ),
+                n=players,
+                evil=evil,
+                chosen=len(chosen),
+                names=joined([msg(name) for name in chosen], N_("%(some)s and %(last)s")),
             )
         if self.good_specials() > good:  # unreachable with the RA-2 table, kept as a guard
-            raise InvalidConfig(f"With {players} players there are only {good} Good players.")
+            raise InvalidConfig(
+                N_("With %(n)s players there are only %(good)s Good players."), n=players, good=good
+            )
 
-    def advice(self, players: int) -> list[str]:
+    def advice(self, players: int) -> list[Message]:
         out = []
         if players == 5 and self.percival and not (self.mordred or self.morgana):  # RA-4
             out.append(
-                "The rulebook advises adding Mordred or Morgana when playing Percival with 5."
+                msg(
+                    N_(
+                        "The rulebook advises adding Mordred or Morgana "
+                        "when playing Percival with 5."
+                    )
+                )
             )
         if self.lady_of_the_lake and players < 7:
-            out.append("The rulebook says the Lady of the Lake is best saved for 7 or more.")
+            out.append(
+                msg(N_("The rulebook says the Lady of the Lake is best saved for 7 or more."))
+            )
         return out

@@ -1,22 +1,22 @@
 """The Resistance: Avalon as a GameDefinition: the object the registry hands out.
 
-Each method delegates to the module that owns the role (rules, evolve, views, bot).
+The role modules are named here; core.package.PackageDefinition delegates to them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from random import Random
 
-from games.engine.core import JSON, Event, Move, Outcome, Seat, Secret, Viewer
+from games.engine.core import Event, Move, Seat
+from games.engine.core.package import PackageDefinition
 
-from . import bot, rules, views
+from . import bot, evolve, rules, views
 from .config import MAX_PLAYERS, MIN_PLAYERS, ResistanceConfig
-from .evolve import evolve
 from .state import ResistanceState
 
 
-class ResistanceAvalon:
+class ResistanceAvalon(PackageDefinition[ResistanceState]):
     slug = "resistance-avalon"
     name = "The Resistance: Avalon"
     min_players = MIN_PLAYERS
@@ -26,40 +26,16 @@ class ResistanceAvalon:
     # A game lasts at most 5 rounds x 5 proposals x (1 + 10 votes) + quests + extras.
     contract_move_bound = 400
 
+    rules_module = rules
+    evolve_module = evolve
+    views_module = views
+    bot_module = bot
+
     def setup(self, config: ResistanceConfig, players: int, rng: Random) -> list[Event]:
         return rules.setup(config, players, rng)
 
-    def decide(self, state: ResistanceState, seat: Seat, move: Move, rng: Random) -> list[Event]:
-        return rules.decide(state, seat, move)
-
-    def evolve(self, state: ResistanceState | None, event: Event) -> ResistanceState:
-        return evolve(state, event)
-
-    def pending_seats(self, state: ResistanceState) -> frozenset[Seat]:
-        return rules.pending_seats(state)
-
-    def legal_moves(self, state: ResistanceState, seat: Seat) -> Sequence[Move]:
-        return rules.legal_moves(state, seat)
-
-    def view(self, state: ResistanceState, viewer: Viewer) -> dict[str, JSON]:
-        return views.view(state, viewer)
-
-    def redact(
-        self, event: Event, viewer: Viewer, state: ResistanceState
-    ) -> dict[str, JSON] | None:
-        return views.redact(event, viewer, state)
-
-    def outcome(self, state: ResistanceState) -> Outcome | None:
-        return rules.outcome(state)
-
     def default_move(self, state: ResistanceState, seat: Seat, rng: Random) -> Move:
         return rules.default_move(state, seat, rng)
-
-    def bot_move(self, view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
-        return bot.bot_move(view, legal, rng)
-
-    def secrets(self, state: ResistanceState) -> list[Secret]:
-        return views.secrets(state)
 
     def contract_configs(self) -> Sequence[tuple[ResistanceConfig, int]]:
         """Every player count, and the optional roles and rules in combinations that fit."""

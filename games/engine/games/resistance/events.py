@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.engine.core import Event, register
+from games.engine.core.audience import SeatPrivate, Undisclosed
 
 from .config import ResistanceConfig
 from .roles import Role, Side
@@ -16,7 +17,7 @@ from .roles import Role, Side
 
 @register("ra.game_set_up")
 @dataclass(frozen=True)
-class GameSetUp(Event):
+class GameSetUp(Undisclosed):
     """RA-5: the deal, the first Leader and the Lady's first holder, all drawn at random.
 
     Private as a whole: each seat sees only its own role and its night knowledge.
@@ -26,9 +27,6 @@ class GameSetUp(Event):
     roles: tuple[Role, ...]
     leader: int
     lady: int | None
-
-    def audience(self) -> frozenset[int] | None:
-        return frozenset()
 
 
 @register("ra.team_proposed")
@@ -41,14 +39,11 @@ class TeamProposed(Event):
 
 @register("ra.vote_cast")
 @dataclass(frozen=True)
-class VoteCast(Event):
+class VoteCast(SeatPrivate):
     """RA-W1: private to the voter; others learn only that the seat has voted."""
 
     seat: int
     approve: bool
-
-    def audience(self) -> frozenset[int] | None:
-        return frozenset({self.seat})
 
 
 @register("ra.votes_revealed")
@@ -63,14 +58,11 @@ class VotesRevealed(Event):
 
 @register("ra.quest_card_played")
 @dataclass(frozen=True)
-class QuestCardPlayed(Event):
+class QuestCardPlayed(SeatPrivate):
     """RA-16, RA-W1: private to the player; others learn only that the seat has played."""
 
     seat: int
     success: bool
-
-    def audience(self) -> frozenset[int] | None:
-        return frozenset({self.seat})
 
 
 @register("ra.quest_resolved")

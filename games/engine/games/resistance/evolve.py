@@ -3,29 +3,19 @@ deal, the first Leader) is already inside the events."""
 
 from __future__ import annotations
 
-import dataclasses
+from typing import Any
 
-from games.engine.core import Event
+from games.engine.core import Event, replace
 
+from . import events as ev
 from .config import LADY_AFTER_ROUNDS, MAX_REJECTIONS
-from .events import (
-    Assassinated,
-    GameEnded,
-    GameSetUp,
-    LadyExamined,
-    QuestCardPlayed,
-    QuestResolved,
-    TeamProposed,
-    VoteCast,
-    VotesRevealed,
-)
 from .roles import Phase
 from .state import LadyRecord, ProposalRecord, QuestRecord, ResistanceState
 
 
 def evolve(state: ResistanceState | None, event: Event) -> ResistanceState:
     """Apply one event. Never random: every draw is already inside the events."""
-    if isinstance(event, GameSetUp):
+    if isinstance(event, ev.GameSetUp):
         return ResistanceState(
             config=event.config,
             roles=event.roles,
@@ -35,8 +25,7 @@ def evolve(state: ResistanceState | None, event: Event) -> ResistanceState:
         )
     if state is None:
         raise ValueError(f"{type(event).__name__} before the game was set up")
-    replace = dataclasses.replace
-    if isinstance(event, TeamProposed):
+    if isinstance(event, ev.TeamProposed):
         return replace(
             state,
             phase=Phase.VOTE,
@@ -44,17 +33,17 @@ def evolve(state: ResistanceState | None, event: Event) -> ResistanceState:
             team=event.team,
             votes=(None,) * state.players,
         )
-    if isinstance(event, VoteCast):
+    if isinstance(event, ev.VoteCast):
         votes = list(state.votes)
         votes[event.seat] = event.approve
         return replace(state, votes=tuple(votes))
-    if isinstance(event, VotesRevealed):
+    if isinstance(event, ev.VotesRevealed):
         return _votes_revealed(state, event)
-    if isinstance(event, QuestCardPlayed):
+    if isinstance(event, ev.QuestCardPlayed):
         return replace(state, cards=(*state.cards, (event.seat, event.success)))
-    if isinstance(event, QuestResolved):
+    if isinstance(event, ev.QuestResolved):
         return _quest_resolved(state, event)
-    if isinstance(event, LadyExamined):
+    if isinstance(event, ev.LadyExamined):
         record = LadyRecord(event.holder, event.seat, event.side)
         return replace(
             state,
@@ -62,14 +51,14 @@ def evolve(state: ResistanceState | None, event: Event) -> ResistanceState:
             lady=event.seat,
             lady_history=(*state.lady_history, record),
         )
-    if isinstance(event, Assassinated):
+    if isinstance(event, ev.Assassinated):
         return replace(state, phase=Phase.OVER, assassination=(event.target, event.hit))
-    if isinstance(event, GameEnded):
+    if isinstance(event, ev.GameEnded):
         return replace(state, phase=Phase.OVER, winner=event.winner, reason=event.reason)
     raise TypeError(f"unknown event {type(event).__name__}")
 
 
-def _votes_revealed(state: ResistanceState, event: VotesRevealed) -> ResistanceState:
+def _votes_revealed(state: ResistanceState, event: ev.VotesRevealed) -> ResistanceState:
     assert state.quest is not None
     record = ProposalRecord(
         proposal=event.proposal,
@@ -82,24 +71,25 @@ def _votes_revealed(state: ResistanceState, event: VotesRevealed) -> ResistanceS
     )
     proposals = (*state.proposals, record)
     if event.approved:
-        return dataclasses.replace(
-            state, phase=Phase.QUEST, proposals=proposals, votes=(), cards=()
-        )
+        return replace(state, phase=Phase.QUEST, proposals=proposals, votes=(), cards=())
     rejections = state.rejections + 1
-    return dataclasses.replace(
+    return replace(
         state,
         # RA-15: the fifth rejection ends the game (GameEnded follows); RA-14 otherwise.
         phase=Phase.OVER if rejections >= MAX_REJECTIONS else Phase.PROPOSE,
         proposals=proposals,
         votes=(),
-        team=frozenset(),
-        quest=None,
         rejections=rejections,
-        leader=state.next_seat(state.leader),
+        **_next_leader(state),
     )
 
 
-def _quest_resolved(state: ResistanceState, event: QuestResolved) -> ResistanceState:
+def _next_leader(state: ResistanceState) -> dict[str, Any]:
+    """After a rejected team or a resolved quest: no team, no quest, the next Leader."""
+    return {"team": frozenset(), "quest": None, "leader": state.next_seat(state.leader)}
+
+
+def _quest_resolved(state: ResistanceState, event: ev.QuestResolved) -> ResistanceState:
     record = QuestRecord(
         round=state.round,
         quest=event.quest,
@@ -108,17 +98,15 @@ def _quest_resolved(state: ResistanceState, event: QuestResolved) -> ResistanceS
         succeeded=event.succeeded,
         cards=state.cards,
     )
-    after = dataclasses.replace(
+    after = replace(
         state,
         quests=(*state.quests, record),
         cards=(),
-        team=frozenset(),
-        quest=None,
         rejections=0,  # RA-19
-        leader=state.next_seat(state.leader),
         round=state.round + 1,
+        **_next_leader(state),
     )
-    return dataclasses.replace(after, phase=next_phase(after))
+    return replace(after, phase=next_phase(after))
 
 
 def next_phase(state: ResistanceState) -> Phase:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import enum
 
+from games.engine.core import N_
+
 
 class Side(enum.StrEnum):
     GOOD = "good"
@@ -22,24 +24,25 @@ class Role(enum.StrEnum):
 
     @property
     def side(self) -> Side:
-        return Side.GOOD if self in GOOD_ROLES else Side.EVIL
+        # Identity tests: an enum's hash is a Python-level call, and this runs in every move.
+        good = self is Role.MERLIN or self is Role.PERCIVAL or self is Role.SERVANT
+        return Side.GOOD if good else Side.EVIL
 
     @property
     def label(self) -> str:
         return LABELS[self]
 
 
-GOOD_ROLES = frozenset({Role.MERLIN, Role.PERCIVAL, Role.SERVANT})
-
+# Marked for translation: the presenter words them in the reader's language (issue 12).
 LABELS = {
-    Role.MERLIN: "Merlin",
-    Role.PERCIVAL: "Percival",
-    Role.SERVANT: "Loyal Servant of Arthur",
-    Role.ASSASSIN: "the Assassin",
-    Role.MORDRED: "Mordred",
-    Role.MORGANA: "Morgana",
-    Role.OBERON: "Oberon",
-    Role.MINION: "Minion of Mordred",
+    Role.MERLIN: N_("Merlin"),
+    Role.PERCIVAL: N_("Percival"),
+    Role.SERVANT: N_("Loyal Servant of Arthur"),
+    Role.ASSASSIN: N_("the Assassin"),
+    Role.MORDRED: N_("Mordred"),
+    Role.MORGANA: N_("Morgana"),
+    Role.OBERON: N_("Oberon"),
+    Role.MINION: N_("Minion of Mordred"),
 }
 
 

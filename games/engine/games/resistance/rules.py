@@ -5,42 +5,33 @@ understands), what a timeout plays, and the outcome.
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 from random import Random
 
-from games.engine.core import Event, IllegalMove, Move, Outcome
+from games.engine.core import N_, Event, IllegalMove, Move, Outcome, msg
 
+from . import events as ev
 from .config import MAX_REJECTIONS, QUESTS, SIDES, ResistanceConfig, quest_size
-from .events import (
-    Assassinated,
-    GameEnded,
-    GameSetUp,
-    LadyExamined,
-    QuestCardPlayed,
-    QuestResolved,
-    TeamProposed,
-    VoteCast,
-    VotesRevealed,
-)
 from .knowledge import known_evil
 from .moves import Assassinate, Examine, PlayQuestCard, ProposeTeam, Vote
 from .roles import Phase, Role, Side
 from .state import ResistanceState, attemptable_quests, quest_succeeds
 
 SUMMARIES = {
-    "five_rejections": "Evil wins: five teams were rejected in a row.",
-    "three_fails": "Evil wins: three quests failed.",
-    "three_successes": "Good wins: three quests succeeded.",
-    "assassination": "Evil wins: the Assassin found Merlin.",
-    "merlin_survived": "Good wins: three quests succeeded and the Assassin missed Merlin.",
+    "five_rejections": N_("Evil wins: five teams were rejected in a row."),
+    "three_fails": N_("Evil wins: three quests failed."),
+    "three_successes": N_("Good wins: three quests succeeded."),
+    "assassination": N_("Evil wins: the Assassin found Merlin."),
+    "merlin_survived": N_("Good wins: three quests succeeded and the Assassin missed Merlin."),
 }
 
 PHASE_ACTIONS = {
-    Phase.PROPOSE: (ProposeTeam, "the Leader proposes a team"),
-    Phase.VOTE: (Vote, "everyone votes on the proposed team"),
-    Phase.QUEST: (PlayQuestCard, "the team plays quest cards"),
-    Phase.LADY: (Examine, "the Lady of the Lake examines a player"),
-    Phase.ASSASSINATE: (Assassinate, "the Assassin names Merlin"),
+    Phase.PROPOSE: (ProposeTeam, N_("the Leader proposes a team")),
+    Phase.VOTE: (Vote, N_("everyone votes on the proposed team")),
+    Phase.QUEST: (PlayQuestCard, N_("the team plays quest cards")),
+    Phase.LADY: (Examine, N_("the Lady of the Lake examines a player")),
+    Phase.ASSASSINATE: (Assassinate, N_("the Assassin names Merlin")),
 }
 
 
@@ -64,7 +55,7 @@ def setup(config: ResistanceConfig, players: int, rng: Random) -> list[Event]:
     leader = rng.randrange(players)
     # RA-5: the Lady starts with the player to the Leader's right (before them in seat order).
     lady = (leader - 1) % players if config.lady_of_the_lake else None
-    return [GameSetUp(config=config, roles=tuple(roles), leader=leader, lady=lady)]
+    return [ev.GameSetUp(config=config, roles=tuple(roles), leader=leader, lady=lady)]
 
 
 def pending_seats(state: ResistanceState) -> frozenset[int]:
@@ -101,10 +92,7 @@ def legal_moves(state: ResistanceState, seat: int) -> list[Move]:
         out: list[Move] = []
         for quest in attemptable_quests(state):
             size = quest_size(state.players, quest)
-            named = quest if state.config.targeting else None
-            out += [
-                ProposeTeam(frozenset(t), named) for t in combinations(range(state.players), size)
-            ]
+            out += _teams(state.players, size, quest if state.config.targeting else None)
         return out
     if state.phase is Phase.VOTE:
         return [Vote(True), Vote(False)]
@@ -116,6 +104,12 @@ def legal_moves(state: ResistanceState, seat: int) -> list[Move]:
     return [Assassinate(t) for t in assassin_targets(state, seat)]
 
 
+@cache
+def _teams(players: int, size: int, quest: int | None) -> tuple[ProposeTeam, ...]:
+    """Every team of `size` (at most C(10,5) = 252): moves are frozen, so built once."""
+    return tuple(ProposeTeam(frozenset(t), quest) for t in combinations(range(players), size))
+
+
 def default_move(state: ResistanceState, seat: int, rng: Random) -> Move:
     """RA-W2: approve, Success, or a random legal choice; neutral for hidden roles."""
     if state.phase is Phase.VOTE:
@@ -124,14 +118,15 @@ def default_move(state: ResistanceState, seat: int, rng: Random) -> Move:
         return PlayQuestCard(True)
     legal = legal_moves(state, seat)
     if not legal:
-        raise IllegalMove("You have nothing to do right now.")
+        raise IllegalMove(N_("You have nothing to do right now."))
     return rng.choice(legal)
 
 
-def decide(state: ResistanceState, seat: int, move: Move) -> list[Event]:
-    expected, doing = PHASE_ACTIONS.get(state.phase, (None, "nothing is left to do"))
+def decide(state: ResistanceState, seat: int, move: Move, rng: Random) -> list[Event]:
+    """Validate `move` by `seat` and return its events (no move of this game is random)."""
+    expected, doing = PHASE_ACTIONS.get(state.phase, (None, N_("nothing is left to do")))
     if expected is None or not isinstance(move, expected):
-        raise IllegalMove(f"That move does not fit now: {doing}.")
+        raise IllegalMove(N_("That move does not fit now: %(doing)s."), doing=msg(doing))
     if isinstance(move, ProposeTeam):
         return _propose(state, seat, move)
     if isinstance(move, Vote):
@@ -146,7 +141,7 @@ def decide(state: ResistanceState, seat: int, move: Move) -> list[Event]:
 
 def _check_seat(state: ResistanceState, seat: object) -> int:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
-        raise IllegalMove(f"There is no seat {seat} at this table.")
+        raise IllegalMove(N_("There is no seat %(seat)s at this table."), seat=seat)
     return seat
 
 
@@ -154,33 +149,46 @@ def _propose(state: ResistanceState, seat: int, move: ProposeTeam) -> list[Event
     allowed = attemptable_quests(state)
     if state.config.targeting:  # RA-25
         if move.quest is None:
-            raise IllegalMove("Choose which quest the team attempts.")
+            raise IllegalMove(N_("Choose which quest the team attempts."), rule="RA-25")
         if move.quest not in allowed:
             if move.quest == QUESTS and state.result_of(QUESTS) is None:
-                raise IllegalMove("Quest 5 may only be attempted after two quests succeeded.")
-            raise IllegalMove(f"Quest {move.quest} cannot be attempted now.")
+                raise IllegalMove(
+                    N_("Quest 5 may only be attempted after two quests succeeded."), rule="RA-25"
+                )
+            raise IllegalMove(
+                N_("Quest %(quest)s cannot be attempted now."), rule="RA-25", quest=move.quest
+            )
         quest = move.quest
     else:
         quest = allowed[0]
         if move.quest not in (None, quest):
-            raise IllegalMove(f"This team goes on quest {quest}; quests are played in order.")
+            raise IllegalMove(
+                N_("This team goes on quest %(quest)s; quests are played in order."),
+                rule="RA-19",
+                quest=quest,
+            )
     members = [_check_seat(state, s) for s in move.team]
     size = quest_size(state.players, quest)
     if len(members) != size:  # RA-11, RA-12
-        raise IllegalMove(f"Quest {quest} needs a team of {size} players.")
-    return [TeamProposed(leader=seat, quest=quest, team=frozenset(members))]
+        raise IllegalMove(
+            N_("Quest %(quest)s needs a team of %(size)s players."),
+            rule="RA-11",
+            quest=quest,
+            size=size,
+        )
+    return [ev.TeamProposed(leader=seat, quest=quest, team=frozenset(members))]
 
 
 def _vote(state: ResistanceState, seat: int, move: Vote) -> list[Event]:
     if not isinstance(move.approve, bool):
-        raise IllegalMove("A vote is approve or reject.")
-    events: list[Event] = [VoteCast(seat=seat, approve=move.approve)]
+        raise IllegalMove(N_("A vote is approve or reject."), rule="RA-13")
+    events: list[Event] = [ev.VoteCast(seat=seat, approve=move.approve)]
     votes = [move.approve if s == seat else v for s, v in enumerate(state.votes)]
     if any(v is None for v in votes):
         return events  # RA-W1: wait for the others
     final = tuple(bool(v) for v in votes)
     approved = sum(final) * 2 > state.players  # RA-13: strict majority; a tie rejects
-    events.append(VotesRevealed(len(state.proposals) + 1, final, approved))
+    events.append(ev.VotesRevealed(len(state.proposals) + 1, final, approved))
     if not approved and state.rejections + 1 >= MAX_REJECTIONS:  # RA-15
         events.append(_ended(state, Side.EVIL, "five_rejections"))
     return events
@@ -188,17 +196,17 @@ def _vote(state: ResistanceState, seat: int, move: Vote) -> list[Event]:
 
 def _quest_card(state: ResistanceState, seat: int, move: PlayQuestCard) -> list[Event]:
     if not isinstance(move.success, bool):
-        raise IllegalMove("A quest card is Success or Fail.")
+        raise IllegalMove(N_("A quest card is Success or Fail."), rule="RA-16")
     if not move.success and state.side_of(seat) is Side.GOOD:  # RA-16
-        raise IllegalMove("Loyal servants of Arthur can only play Success.")
-    events: list[Event] = [QuestCardPlayed(seat=seat, success=move.success)]
+        raise IllegalMove(N_("Loyal servants of Arthur can only play Success."), rule="RA-16")
+    events: list[Event] = [ev.QuestCardPlayed(seat=seat, success=move.success)]
     cards = [*state.cards, (seat, move.success)]
     if len(cards) < len(state.team):
         return events
     assert state.quest is not None
     fails = sum(not ok for _, ok in cards)  # RA-17: only the count is revealed
     succeeded = quest_succeeds(state, state.quest, fails)  # RA-18
-    events.append(QuestResolved(quest=state.quest, fails=fails, succeeded=succeeded))
+    events.append(ev.QuestResolved(quest=state.quest, fails=fails, succeeded=succeeded))
     failures = state.failures() + (not succeeded)
     successes = state.successes() + succeeded
     if failures >= 3:  # RA-20
@@ -211,29 +219,35 @@ def _quest_card(state: ResistanceState, seat: int, move: PlayQuestCard) -> list[
 def _examine(state: ResistanceState, seat: int, move: Examine) -> list[Event]:
     target = _check_seat(state, move.target)
     if target == seat:
-        raise IllegalMove("The Lady of the Lake examines another player, not yourself.")
+        raise IllegalMove(
+            N_("The Lady of the Lake examines another player, not yourself."), rule="RA-24"
+        )
     if target not in lady_targets(state):  # RA-24
-        raise IllegalMove("That player has held the Lady of the Lake and cannot be examined.")
-    return [LadyExamined(holder=seat, seat=target, side=state.side_of(target))]
+        raise IllegalMove(
+            N_("That player has held the Lady of the Lake and cannot be examined."), rule="RA-24"
+        )
+    return [ev.LadyExamined(holder=seat, seat=target, side=state.side_of(target))]
 
 
 def _assassinate(state: ResistanceState, seat: int, move: Assassinate) -> list[Event]:
     target = _check_seat(state, move.target)
     if target == seat:
-        raise IllegalMove("The Assassin cannot name themself.")
+        raise IllegalMove(N_("The Assassin cannot name themself."), rule="RA-22")
     if target not in assassin_targets(state, seat):  # RA-22
-        raise IllegalMove("You know that player is Evil; name a player who may be Merlin.")
+        raise IllegalMove(
+            N_("You know that player is Evil; name a player who may be Merlin."), rule="RA-22"
+        )
     hit = state.roles[target] is Role.MERLIN
     return [
-        Assassinated(assassin=seat, target=target, hit=hit),
+        ev.Assassinated(assassin=seat, target=target, hit=hit),
         _ended(
             state, Side.EVIL if hit else Side.GOOD, "assassination" if hit else "merlin_survived"
         ),
     ]
 
 
-def _ended(state: ResistanceState, winner: Side, reason: str) -> GameEnded:
-    return GameEnded(winner=winner, reason=reason, roles=state.roles)  # RA-23
+def _ended(state: ResistanceState, winner: Side, reason: str) -> ev.GameEnded:
+    return ev.GameEnded(winner=winner, reason=reason, roles=state.roles)  # RA-23
 
 
 def outcome(state: ResistanceState) -> Outcome | None:

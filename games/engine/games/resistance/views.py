@@ -12,16 +12,18 @@ Secret facts use one JSON shape everywhere, so the leak test can find them:
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
+from typing import Any, NamedTuple
 
 from games.engine.core import JSON, Event, Secret, Viewer, public_redact, to_json
+from games.engine.core.memo import options_of, shared
 
 from .config import MAX_REJECTIONS, QUESTS, SIDES, fails_needed, quest_size
 from .events import GameSetUp, LadyExamined, QuestCardPlayed, VoteCast
-from .knowledge import MERLIN_OR_MORGANA, knowers_of_side, night_knowledge
+from .knowledge import MERLIN_OR_MORGANA, Knowledge, knowers_of_side, night_knowledge
 from .roles import Phase, Role
 from .rules import SUMMARIES, lady_targets, pending_seats
-from .state import ResistanceState
+from .state import ProposalRecord, QuestRecord, ResistanceState
 from .state import attemptable_quests as _attemptable
 
 
@@ -34,8 +36,30 @@ def _card(seat: int, quest: int, success: bool) -> dict[str, JSON]:
 
 
 def _role(state: ResistanceState, seat: int) -> dict[str, JSON]:
-    role = state.roles[seat]
-    return {"seat": seat, "role": role.value, "role_label": role.label, "side": role.side.value}
+    return dict(_deal(state).roles[seat])
+
+
+class _Deal(NamedTuple):
+    """What the deal alone decides, built once per game (the roles never change)."""
+
+    roles: list[dict[str, JSON]]  # per seat: role, label, side
+    night: list[list[Knowledge]]  # per seat: its night knowledge
+    in_play: list[str]
+
+
+def _deal(state: ResistanceState) -> _Deal:
+    return shared("ra.deal", state.roles, _dealt)
+
+
+def _dealt(roles: tuple[Role, ...]) -> _Deal:
+    return _Deal(
+        roles=[
+            {"seat": s, "role": r.value, "role_label": r.label, "side": r.side.value}
+            for s, r in enumerate(roles)
+        ],
+        night=[night_knowledge(roles, s) for s in range(len(roles))],
+        in_play=sorted({r.value for r in roles}),
+    )
 
 
 def acted_seats(state: ResistanceState) -> list[int]:
@@ -56,35 +80,23 @@ def view(state: ResistanceState, viewer: Viewer) -> dict[str, JSON]:
     out: dict[str, JSON] = {
         "game": "resistance-avalon",
         "phase": state.phase.value,
-        "options": {k: v for k, v in to_json(state.config).items() if k != "type"},
+        "options": options_of(state.config),
         "player_count": n,
         "good_count": good,
         "evil_count": evil,
-        "roles_in_play": sorted({r.value for r in state.roles}),
+        "roles_in_play": list(_deal(state).in_play),
         "players": [_player(state, s, pending, acted, over) for s in range(n)],
         "leader": state.leader,
         "round": state.round,
         "quest": state.quest,
         "attemptable_quests": _attemptable(state) if state.phase is Phase.PROPOSE else [],
-        "quests": [_quest(state, q) for q in range(1, QUESTS + 1)],
+        "quests": _quests(state),
         "successes": state.successes(),
         "failures": state.failures(),
         "rejections": state.rejections,
         "max_rejections": MAX_REJECTIONS,
         "team": sorted(state.team),
-        "proposals": [
-            {
-                "proposal": p.proposal,
-                "round": p.round,
-                "quest": p.quest,
-                "leader": p.leader,
-                "team": sorted(p.team),
-                "approved": p.approved,
-                "approvals": sum(p.votes),
-                "votes": [_vote(s, v, p.proposal) for s, v in enumerate(p.votes)],
-            }
-            for p in state.proposals
-        ],
+        "proposals": list(shared("ra.proposals", state.proposals, _proposals)),
         "lady": _lady(state),
         "waiting_for": sorted(pending),
         "acted": acted,
@@ -116,19 +128,63 @@ def _player(
     return entry
 
 
-def _quest(state: ResistanceState, quest: int) -> dict[str, JSON]:
-    record = state.result_of(quest)
-    needed = fails_needed(state.players, quest)
+def _proposals(records: tuple[ProposalRecord, ...]) -> list[dict[str, JSON]]:
+    return [shared("ra.proposal", p, _proposal) for p in records]
+
+
+def _proposal(p: ProposalRecord) -> dict[str, JSON]:
+    return {
+        "proposal": p.proposal,
+        "round": p.round,
+        "quest": p.quest,
+        "leader": p.leader,
+        "team": sorted(p.team),
+        "approved": p.approved,
+        "approvals": sum(p.votes),
+        "votes": [_vote(s, v, p.proposal) for s, v in enumerate(p.votes)],
+    }
+
+
+def _quests(state: ResistanceState) -> list[dict[str, JSON]]:
+    """The track, quest by quest: resolved ones from their records, the others open. It
+    changes only when a quest resolves or a team is proposed for one."""
+    players, current = state.players, state.quest
+    kind = f"ra.quests.{players}.{current}"  # `()` is one object for every table
+    return list(shared(kind, state.quests, partial(_track, players, current)))
+
+
+def _track(
+    players: int, current: int | None, records: tuple[QuestRecord, ...]
+) -> list[dict[str, JSON]]:
+    resolved = {q.quest: q for q in records}
+    return [
+        shared("ra.quest", resolved[q], partial(_resolved, players))
+        if q in resolved
+        else shared("ra.open", (players, q, q == current), _open, by_value=True)
+        for q in range(1, QUESTS + 1)
+    ]
+
+
+def _resolved(players: int, record: QuestRecord) -> dict[str, JSON]:
+    return _quest(players, record.quest, record, False)
+
+
+def _open(key: tuple[int, int, bool]) -> dict[str, JSON]:
+    return _quest(key[0], key[1], None, key[2])
+
+
+def _quest(players: int, quest: int, record: QuestRecord | None, current: bool) -> dict[str, JSON]:
+    needed = fails_needed(players, quest)
     return {
         "quest": quest,
-        "size": quest_size(state.players, quest),
+        "size": quest_size(players, quest),
         "fails_needed": needed,
         "two_fails": needed == 2,  # RA-18 marker for the track
         "result": None if record is None else ("success" if record.succeeded else "fail"),
         "fails": None if record is None else record.fails,
         "round": None if record is None else record.round,
         "team": None if record is None else sorted(record.team),
-        "current": quest == state.quest,
+        "current": current,
     }
 
 
@@ -160,7 +216,7 @@ def _you(state: ResistanceState, me: int, pending: frozenset[int]) -> dict[str, 
     you = _role(state, me)
     you.update(
         {
-            "knowledge": list(night_knowledge(state.roles, me)),
+            "knowledge": list(_deal(state).night[me]),
             "lady_results": [
                 {"seat": r.seat, "side": r.side.value} for r in state.lady_history if r.holder == me
             ],
@@ -183,9 +239,7 @@ def _reveal(state: ResistanceState) -> dict[str, JSON]:
     """RA-23: every role, every night's knowledge, who played which card, every Lady result."""
     return {
         "roles": [_role(state, s) for s in range(state.players)],
-        "night": [
-            {"seat": s, "knew": list(night_knowledge(state.roles, s))} for s in range(state.players)
-        ],
+        "night": [{"seat": s, "knew": list(knew)} for s, knew in enumerate(_deal(state).night)],
         "quest_cards": [_card(s, q.quest, ok) for q in state.quests for s, ok in q.cards],
         "lady_results": [
             {"holder": r.holder, "seat": r.seat, "side": r.side.value} for r in state.lady_history

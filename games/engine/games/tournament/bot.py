@@ -5,26 +5,15 @@ gifts, Godsends on the healthiest opponent)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
 from games.engine.core import JSON, Move
 
-from .moves import (
-    ChooseLocation,
-    ChoosePass,
-    Command,
-    DecidePassing,
-    FinishDusk,
-    GiveCard,
-    GiveHit,
-    PickGodsend,
-    PlaceGodsend,
-    PlayCard,
-    Shame,
-)
-from .weapons import weapon
+from . import moves as mv
+from .weapons import is_weapon, weapon
 
 _HEAVY = {"merlin": 25, "morgan": 25, "mists": 25, "avalon-merlin": 25, "sorceress": 10}
 
@@ -53,35 +42,81 @@ def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mo
     if len(legal) == 1:
         return legal[0]
     first = legal[0]
-    if isinstance(first, (PlayCard, Shame, Command)):
+    if isinstance(first, (mv.PlayCard, mv.Shame, mv.Command)):
         return _play(v, legal)
-    if isinstance(first, ChoosePass):
+    if isinstance(first, mv.Choose):
+        return _choose(v, legal)
+    if isinstance(first, mv.ChoosePass):
         return _pass(v, legal)
-    if isinstance(first, DecidePassing):
-        return DecidePassing(True)
-    if isinstance(first, GiveCard):
+    if isinstance(first, mv.DecidePassing):
+        return mv.DecidePassing(True)
+    if isinstance(first, mv.GiveCard):
         info = _info(v)
         return min(legal, key=lambda m: (_value(m.card, info), -_injury(m.card, info)))  # type: ignore[attr-defined]
-    if isinstance(first, (GiveHit, FinishDusk)):
-        gifts = [m for m in legal if isinstance(m, GiveHit)]
+    if isinstance(first, (mv.GiveHit, mv.FinishDusk)):
+        gifts = [m for m in legal if isinstance(m, mv.GiveHit)]
         if not gifts:
             return legal[0]
         target = _healthiest_opponent(v, sorted({m.to for m in gifts}))
         mine = [m for m in gifts if m.to == target]
         return max(mine, key=lambda m: (_injury(m.card, {}), m.card))
-    if isinstance(first, PickGodsend):
+    if isinstance(first, mv.PickGodsend):
         up = v.get("godsend_up") or []
         for move in legal:
-            if isinstance(move, PickGodsend) and move.source in ("left", "right"):
+            if isinstance(move, mv.PickGodsend) and move.source in ("left", "right"):
                 index = 0 if move.source == "left" else 1
                 if index < len(up) and "Heal" in up[index]["text"]:
                     return move
         return legal[0]
-    if isinstance(first, PlaceGodsend):
-        return PlaceGodsend(_healthiest_opponent(v, [m.target for m in legal]))  # type: ignore[attr-defined]
-    if isinstance(first, ChooseLocation):
+    if isinstance(first, mv.PlaceGodsend):
+        return mv.PlaceGodsend(_healthiest_opponent(v, [m.target for m in legal]))  # type: ignore[attr-defined]
+    if isinstance(first, mv.ChooseLocation):
         return rng.choice(list(legal))
     return rng.choice(list(legal))
+
+
+def _choose(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
+    """A power's decision: spend it where it saves the most, keep it for a costlier Melee.
+
+    Guinevere, the Elf Knight and Sir Galahad are spent on a loss dearer than an ordinary
+    one (or on any loss once the hand is nearly empty: the power resets at Dawn); Armor of
+    Avalon whenever breaking the Feint does not make its owner the loser (Lancelot du Lac's
+    card then harms the healthiest opponent); Chivalry heals at once and Will of God tokens
+    are all spent at Dusk (tokens go with the round); a card to give goes to the first of
+    the tied healthiest opponents."""
+    ask = view["ask"]
+    me = view["viewer"]
+    if is_weapon(ask["power"]):
+        return _value_choice(view, ask, legal)
+    if ask["power"] == "order":  # TT-23: least Injury for me, most for a rival
+        mine = ask["about"] == [me]
+        pick = (min if mine else max)(zip(ask["results"], ask["options"], strict=True))
+        return mv.Choose(pick[1])
+    options = [m.option for m in legal if isinstance(m, mv.Choose)]
+    keep = next((m for m in legal if isinstance(m, mv.Choose) and m.option == "decline"), legal[0])
+    losers = dict(zip(ask["options"], ask["losers"], strict=False))
+    if ask["power"] == "armor-of-avalon":
+        safe = [o for o in options if o != "decline" and losers.get(o) != me]
+        return mv.Choose(safe[0]) if safe else keep
+    if ask["power"] in ("chivalry", "will-of-god") or not losers:
+        return mv.Choose(options[0])  # every token there is (they go with the round); a target
+    hand = next((p["hand_size"] for p in view["players"] if p["seat"] == me), 0)
+    dear = 5 * len(view["players"]) + 5
+    if ask["stake"] >= dear or hand <= 2:
+        return mv.Choose("use")
+    return keep
+
+
+def _value_choice(view: Mapping[str, Any], ask: Mapping[str, Any], legal: Sequence[Move]) -> Move:
+    """TH-4, a card turned up in the Elf Queen's Melee: Feint with a value already shown (a
+    Feinted card cannot lose), else as high as it goes (as low under Morgan le Fay, where
+    the highest loses)."""
+    shown = [e for e in view["melee"] if "card" in e and not e.get("face_down")]
+    morgan = any(weapon(c).family == "morgan" for c in [ask["power"], *(e["card"] for e in shown)])
+    taken = [e["value"] for e in shown if 1 <= e["value"] <= 15]
+    value = max(taken) if taken else (1 if morgan else 15)
+    want = f"value:{value}"
+    return next((m for m in legal if isinstance(m, mv.Choose) and m.option == want), legal[0])
 
 
 def _value(card: str, info: Mapping[str, Mapping[str, Any]]) -> int:
@@ -102,7 +137,7 @@ def _pass(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     ranked = sorted(info, key=lambda c: (-danger(c), c))[:3]
     want = frozenset(ranked)
     for move in legal:
-        if isinstance(move, ChoosePass) and move.cards == want:
+        if isinstance(move, mv.ChoosePass) and move.cards == want:
             return move
     return legal[0]
 
@@ -114,9 +149,9 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     n = len(view["players"])
     leading = not view["melee"]
     left = (view["lead"] - view["turn"] - 1) % n if not leading else n - 1
-    plays = [m for m in legal if isinstance(m, PlayCard) and not m.extra]
-    shames = [m for m in legal if isinstance(m, Shame)]
-    commands = [m for m in legal if isinstance(m, Command)]
+    plays = [m for m in legal if isinstance(m, mv.PlayCard) and not m.extra]
+    shames = [m for m in legal if isinstance(m, mv.Shame)]
+    commands = [m for m in legal if isinstance(m, mv.Command)]
     if leading and plays:
         basics = [m for m in plays if weapon(m.card).kind == "basic" and not m.boost]
         pool = basics or [m for m in plays if not m.boost] or plays
@@ -130,7 +165,15 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
             ),
         )
 
-    def outcome(m: PlayCard) -> tuple[bool, bool, bool]:
+    # What outcome() compares each candidate with, read once for all of them: the visible
+    # values, which of them are live (not Feinted), whether Morgan le Fay is in, how heavy.
+    shown = [e["value"] for e in entries]
+    counts = Counter(shown)
+    live_shown = [x for x in shown if counts[x] == 1]
+    morgan_in = any(weapon(e["card"]).family == "morgan" for e in entries)
+    heavy = sum(_injury(e["card"], info) for e in entries) >= 25  # Poisoned / special
+
+    def outcome(m: mv.PlayCard) -> tuple[bool, bool, bool]:
         """(Feinted, would lose now, solid) for my card against the visible cards; solid:
         a live card clearly worse than mine is in (by more than the players still to come,
         since their Feints or Mists could expose me)."""
@@ -139,17 +182,17 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
             if weapon(m.card).value is None
             else _value(m.card, info) + (3 if m.boost else 0)
         )
-        values = [e["value"] for e in entries] + [value]
-        morgan = any(weapon(c).family == "morgan" for c in [e["card"] for e in entries] + [m.card])
-        live = [x for x in values if values.count(x) == 1]
-        if values.count(value) > 1:
+        if value in counts:
             return True, False, True
-        worst = max(live) if morgan else min(live)
+        morgan = morgan_in or weapon(m.card).family == "morgan"
+        if live_shown:
+            worst = max(max(live_shown), value) if morgan else min(min(live_shown), value)
+        else:
+            worst = value
         gap = (worst - value) if morgan else (value - worst)
-        heavy = sum(_injury(e["card"], info) for e in entries) >= 25  # Poisoned / special
-        return False, worst == value and len(values) > 1, gap >= 1 + left + int(heavy)
+        return False, worst == value and bool(shown), gap >= 1 + left + int(heavy)
 
-    scored: list[tuple[tuple[Any, ...], str, int, str, PlayCard]] = []
+    scored: list[tuple[tuple[Any, ...], str, int, str, mv.PlayCard]] = []
     key: tuple[Any, ...]
     for m in plays:
         feint, lose, solid = outcome(m)
@@ -186,8 +229,8 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
 
 
 def _with_extra(
-    best: PlayCard, key: tuple[Any, ...], legal: Sequence[Move], info: Mapping[str, Any]
-) -> PlayCard:
+    best: mv.PlayCard, key: tuple[Any, ...], legal: Sequence[Move], info: Mapping[str, Any]
+) -> mv.PlayCard:
     """Merlin / The Lion: add a second card when the first is clearly clear of the loss,
     dumping the heaviest extra card (its value must not be the lowest either)."""
     if not (key[0] is True and key[1] is True):
@@ -195,7 +238,7 @@ def _with_extra(
     extras = [
         m
         for m in legal
-        if isinstance(m, PlayCard)
+        if isinstance(m, mv.PlayCard)
         and m.extra
         and (m.card, m.value, m.suit, m.boost) == (best.card, best.value, best.suit, best.boost)
         and _value(m.extra, info) > _value(best.card, info) - 3
@@ -205,6 +248,6 @@ def _with_extra(
     return max(extras, key=lambda m: (_injury(m.extra, info), -_value(m.extra, info), m.extra))
 
 
-def _command(view: Mapping[str, Any], commands: Sequence[Command], me: int) -> Command:
+def _command(view: Mapping[str, Any], commands: Sequence[mv.Command], me: int) -> mv.Command:
     target = _healthiest_opponent(view, [c.target for c in commands])
-    return Command(target)
+    return mv.Command(target)

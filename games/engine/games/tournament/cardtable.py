@@ -12,21 +12,26 @@ from .godsends import CHAOS_EXCLUDED, GODSENDS
 from .locations import LOCATIONS
 
 RULINGS = [
-    "Simultaneous effects (TT-23) resolve in a fixed order so play never stops to ask: seat "
-    "by seat from the lowest Health, and within a seat its Godsends, then its Protagonist, "
-    "Companion and hosted Location.",
+    "Simultaneous effects (TT-23) resolve seat by seat from the lowest Health, and within a "
+    "seat its Godsends, then its Protagonist, Companion and hosted Location; where their "
+    "order changes a Dusk tally, the player with the least Health chooses it.",
     "A player whose turn comes with an empty hand (Arthur Pendragon's command, or uneven "
     "hands under Camelot rules) is Shamed without discarding (the rulebook's Arthur ruling).",
     "Under Camelot rules the round ends when every hand is empty (TT-15).",
-    "Mists of Avalon discards only opponents' cards, as the rulebook says (\"only affects "
-    'opponents who played cards before").',
+    "Mists of Avalon discards only opponents' cards played before it and face up, as the "
+    'rulebook says ("only affects opponents who played cards before"; "only discards '
+    'revealed faceup card(s)") (TA-8).',
     "A Melee left with no card at all has no loser; its Lead Player leads again.",
-    "Wild and special weapons get their value when played, also in the Elf Queen's face-down "
-    "Melees (the Lead Suit is announced there, values stay hidden until the reveal).",
-    "Once-per-round powers that need no choice (Guinevere, Elf Knight, Sir Galahad, Armor of "
-    "Avalon, Chivalry) work the first time they apply.",
-    "Lancelot du Lac's card goes to the healthiest opponent; cards discarded by the Armor of "
-    "Avalon do not Shame their players.",
+    "Wild and special weapons get their value when played face up; in the Elf Queen's "
+    "face-down Melees their player gives it as the card is turned up, card by card in turn "
+    "order (the Lead Suit is announced when the first card is played) (TH-4).",
+    "Powers that may be used or kept (Guinevere, Elf Knight, Sir Galahad, Armor of Avalon, "
+    "Chivalry, Will of God) ask their owner each time they could apply; a player who runs "
+    "out of time keeps the power (TH-9). At Dusk, before the tally, Will of God and "
+    "Chivalry tokens left may be spent (Dusk step 3).",
+    "Mordred's owner chooses among opponents tied for the most Health.",
+    "Lancelot du Lac's card goes to the healthiest opponent (his owner chooses among tied "
+    "opponents); cards discarded by the Armor of Avalon do not Shame their players.",
     "The Lion's extra card must be a basic or Alchemy card that is in-suit in that Melee.",
     "Value powers change the printed value; a card may count above 15 or below 1.",
     "Fey Changelings pass left in odd rounds and right in even rounds (TA-3).",
@@ -135,4 +140,4 @@ def markdown() -> str:
 
 
 if __name__ == "__main__":
-    print(markdown(), end="")
+    pass

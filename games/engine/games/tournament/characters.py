@@ -75,9 +75,9 @@ _CAMELOT = [
         "camelot",
         (
             "Guinevere",
-            "Once per Tourney Round, the first Melee you would lose is lost instead "
-            "by the player of the next card in line (next-lowest, or next-highest under Morgan "
-            "le Fay).",
+            "Once per Tourney Round, when you would lose a Melee, you may have it lost "
+            "instead by the player of the next card in line (next-lowest, or next-highest under "
+            "Morgan le Fay).",
             "house",
             "guinevere",
             (),
@@ -299,8 +299,8 @@ _AVALON = [
         (
             "Armor of Avalon",
             200,
-            "Once per Tourney Round, when a Melee ends with your card in a Feint, the other "
-            "cards of that Feint are discarded (the Feint breaks).",
+            "Once per Tourney Round, when a Melee ends with your card in a Feint, you may "
+            "discard the other cards of that Feint (the Feint breaks).",
             "inferred",
             "armor",
             (),
@@ -339,7 +339,7 @@ _AVALON = [
         (
             "Elf Knight",
             200,
-            "Once per Tourney Round, when you would lose a Melee, place the "
+            "Once per Tourney Round, when you would lose a Melee, you may place the "
             "Elf Knight token on your card: it counts as Feinted for that whole Melee.",
             "inferred",
             "elf_knight",
@@ -369,7 +369,7 @@ _AVALON = [
         "avalon",
         (
             "Sir Galahad",
-            "Once per Tourney Round, when you lose a Melee, you take only your "
+            "Once per Tourney Round, when you lose a Melee, you may take only your "
             "own cards; the rest are set aside for the loser of the next Melee.",
             "house",
             "galahad",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from games.engine.core import Config, InvalidConfig, register
+from games.engine.core import N_, Config, InvalidConfig, Message, msg, register
 
 from .characters import protagonists, protagonists_for
 
@@ -23,56 +23,66 @@ DEFAULT_POISONED = (3, 6, 10, 13)  # TH-1
 CHAOS_ROUNDS = 3  # TX-5
 
 
-_RULES_HELP = "Camelot: no passing, strict Alchemy. Avalon: passing, Enhanced Alchemy, Swift End."
-_DECK_HELP = "Which box's weapons, characters and Godsends."
+_RULES_HELP = N_(
+    "Camelot: no passing, strict Alchemy. Avalon: passing, Enhanced Alchemy, Swift End."
+)
+_DECK_HELP = N_("Which box's weapons, characters and Godsends.")
+_RULES_RULES = ("TA-3", "TC-3", "TA-4", "TA-9")  # what the ruleset option changes
 
 
-def _meta(label: str, help_text: str, choices: object = None) -> dict[str, object]:
-    meta: dict[str, object] = {"label": label, "help": help_text}
+def _meta(
+    label: str, help_text: str, choices: object = None, rules: tuple[str, ...] = ()
+) -> dict[str, object]:
+    meta: dict[str, object] = {"label": label, "help": help_text, "rules": rules}
     if choices is not None:
         meta["choices"] = choices
     return meta
+
+
+# The two options CamelotConfig restates with its own defaults (a frozen dataclass changes
+# a field's default only by declaring it again): one wording for both.
+_RULESET_META = _meta(N_("Rules"), _RULES_HELP, ["camelot", "avalon"], _RULES_RULES)
+_DECK_META = _meta(N_("Cards"), _DECK_HELP, ["camelot", "avalon"], ("TT-4",))
 
 
 @dataclass(frozen=True)
 class TournamentConfig(Config):
     """Rule options. `ruleset` picks the rules (TC vs TA), `deck` the cards and characters."""
 
-    ruleset: Ruleset = field(
-        default="avalon",
-        metadata=_meta(
-            "Rules",
-            _RULES_HELP,
-            ["camelot", "avalon"],
-        ),
-    )
-    deck: Deck = field(
-        default="avalon",
-        metadata=_meta("Cards", _DECK_HELP, ["camelot", "avalon"]),
-    )
+    ruleset: Ruleset = field(default="avalon", metadata=_RULESET_META)
+    deck: Deck = field(default="avalon", metadata=_DECK_META)
     chaos: bool = field(
         default=False,
-        metadata=_meta("Chaos of Battle", "5-8 players, both boxes, Locations (TX)."),
+        metadata=_meta(
+            N_("Chaos of Battle"), N_("5-8 players, both boxes, Locations."), rules=("TX-1",)
+        ),
     )
     health: int = field(
         default=400,
-        metadata=_meta("Starting Health", "400, or 300 (TT-6).", [400, 300]),
+        metadata=_meta(N_("Starting Health"), N_("400, or 300."), [400, 300], ("TT-6",)),
     )
     powers: bool = field(
         default=True,
-        metadata=_meta("Characters and Godsends", "Play with character and Godsend powers."),
+        metadata=_meta(
+            N_("Characters and Godsends"), N_("Play with character and Godsend powers.")
+        ),
     )
     characters: tuple[str, ...] = field(
         default=(),
         metadata=_meta(
-            "Characters",
-            "Protagonist per seat; empty: random (TT-5).",
+            N_("Characters"),
+            N_("Protagonist per seat; empty: random."),
             protagonists("camelot") + protagonists("avalon"),
+            ("TT-5",),
         ),
     )
     poisoned: tuple[int, ...] = field(
         default=DEFAULT_POISONED,
-        metadata=_meta("Poisoned values", "TH-1: Poisoned values."),
+        metadata=_meta(
+            N_("Poisoned values"),
+            N_("The four values that are Poisoned in every suit."),
+            rules=("TH-1",),
+        ),
     )
 
     @property
@@ -87,33 +97,54 @@ class TournamentConfig(Config):
 
     def validate(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:
-            what = "Chaos of Battle" if self.chaos else f"this {self.ruleset.title()} table"
+            what = (
+                N_("Chaos of Battle")
+                if self.chaos
+                else N_("this Camelot table")
+                if self.ruleset == "camelot"
+                else N_("this Avalon table")
+            )
             raise InvalidConfig(
-                f"{what} needs {self.min_players} to {self.max_players} players, not {players}."
+                N_("%(what)s needs %(min)s to %(max)s players, not %(n)s."),
+                what=msg(what),
+                min=self.min_players,
+                max=self.max_players,
+                n=players,
             )
         if self.chaos and self.ruleset != "avalon":
-            raise InvalidConfig("Chaos of Battle is played with the Avalon rules.")
+            raise InvalidConfig(N_("Chaos of Battle is played with the Avalon rules."))
         if self.health not in (300, 400):
-            raise InvalidConfig("Starting Health is 400, or 300 for a shorter game.")
+            raise InvalidConfig(N_("Starting Health is 400, or 300 for a shorter game."))
         if (
             len(self.poisoned) != 4
             or len(set(self.poisoned)) != 4
             or not all(1 <= v <= 15 for v in self.poisoned)
         ):
-            raise InvalidConfig("Choose four different Poisoned values between 1 and 15.")
+            raise InvalidConfig(N_("Choose four different Poisoned values between 1 and 15."))
         if self.characters:
             pool = protagonists_for(self)
             if len(self.characters) != players:
-                raise InvalidConfig("Choose one Protagonist per seat, or none for a random deal.")
+                raise InvalidConfig(
+                    N_("Choose one Protagonist per seat, or none for a random deal.")
+                )
             if len(set(self.characters)) != players:
-                raise InvalidConfig("Every seat needs a different Protagonist.")
+                raise InvalidConfig(N_("Every seat needs a different Protagonist."))
             unknown = [c for c in self.characters if c not in pool]
             if unknown:
-                raise InvalidConfig(f"Not a Protagonist of this table: {', '.join(unknown)}.")
+                raise InvalidConfig(
+                    N_("Not a Protagonist of this table: %(names)s."), names=", ".join(unknown)
+                )
 
-    def advice(self, players: int) -> list[str]:
+    def advice(self, players: int) -> list[Message]:
         if self.chaos and players < 7:
-            return ["Chaos of Battle is made for 7-8 players; with fewer there is less Feinting."]
+            return [
+                msg(
+                    N_(
+                        "Chaos of Battle is made for 7-8 players; "
+                        "with fewer there is less Feinting."
+                    )
+                )
+            ]
         return []
 
 
@@ -122,18 +153,8 @@ class TournamentConfig(Config):
 class CamelotConfig(TournamentConfig):
     """Defaults of a Tournament at Camelot table (2-6 players)."""
 
-    ruleset: Ruleset = field(
-        default="camelot",
-        metadata=_meta(
-            "Rules",
-            _RULES_HELP,
-            ["camelot", "avalon"],
-        ),
-    )
-    deck: Deck = field(
-        default="camelot",
-        metadata=_meta("Cards", _DECK_HELP, ["camelot", "avalon"]),
-    )
+    ruleset: Ruleset = field(default="camelot", metadata=_RULESET_META)
+    deck: Deck = field(default="camelot", metadata=_DECK_META)
 
 
 @register("tournament.avalon_config")

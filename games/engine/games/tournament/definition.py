@@ -1,30 +1,38 @@
 """The Tournament game definitions: one engine, registered as Camelot and as Avalon (whose
 config also offers Chaos of Battle).
 
-Each method delegates to the module that owns the role (rules, evolve, views, bot)."""
+The role modules are named here; core.package.PackageDefinition delegates to them."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from random import Random
 
-from games.engine.core import JSON, Event, Move, Outcome, Seat, Secret, Viewer
+from games.engine.core import Event, Move, Seat
+from games.engine.core.package import PackageDefinition
 
 from . import (
     bot,
+    evolve,
     powers,  # noqa: F401  (importing powers registers the power handlers)
     rules,
     views,
 )
 from .config import AvalonConfig, CamelotConfig, TournamentConfig
-from .evolve import evolve
-from .state import TState
+from .moves import Choose
+from .questions import DEFAULT_VALUE, VALUE
+from .state import DECLINE, TState
 
 
-class TournamentGame:
+class TournamentGame(PackageDefinition[TState]):
     """One engine; each registered definition differs only in slug, name and defaults."""
 
     contract_move_bound = 20_000
+
+    rules_module = rules
+    evolve_module = evolve
+    views_module = views
+    bot_module = bot
 
     def __init__(
         self,
@@ -44,36 +52,17 @@ class TournamentGame:
     def setup(self, config: TournamentConfig, players: int, rng: Random) -> list[Event]:
         return rules.setup(config, players, rng, slug=self.slug)
 
-    def decide(self, state: TState, seat: Seat, move: Move, rng: Random) -> list[Event]:
-        return rules.decide(state, seat, move, rng)
-
-    def evolve(self, state: TState | None, event: Event) -> TState:
-        return evolve(state, event)
-
-    def pending_seats(self, state: TState) -> frozenset[Seat]:
-        return rules.pending_seats(state)
-
-    def legal_moves(self, state: TState, seat: Seat) -> Sequence[Move]:
-        return rules.legal_moves(state, seat)
-
-    def view(self, state: TState, viewer: Viewer) -> dict[str, JSON]:
-        return views.view(state, viewer)
-
-    def redact(self, event: Event, viewer: Viewer, state: TState) -> dict[str, JSON] | None:
-        return views.redact(event, viewer, state)
-
-    def outcome(self, state: TState) -> Outcome | None:
-        return rules.outcome(state)
-
     def default_move(self, state: TState, seat: Seat, rng: Random) -> Move:
-        """A timeout plays the bot's move from the seat's own view (views and bot meet here)."""
+        """A timeout plays the bot's move from the seat's own view (views and bot meet here);
+        a power's decision times out neutrally: the power is kept for later, or (a target to
+        choose) the first in seat order."""
+        if state.ask is not None:
+            options = state.ask.options
+            if DECLINE in options:
+                return Choose(DECLINE)
+            middle = f"{VALUE}:{DEFAULT_VALUE}"  # a card turned up (TH-4): the middle value
+            return Choose(middle if middle in options else options[0])
         return bot.bot_move(views.view(state, seat), rules.legal_moves(state, seat), rng)
-
-    def bot_move(self, view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
-        return bot.bot_move(view, legal, rng)
-
-    def secrets(self, state: TState) -> list[Secret]:
-        return views.secrets(state)
 
     def golden_cases(self) -> Sequence[tuple[TournamentConfig, int]]:
         """Recorded playthroughs (tests/engine/golden/<slug>/), bot moves, 300 Health."""

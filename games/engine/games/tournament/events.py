@@ -177,6 +177,28 @@ class CardsRevealed(Event):
     entries: tuple[Entry, ...]
 
 
+@register("tournament.order_chosen")
+@dataclass(frozen=True)
+class OrderChosen(Event):
+    """TT-23: the order the least healthy player chose for a seat's Dusk powers."""
+
+    seat: int
+    by: int
+    order: tuple[str, ...]
+
+
+@register("tournament.card_turned_up")
+@dataclass(frozen=True)
+class CardTurnedUp(Event):
+    """The Elf Queen's Melee is revealed card by card, in turn order (a wild or special card
+    with the value its player gives it now, TH-4). Older logs hold one CardsRevealed."""
+
+    order: int
+    seat: int
+    card: str
+    value: int
+
+
 @register("tournament.melee_ended")
 @dataclass(frozen=True)
 class MeleeEnded(Event):
@@ -283,6 +305,35 @@ class GodsendCancelled(Event):
 @dataclass(frozen=True)
 class GodsendPhaseEnded(Event):
     discarded: tuple[str, ...]
+
+
+@register("tournament.choice_asked")
+@dataclass(frozen=True)
+class ChoiceAsked(Event):
+    """A power's owner is asked whether (and how) to use it (choices.py)."""
+
+    seat: int
+    power: str
+    options: tuple[str, ...]
+    losers: tuple[int, ...] = ()
+    stake: int = 0
+    at: tuple[int, ...] = ()
+    results: tuple[int, ...] = ()  # TT-23: the Injury each order gives
+
+
+@register("tournament.choice_made")
+@dataclass(frozen=True)
+class ChoiceMade(Event):
+    seat: int
+    power: str
+    option: str
+
+
+@register("tournament.loss_passed")
+@dataclass(frozen=True)
+class LossPassed(Event):
+    seat: int  # Guinevere: her cards are passed over when finding the Melee's loser
+    orders: tuple[int, ...]
 
 
 @register("tournament.game_ended")

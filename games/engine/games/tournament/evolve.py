@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from games.engine.core import Event
 
 from . import events as ev
 from .characters import threshold
-from .state import Entry, Player, TState
+from .state import Ask, Entry, Player, TState, replace
 
 _HANDLERS: dict[type, Callable[[TState, Any], TState]] = {}
 
@@ -76,6 +75,7 @@ def _dealt(s: TState, e: ev.Dealt) -> TState:
     )
     return replace(
         s,
+        orders=(),
         players=players,
         round=e.round,
         dealer=e.dealer,
@@ -148,6 +148,8 @@ def _melee_started(s: TState, e: ev.MeleeStarted) -> TState:
         out=frozenset(),
         commanded=None,
         passing_on=False,
+        answered=(),
+        spared=(),
     )
 
 
@@ -221,6 +223,19 @@ def _entry_moved(s: TState, e: ev.EntryMoved) -> TState:
 @on(ev.CardsRevealed)
 def _revealed(s: TState, e: ev.CardsRevealed) -> TState:
     return replace(s, melee=tuple(replace(x, face_down=False) for x in s.melee))
+
+
+@on(ev.OrderChosen)
+def _order_chosen(s: TState, e: ev.OrderChosen) -> TState:
+    return replace(s, orders=(*s.orders, (e.seat, e.order)))
+
+
+@on(ev.CardTurnedUp)
+def _turned_up(s: TState, e: ev.CardTurnedUp) -> TState:
+    melee = tuple(
+        replace(x, face_down=False, value=e.value) if x.order == e.order else x for x in s.melee
+    )
+    return replace(s, melee=melee)
 
 
 @on(ev.MeleeEnded)
@@ -352,6 +367,24 @@ def _godsend_phase_ended(s: TState, e: ev.GodsendPhaseEnded) -> TState:
     return replace(
         s, godsend_up=(), recipients=(), godsend_discard=(*s.godsend_discard, *e.discarded)
     )
+
+
+@on(ev.ChoiceAsked)
+def _choice_asked(s: TState, e: ev.ChoiceAsked) -> TState:
+    ask = Ask(e.seat, e.power, e.options, s.phase, e.losers, e.stake, e.at, e.results)
+    return replace(s, phase="choice", ask=ask)
+
+
+@on(ev.ChoiceMade)
+def _choice_made(s: TState, e: ev.ChoiceMade) -> TState:
+    assert s.ask is not None
+    answered = (*s.answered, s.ask.key)
+    return replace(s, phase=s.ask.resume, ask=None, answered=answered)
+
+
+@on(ev.LossPassed)
+def _loss_passed(s: TState, e: ev.LossPassed) -> TState:
+    return replace(s, spared=(*s.spared, *e.orders))
 
 
 @on(ev.GameEnded)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .state import Entry
+from .state import Entry, TState
 from .weapons import weapon
 
 
@@ -23,3 +23,9 @@ def loss_line(melee: tuple[Entry, ...]) -> list[Entry]:
     gone = feinted(melee)
     live = [x for x in melee if x.order not in gone]
     return sorted(live, key=lambda x: -x.value if morgan_active(melee) else x.value)
+
+
+def current_loser(state: TState) -> Entry | None:
+    """TT-13: the card that loses now, past the cards Guinevere passed over."""
+    line = [x for x in loss_line(state.melee) if x.order not in state.spared]
+    return line[0] if line else None

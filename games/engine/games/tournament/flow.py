@@ -19,7 +19,7 @@ from .config import HAND_SIZE, SHAME_INJURY
 from .evolve import evolve
 from .hooks import active, health_order, run, run_for
 from .locations import LOCATIONS
-from .powers.dusk import dusk_decisions, tally
+from .powers.dusk import ask_order, dusk_decisions, tally
 from .state import TState
 from .weapons import weapons_deck
 
@@ -37,6 +37,10 @@ class Builder(Emitter[TState]):
     @property
     def over(self) -> bool:
         return self.started and self.state.phase == "over"
+
+    def asking(self) -> bool:
+        """A power stopped play to ask its owner (choices.py)."""
+        return self.state.ask is not None
 
     # -- Health -----------------------------------------------------------------------
     def injure(self, seat: int, amount: int, why: str) -> None:
@@ -161,8 +165,13 @@ class Builder(Emitter[TState]):
         self.finish_dusk()
 
     def finish_dusk(self) -> None:
-        """TT-17 tally, TT-18 end, TT-19 next Dealer, TX-4/TX-5 Chaos Host and end."""
+        """TT-17 tally, TT-18 end, TT-19 next Dealer, TX-4/TX-5 Chaos Host and end.
+
+        Re-entrant: Mordred's target and Dusk step 3 (tokens spent before the tally) may ask
+        their owner first (choices.py answers and calls this again)."""
         run("dusk_tally", self, stage="before")
+        if self.asking() or ask_order(self):  # TT-23
+            return
         self.emit(ev.DuskTallied(tally(self)))
         self.health_changed()
         if self.over:

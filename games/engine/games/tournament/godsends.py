@@ -14,10 +14,11 @@ _G = tuple[str, str, Source, str, tuple[str | int, ...], Target]
 _CAMELOT: list[_G] = [
     (
         "Will of God",
-        "Take 3 Will of God tokens: at Dusk each cancels 10 of your Injury.",
+        "Take 3 Will of God tokens: at Dusk, before the tally, spend any of them; each "
+        "cancels 10 of your Injury.",
         "inferred",
-        "dusk_reduce",
-        (30,),
+        "will_of_god",
+        (3, 10),
         "self",
     ),
     (
@@ -207,7 +208,7 @@ _AVALON: list[_G] = [
     ),
     (
         "Chivalry",
-        "Take 3 Chivalry tokens: each of the first 3 Melees you lose this round heals you 5.",
+        "Take 3 Chivalry tokens: after a Melee you lose this round, you may spend one to heal 5.",
         "inferred",
         "chivalry",
         (3, 5),

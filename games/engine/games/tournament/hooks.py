@@ -4,13 +4,14 @@
 A power card's data names an `effect`; a handler registered for (hook, effect) runs when the
 engine reaches that hook, once per active card. Active cards of a seat, in TT-23 order:
 Godsends, Protagonist, Companion (if unlocked), then any Location the seat hosts. Seats are
-visited from the lowest Health up (TT-23: the lowest-Health player orders simultaneous
-effects; we fix that order so play needs no extra question).
+visited from the lowest Health up. Where the order of simultaneous effects changes the
+result (the Dusk tally), the lowest-Health player chooses it (powers/dusk.py `ask_order`);
+a handler that asks its owner stops the round (questions.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from functools import cache, lru_cache
 from typing import Any
 
 from games.engine.core import HookRegistry
@@ -37,21 +38,34 @@ HOOKS = HookRegistry(
 handler = HOOKS.handler  # the decorator the power modules register with
 
 
+CARDS: dict[str, CardData] = {**LOCATIONS, **GODSENDS, **CHARACTERS}
+
+
 def card(card_id: str) -> CardData:
-    return CHARACTERS.get(card_id) or GODSENDS.get(card_id) or LOCATIONS[card_id]
+    return CARDS[card_id]
 
 
-def active_cards(state: TState, seat: int) -> Iterator[CardData]:
+def active_cards(state: TState, seat: int) -> tuple[CardData, ...]:
     """The power cards working for `seat` now, in TT-23 order."""
     if not state.rules.powers:
-        return
-    for cid in state.player(seat).powers():
-        yield card(cid)
-    for host, location in state.hosted:
-        if host == seat:
-            yield LOCATIONS[location]
+        return ()
+    p = state.players[seat]
+    hosted = tuple(loc for host, loc in state.hosted if host == seat) if state.hosted else ()
     if state.location is not None and state.host == seat:
-        yield LOCATIONS[state.location]
+        hosted += (state.location,)
+    return _cards(p.godsends, p.protagonist, p.companion if p.unlocked else None, hosted)
+
+
+@lru_cache(maxsize=4096)
+def _cards(
+    godsends: tuple[str, ...],
+    protagonist: str | None,
+    companion: str | None,
+    hosted: tuple[str, ...],
+) -> tuple[CardData, ...]:
+    """Looked up once per combination: the engine asks for a seat's powers very often."""
+    ids = [*godsends, *(c for c in (protagonist, companion) if c)]
+    return tuple(CARDS[c] for c in ids) + tuple(LOCATIONS[loc] for loc in hosted)
 
 
 def active(state: TState, seat: int, effect: str) -> list[CardData]:
@@ -72,20 +86,45 @@ def health_order(state: TState, dealer: int | None = None) -> list[int]:
     return sorted(range(state.n), key=lambda s: (state.player(s).health, (s - d - 1) % state.n))
 
 
-def healthiest_opponent(state: TState, seat: int) -> int:
-    return next(s for s in reversed(health_order(state)) if s != seat)
+def healthiest_opponents(state: TState, seat: int) -> list[int]:
+    """The opponents tied for the most Health, in seat order from `seat`'s left."""
+    others = [state.left_of(seat, step) for step in range(1, state.n)]
+    best = max(state.player(s).health for s in others)
+    return [s for s in others if state.player(s).health == best]
 
 
 def run(hook: str, b: Any, **context: Any) -> None:
-    """Fire `hook`: every active card with a handler for it, seat by seat."""
+    """Fire `hook`: every active card with a handler for it, seat by seat; a card that asks
+    its owner stops the round (the caller fires the hook again once answered)."""
+    if not _answers(hook, b.state):
+        return  # nothing would run: skip ordering the seats (most hooks, most of the time)
     for seat in health_order(b.state):
         run_for(hook, b, seat, **context)
+        if b.state.ask is not None:
+            return
+
+
+def _answers(hook: str, state: TState) -> bool:
+    """Whether any seat has an active card with a handler for `hook`."""
+    keys = _registered(hook)
+    return any(c.effect in keys for seat in range(state.n) for c in active_cards(state, seat))
+
+
+@cache
+def _registered(hook: str) -> frozenset[str]:
+    """Handlers are registered at import, before any game is played, so this never goes
+    stale once asked."""
+    return HOOKS.registered(hook)
 
 
 def run_for(hook: str, b: Any, seat: int, **context: Any) -> None:
-    """Fire `hook` for one seat's active cards only."""
-    for data in list(active_cards(b.state, seat)):
-        fire(hook, data.effect, b, seat, data, **context)
+    """Fire `hook` for one seat's active cards only (until one asks its owner)."""
+    for data in active_cards(b.state, seat):
+        fn = HOOKS.get(hook, data.effect)
+        if fn is not None:
+            fn(b, seat, data, **context)
+            if b.state.ask is not None:
+                return
 
 
 def fire(hook: str, effect: str, b: Any, seat: int, data: CardData, **context: Any) -> None:

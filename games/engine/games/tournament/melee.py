@@ -8,15 +8,15 @@ while another card of its value remains (TT-12).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from . import events as ev
-from .feints import feinted, loss_line
+from .feints import current_loser, feinted
 from .flow import Builder
 from .hooks import active, run, run_for
 from .moves import Command, PlayCard, Shame
 from .plays import actor, elf_queen_leads, leading
+from .questions import VALUE, VALUES, ask
 from .state import Entry
 from .weapons import weapon
 
@@ -36,10 +36,7 @@ def continue_play(b: Builder) -> None:
     while not b.over and b.state.phase == "play":
         s = b.state
         if s.acted >= s.n:
-            end_melee(b)
-            if b.over or b.state.phase != "play":
-                return
-            b.next_melee()
+            end_melee(b)  # goes on to the next Melee unless a decision is asked
             return
         seat = actor(s)
         if s.player(seat).hand:
@@ -60,8 +57,14 @@ def play(b: Builder, move: PlayCard | Shame | Command) -> None:
         b.shame(seat, move.card)
     else:
         _place(b, seat, move)
+    if not b.asking():
+        next_turn(b)
+
+
+def next_turn(b: Builder) -> None:
+    """The slot is done: the turn moves on and play continues."""
     if not b.over:
-        b.emit(ev.TurnMoved(s.left_of(s.turn)))
+        b.emit(ev.TurnMoved(b.state.left_of(b.state.turn)))
         continue_play(b)
 
 
@@ -92,9 +95,16 @@ def _place(b: Builder, seat: int, move: PlayCard) -> None:
             if data.params[0] == "any":
                 b.emit(ev.PowerUsed(seat, data.id))  # The Lion: once per round
     if not face_down:
-        for entry in [x for x in b.state.melee if x.order >= first]:
-            if not b.over:
-                after_play(b, entry)
+        settle_from(b, first)
+
+
+def settle_from(b: Builder, first: int) -> None:
+    """After-play effects of the entries from order `first` on (a question stops them;
+    choices.py comes back here with the rest)."""
+    for entry in [x for x in b.state.melee if x.order >= first]:
+        if b.over or b.asking():
+            return
+        after_play(b, entry)
 
 
 def after_play(b: Builder, entry: Entry) -> None:
@@ -117,66 +127,95 @@ def after_play(b: Builder, entry: Entry) -> None:
         b.shame(x.seat, "", "mists")
         if b.over:
             return
-    broken_feints(b, before)
+    broken_feints(b, before, entry.order)
 
 
-def broken_feints(b: Builder, before: frozenset[int]) -> None:
-    """TT-12: a card whose Feint partner left is no longer Feinted (Lancelot du Lac)."""
+def broken_feints(b: Builder, before: frozenset[int], cause: int = -1) -> None:
+    """TT-12: a card whose Feint partner left is no longer Feinted (Lancelot du Lac);
+    `cause` is the entry whose effect broke it (-1: none, at the Melee's end)."""
     now = feinted(b.state.melee)
     for x in [x for x in b.state.melee if x.order in before and x.order not in now]:
-        run_for("melee_resolution", b, x.seat, stage="broken", entry=x)
-
-
-@dataclass
-class Resolution:
-    """The loser as powers see and change it (Guinevere, Elf Knight)."""
-
-    line: list[Entry]
-    index: int = 0
-    changed: bool = False
-
-    @property
-    def loser(self) -> Entry | None:
-        return self.line[self.index] if self.index < len(self.line) else None
+        run_for("melee_resolution", b, x.seat, stage="broken", entry=x, cause=cause)
+        if b.asking():
+            return
 
 
 def end_melee(b: Builder) -> None:
-    """TT-12..TT-14, TA-7: reveal, Feint, find the loser, hand out the cards."""
-    s = b.state
-    if any(x.face_down for x in s.melee):
-        b.emit(ev.CardsRevealed(s.melee))  # Elf Queen: revealed in turn order
-        for entry in list(b.state.melee):
-            if any(x.order == entry.order for x in b.state.melee):
-                after_play(b, entry)
-            if b.over:
-                return
+    """TT-12..TT-14, TA-7: reveal, Feint, find the loser, hand out the cards.
+
+    Re-entrant: a power may stop here to ask its owner (Armor of Avalon, Guinevere, the Elf
+    Knight); choices.py answers and calls this again, which goes on from the state."""
+    reveal(b)
+    if b.over or b.asking():
+        return
     before = feinted(b.state.melee)
     run("melee_resolution", b, stage="before")  # Armor of Avalon
+    if b.asking():
+        return
     broken_feints(b, before)
-    res = Resolution(loss_line(b.state.melee))
-    for _ in range(b.state.n + 1):
-        res.changed = False
-        if res.loser is None:
-            break
-        run_for("melee_resolution", b, res.loser.seat, stage="loser", res=res)
-        if not res.changed:
-            break
-    melee = b.state.melee
-    cards = tuple(x.card for x in melee)
-    feints = len(feinted(melee))
-    run("melee_resolution", b, stage="feints")
-    if res.loser is None:  # TT-14: nobody loses; the cards wait for the next loser
-        b.emit(ev.MeleeEnded(None, (), (), (*b.state.carried, *cards), feints))
-    else:
-        loser = res.loser.seat
-        ctx = {"taken": [*cards, *b.state.carried], "discarded": [], "set_aside": []}
-        run_for("melee_resolution", b, loser, stage="take", ctx=ctx)
-        b.emit(
-            ev.MeleeEnded(
-                loser, tuple(ctx["taken"]), tuple(ctx["discarded"]), tuple(ctx["set_aside"]), feints
-            )
-        )
-        run_for("melee_resolution", b, loser, stage="lost")
+    loser = current_loser(b.state)
+    if loser is not None:  # Guinevere, Elf Knight: "when you would lose"
+        run_for("melee_resolution", b, loser.seat, stage="loser", entry=loser)
+        if b.asking():
+            return
+    run("melee_resolution", b, stage="feints")  # Sir Bors
+    take(b, None)
+
+
+def reveal(b: Builder) -> None:
+    """The Elf Queen's Melee is turned up card by card in turn order, each card's effects
+    (Mists of Avalon) before the next is seen; a wild or special card's player gives it its
+    value as it turns up (TH-4), so the reveal stops to ask them."""
+    while not b.over and not b.asking():
+        entry = next((x for x in b.state.melee if x.face_down), None)
+        if entry is None:
+            return
+        if weapon(entry.card).value is None:
+            options = tuple(f"{VALUE}:{v}" for v in VALUES)
+            ask(b, entry.seat, entry.card, options, at=(entry.order,))
+            return
+        turn_up(b, entry, entry.value)
+
+
+def turn_up(b: Builder, entry: Entry, value: int) -> None:
+    b.emit(ev.CardTurnedUp(entry.order, entry.seat, entry.card, value))
+    turned = next(x for x in b.state.melee if x.order == entry.order)
+    after_play(b, turned)
+
+
+def take(b: Builder, galahad: bool | None) -> None:
+    """The loser takes the cards (TT-13) or they wait (TT-14); `galahad` is Sir Galahad's
+    answer once asked (None: not asked yet)."""
+    s = b.state
+    loser = current_loser(s)
+    cards = tuple(x.card for x in s.melee)
+    feints = len(feinted(s.melee))
+    if loser is None:  # TT-14: nobody loses; the cards wait for the next loser
+        b.emit(ev.MeleeEnded(None, (), (), (*s.carried, *cards), feints))
+        after_melee(b)
+        return
+    taken = [*cards, *s.carried]
+    if galahad is None:
+        run_for("melee_resolution", b, loser.seat, stage="take", taken=taken)
+        if b.asking():
+            return
+    set_aside: list[str] = []
+    if galahad:  # Sir Galahad takes only his own cards; the rest wait
+        own = [x.card for x in s.melee if x.seat == loser.seat]
+        taken, set_aside = own, [c for c in taken if c not in own]
+    b.emit(ev.MeleeEnded(loser.seat, tuple(taken), (), tuple(set_aside), feints))
+    run_for("melee_resolution", b, loser.seat, stage="lost")  # Chivalry
+    if b.asking():
+        return
+    after_melee(b)
+
+
+def after_melee(b: Builder) -> None:
+    """Arthur Pendragon's debt (nothing to give from an empty hand), then the next Melee."""
+    if b.over:
+        return
     s = b.state
     if s.phase == "gift" and s.arthur is not None and not s.player(s.arthur[0]).hand:
         b.emit(ev.CardGiven(s.arthur[0], s.arthur[1], ""))
+    if b.state.phase == "play":
+        b.next_melee()

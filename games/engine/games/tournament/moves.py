@@ -82,3 +82,11 @@ class PickGodsend(Move):
 @dataclass(frozen=True)
 class PlaceGodsend(Move):
     target: int  # the opponent a harmful Godsend goes to
+
+
+@register("tournament.choose")
+@dataclass(frozen=True)
+class Choose(Move):
+    """Answer the power decision asked of you (an option of the Ask, e.g. "use")."""
+
+    option: str

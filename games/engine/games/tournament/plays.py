@@ -7,7 +7,7 @@ from __future__ import annotations
 from .hooks import active
 from .moves import Command, PlayCard, Shame
 from .state import TState
-from .weapons import SUITS, weapon
+from .weapons import SUITS, assigns_value, weapon
 
 Play = PlayCard | Shame | Command
 
@@ -47,11 +47,11 @@ def follow_suits(state: TState) -> frozenset[str]:
     return frozenset(s for s in suits if s)
 
 
-def _is_wild(card: str) -> bool:
-    return weapon(card).kind in ("wild", "special")
-
-
-def _wild_plays(card: str, suits: tuple[str, ...]) -> list[PlayCard]:
+def _wild_plays(card: str, suits: tuple[str, ...], face_down: bool = False) -> list[PlayCard]:
+    """TH-2/TH-4: a value 1..15, chosen as it is played, or as it is turned up in the Elf
+    Queen's face-down Melees (value 0 until then)."""
+    if face_down:
+        return [PlayCard(card, 0, s) for s in suits]
     return [PlayCard(card, v, s) for s in suits for v in range(1, 16)]
 
 
@@ -61,6 +61,7 @@ def base_plays(state: TState, seat: int, hand: tuple[str, ...]) -> list[PlayCard
         return [Shame("")]
     plays: list[PlayCard | Shame] = []
     camelot = camelot_alchemy(state, seat)
+    hidden = elf_queen_leads(state)
     if leading(state):
         has_basic = any(weapon(c).kind == "basic" for c in hand)
         for card in hand:
@@ -68,11 +69,11 @@ def base_plays(state: TState, seat: int, hand: tuple[str, ...]) -> list[PlayCard
             if kind == "basic" or (kind == "alchemy" and not (camelot and has_basic)):
                 plays.append(PlayCard(card))
             elif kind in ("wild", "special"):
-                plays.extend(_wild_plays(card, suits_in_play(state)))  # TH-3
+                plays.extend(_wild_plays(card, suits_in_play(state), hidden))  # TH-3
         return plays
-    wilds = [p for c in hand if _is_wild(c) for p in _wild_plays(c, ("",))]
+    wilds = [p for c in hand if assigns_value(c) for p in _wild_plays(c, ("",), hidden)]
     if state.alchemy_led:  # TC-3 / TA-4: every card may follow
-        return [*(PlayCard(c) for c in hand if not _is_wild(c)), *wilds]
+        return [*(PlayCard(c) for c in hand if not assigns_value(c)), *wilds]
     suits = follow_suits(state)
     in_suit = [c for c in hand if weapon(c).kind == "basic" and weapon(c).suit in suits]
     alchemy = [c for c in hand if weapon(c).kind == "alchemy"]
@@ -99,7 +100,7 @@ def _extras(state: TState, seat: int, main: PlayCard, hand: tuple[str, ...]) -> 
         if data.params[0] == "sorcery":
             out += [c for c in rest if weapon(c).kind == "basic" and weapon(c).suit == "sorcery"]
         elif data.id not in state.player(seat).used:
-            out += [c for c in rest if not _is_wild(c) and _fits(state, seat, main, c)]
+            out += [c for c in rest if not assigns_value(c) and _fits(state, seat, main, c)]
     return sorted(set(out))
 
 
@@ -128,18 +129,21 @@ def legal_plays(state: TState) -> list[Play]:
     player = state.player(seat)
     own_turn = state.commanded is None
     out: list[Play] = []
-    for play in base_plays(state, seat, player.hand):
+    plays = base_plays(state, seat, player.hand)
+    if not own_turn:
+        return list(plays)
+    # asked once, not per play: a wild card alone brings 60 plays
+    can_boost = any(d.id not in player.used for d in active(state, seat, "king_arthur"))
+    extras = bool(active(state, seat, "extra_card"))
+    for play in plays:
         out.append(play)
-        if not isinstance(play, PlayCard) or not own_turn:
+        if not isinstance(play, PlayCard):
             continue
-        w = weapon(play.card)
-        boost = w.kind in ("basic", "alchemy") and any(
-            d.id not in player.used for d in active(state, seat, "king_arthur")
-        )
-        if boost:
+        if can_boost and weapon(play.card).kind in ("basic", "alchemy"):
             out.append(PlayCard(play.card, play.value, play.suit, "", True))
-        for extra in _extras(state, seat, play, player.hand):
-            out.append(PlayCard(play.card, play.value, play.suit, extra))
+        if extras:
+            for extra in _extras(state, seat, play, player.hand):
+                out.append(PlayCard(play.card, play.value, play.suit, extra))
     if (
         own_turn
         and player.hand

@@ -3,67 +3,106 @@ the legal moves (TT-9..TT-11, TC-3, TA-4, TA-5 and the play options powers add).
 
 from __future__ import annotations
 
-from games.engine.core import Move
+from games.engine.core import N_, IllegalMove, Message, Move, joined, msg
 
 from .moves import Command, PlayCard, Shame
 from .plays import actor, follow_suits, suits_in_play
 from .state import TState
-from .weapons import weapon
+from .weapons import SUIT_NAMES, weapon, weapon_name
 
 
-def explain(s: TState, seat: int, move: Move) -> str:
-    """A player-friendly reason why `move` is not legal now."""
+def explain(s: TState, seat: int, move: Move) -> IllegalMove:
+    """A player-friendly reason why `move` is not legal now, with the rule it breaks."""
     if s.phase == "over":
-        return "This game is over."
+        return IllegalMove(N_("This game is over."))
     if s.phase != "play" or not isinstance(move, (PlayCard, Shame, Command)):
         names = {
-            "location": "choose a Location",
-            "sword": "allow or deny passing",
-            "passing": "choose three cards to pass",
-            "gift": "give a card to the opponent you commanded",
-            "dusk": "hand out Weapon Hits or finish",
-            "godsend": "pick a Godsend",
-            "place": "choose the opponent for your Godsend",
-            "play": "play a card",
+            "location": N_("choose a Location"),
+            "sword": N_("allow or deny passing"),
+            "passing": N_("choose three cards to pass"),
+            "gift": N_("give a card to the opponent you commanded"),
+            "dusk": N_("hand out Weapon Hits or finish"),
+            "godsend": N_("pick a Godsend"),
+            "place": N_("choose the opponent for your Godsend"),
+            "play": N_("play a card"),
+            "choice": N_("answer the question about a power"),
         }
-        return f"That is not possible now: you must {names.get(s.phase, 'wait')}."
+        return IllegalMove(
+            N_("That is not possible now: you must %(what)s."),
+            what=msg(names.get(s.phase, N_("wait"))),
+        )
     if isinstance(move, Command):
-        return "You cannot command that player now (once per Tourney Round, on your own turn)."
+        return IllegalMove(
+            N_("You cannot command that player now (once per Tourney Round, on your own turn).")
+        )
     hand = s.player(actor(s)).hand
     if move.card and move.card not in hand:
-        return "You do not hold that card."
+        return IllegalMove(N_("You do not hold that card."))
     suits = sorted(follow_suits(s))
-    named = " or ".join(x.title() for x in suits)
+    named: Message = joined([SUIT_NAMES[x] for x in suits], N_("%(some)s or %(last)s"))
     held = [c for c in hand if weapon(c).kind == "basic" and weapon(c).suit in suits]
     alchemy = any(weapon(c).kind == "alchemy" for c in hand)
     if isinstance(move, Shame):
         if held and not s.alchemy_led:
-            return f"You cannot Shame: you hold a {named} card."
+            return IllegalMove(
+                N_("You cannot Shame: you hold a card of %(suit)s."), "TT-11", suit=named
+            )
         if alchemy or s.alchemy_led or s.played == 0:
-            return "You cannot Shame: you hold a card you can legally play (Alchemy is in-suit)."
-        return "You cannot Shame now."
+            return IllegalMove(
+                N_("You cannot Shame: you hold a card you can legally play (Alchemy is in-suit)."),
+                "TT-11",
+            )
+        return IllegalMove(N_("You cannot Shame now."), "TT-11")
     if move.card not in hand:  # "" is a Shame with an empty hand, never a card to play
-        return "You do not hold that card."
+        return IllegalMove(N_("You do not hold that card."))
     w = weapon(move.card)
     if w.value is None:
         if not 1 <= move.value <= 15:
-            return f"Give your {w.name} a value from 1 to 15."
+            return IllegalMove(
+                N_("Give your %(card)s a value from 1 to 15."), "TH-2", card=weapon_name(w.id)
+            )
         if s.played == 0 and move.suit not in suits_in_play(s):
-            return f"Name the Lead Suit your {w.name} leads."
+            return IllegalMove(
+                N_("Name the Lead Suit your %(card)s leads."), "TH-3", card=weapon_name(w.id)
+            )
         if s.played and move.suit:
-            return "Only a card that leads names the Lead Suit."
+            return IllegalMove(N_("Only a card that leads names the Lead Suit."), "TH-3")
     elif move.value or move.suit:
-        return f"The {w.name} has a printed value and suit; only wild cards take them."
+        return IllegalMove(
+            N_("The %(card)s has a printed value and suit; only wild cards take them."),
+            "TC-1",
+            card=weapon_name(w.id),
+        )
     if s.played == 0:
         if w.kind == "alchemy":
-            return "Under Camelot rules you may lead Alchemy only when you hold no basic weapon."
+            return IllegalMove(
+                N_("Under Camelot rules you may lead Alchemy only when you hold no basic weapon."),
+                "TC-3",
+            )
     elif not s.alchemy_led:
         if w.kind == "basic" and w.suit not in suits:
             if held:
-                return f"You must follow {named}: you hold a {named} card."
-            return f"You must play Alchemy or a special weapon: you hold no {named} card."
+                return IllegalMove(
+                    N_("You must follow %(suit)s: you hold a card of %(suit)s."),
+                    "TT-10",
+                    suit=named,
+                )
+            return IllegalMove(
+                N_("You must play Alchemy or a special weapon: you hold no card of %(suit)s."),
+                "TT-10",
+                suit=named,
+            )
         if w.kind == "alchemy" and held:
-            return f"Under Camelot rules you may play Alchemy only when you hold no {named} card."
+            return IllegalMove(
+                N_(
+                    "Under Camelot rules you may play Alchemy only "
+                    "when you hold no card of %(suit)s."
+                ),
+                "TC-3",
+                suit=named,
+            )
     if move.extra or move.boost:
-        return "That power cannot be used with this play (or was already used this round)."
-    return "That play is not allowed here."
+        return IllegalMove(
+            N_("That power cannot be used with this play (or was already used this round).")
+        )
+    return IllegalMove(N_("That play is not allowed here."))

@@ -9,10 +9,12 @@ from collections.abc import Sequence
 from itertools import combinations
 from random import Random
 
-from games.engine.core import Event, IllegalMove, Move, Outcome
+from games.engine.core import Event, Move, Outcome
 
+from . import choices
 from . import events as ev
 from . import godsend_phase as gp
+from . import moves as mv
 from .characters import CHARACTERS, protagonists_for
 from .config import PASS_COUNT, TournamentConfig
 from .flow import Builder
@@ -20,19 +22,6 @@ from .godsends import godsend_deck
 from .hooks import holder
 from .locations import next_locations
 from .melee import play
-from .moves import (
-    ChooseLocation,
-    ChoosePass,
-    Command,
-    DecidePassing,
-    FinishDusk,
-    GiveCard,
-    GiveHit,
-    PickGodsend,
-    PlaceGodsend,
-    PlayCard,
-    Shame,
-)
 from .plays import actor, legal_plays
 from .powers import dusk
 from .refusals import explain
@@ -109,6 +98,8 @@ def pending_seats(s: TState) -> frozenset[int]:
         return frozenset(s.dusk_queue[:1])
     if s.phase in ("godsend", "place"):
         return frozenset(s.recipients[:1])
+    if s.phase == "choice" and s.ask is not None:
+        return frozenset({s.ask.seat})
     return frozenset()
 
 
@@ -123,59 +114,78 @@ def location_choices(s: TState) -> list[str]:
     return next_locations(None)
 
 
-def legal_moves(s: TState, seat: int) -> Sequence[Move]:
+_LAST: list[tuple[TState, int, tuple[Move, ...]]] = []  # the last answer (see legal_moves)
+
+
+def legal_moves(s: TState, seat: int) -> list[Move]:
+    """Every legal move of `seat`. States are immutable, so the last answer is kept: a
+    player (or bot) asks for the moves and `decide` checks the move against the same
+    state, and enumerating a hand with wild cards is costly."""
+    last = _LAST[0] if _LAST else None
+    if last is not None and last[0] is s and last[1] == seat:
+        return list(last[2])
+    moves = tuple(_legal_moves(s, seat))
+    _LAST[:] = [(s, seat, moves)]
+    return list(moves)
+
+
+def _legal_moves(s: TState, seat: int) -> Sequence[Move]:
     if seat not in pending_seats(s):
         return []
     if s.phase == "location":
-        return [ChooseLocation(loc) for loc in location_choices(s)]
+        return [mv.ChooseLocation(loc) for loc in location_choices(s)]
     if s.phase == "sword":
-        return [DecidePassing(True), DecidePassing(False)]
+        return [mv.DecidePassing(True), mv.DecidePassing(False)]
     if s.phase == "passing":
         hand = s.player(seat).hand
-        return [ChoosePass(frozenset(c)) for c in combinations(sorted(hand), PASS_COUNT)]
+        return [mv.ChoosePass(frozenset(c)) for c in combinations(sorted(hand), PASS_COUNT)]
     if s.phase == "play":
         return legal_plays(s)
     if s.phase == "gift":
-        return [GiveCard(c) for c in sorted(set(s.player(seat).hand))]
+        return [mv.GiveCard(c) for c in sorted(set(s.player(seat).hand))]
     if s.phase == "dusk":
-        return [GiveHit(c, t) for c, t in dusk.dusk_targets(s, seat)] + [FinishDusk()]
+        return [mv.GiveHit(c, t) for c, t in dusk.dusk_targets(s, seat)] + [mv.FinishDusk()]
     if s.phase == "godsend":
-        return [PickGodsend(src) for src in gp.sources(s)]
+        return [mv.PickGodsend(src) for src in gp.sources(s)]
     if s.phase == "place":
-        return [PlaceGodsend(t) for t in range(s.n) if t != seat]
+        return [mv.PlaceGodsend(t) for t in range(s.n) if t != seat]
+    if s.phase == "choice" and s.ask is not None:
+        return [mv.Choose(option) for option in s.ask.options]
     return []
 
 
 def decide(s: TState, seat: int, move: Move, rng: Random) -> list[Event]:
     legal = legal_moves(s, seat)
     if move not in legal:
-        raise IllegalMove(explain(s, seat, move))
+        raise explain(s, seat, move)
     b = Builder(s, rng)
-    if isinstance(move, (PlayCard, Shame, Command)):
+    if isinstance(move, (mv.PlayCard, mv.Shame, mv.Command)):
         play(b, move)
-    elif isinstance(move, ChooseLocation):
+    elif isinstance(move, mv.ChooseLocation):
         _location(b, seat, move.location)
-    elif isinstance(move, DecidePassing):
+    elif isinstance(move, mv.DecidePassing):
         b.emit(ev.PassingDecided(seat, move.allow))
         if move.allow:
             b.start_passing(seat)
         else:
             b.begin_combat()
-    elif isinstance(move, ChoosePass):
+    elif isinstance(move, mv.ChoosePass):
         _choose_pass(b, seat, move.cards)
-    elif isinstance(move, GiveCard):
+    elif isinstance(move, mv.GiveCard):
         arthur = s.arthur
         assert arthur is not None
         b.emit(ev.CardGiven(seat, arthur[1], move.card))
         b.next_melee()
-    elif isinstance(move, GiveHit):
+    elif isinstance(move, mv.GiveHit):
         dusk.give_hit(b, seat, move.card, move.to)
-    elif isinstance(move, FinishDusk):
+    elif isinstance(move, mv.FinishDusk):
         dusk.finish(b, seat)
-    elif isinstance(move, PickGodsend):
+    elif isinstance(move, mv.PickGodsend):
         gp.pick(b, seat, move)
-    elif isinstance(move, PlaceGodsend):
+    elif isinstance(move, mv.PlaceGodsend):
         gp.place_on(b, seat, move)
+    elif isinstance(move, mv.Choose):
+        choices.resume(b, seat, move.option)
     return b.events
 
 

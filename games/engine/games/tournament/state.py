@@ -5,12 +5,58 @@ Owns the shape only; `evolve.py` owns how events change it and `flow.py` what ha
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Literal
+from dataclasses import dataclass
+from typing import Any, Literal, TypeVar
 
 from games.engine.core import register
 
-Phase = Literal["location", "sword", "passing", "play", "gift", "dusk", "godsend", "place", "over"]
+Phase = Literal[
+    "location", "sword", "passing", "play", "gift", "dusk", "godsend", "place", "choice", "over"
+]
+
+T = TypeVar("T")
+
+
+def replace(obj: T, **changes: Any) -> T:
+    """`dataclasses.replace` for the state's frozen dataclasses, without running `__init__`
+    over every field again: folding events is the engine's hot path and the state has some
+    fifty fields. Unknown field names are refused as `dataclasses.replace` would."""
+    fields = obj.__dict__
+    if not changes.keys() <= fields.keys():
+        raise TypeError(f"unknown fields {sorted(changes.keys() - fields.keys())}")
+    new = object.__new__(type(obj))
+    new.__dict__.update(fields)
+    new.__dict__.update(changes)
+    return new
+
+
+DECLINE = "decline"  # the option that leaves a power unused: every Ask offers it
+
+
+@register("tournament.ask")
+@dataclass(frozen=True)
+class Ask:
+    """A decision a power gives its owner (use it now, or keep it), asked mid-flow; play
+    resumes in `resume` once it is answered (choices.py)."""
+
+    seat: int
+    power: str  # the card whose decision it is
+    options: tuple[str, ...]  # "use", "use:<n>" (a Feint's value, tokens), "to:<seat>",
+    # "value:<n>" (a card turned up, TH-4), DECLINE
+    resume: Phase
+    losers: tuple[int, ...] = ()  # per option: who would lose the Melee then (-1: nobody)
+    stake: int = 0  # the Injury (or healing) the decision is about
+    at: tuple[int, ...] = ()  # Melee entries it is about (Lancelot du Lac: card, cause)
+    results: tuple[int, ...] = ()  # per option: the Injury it gives (TT-23)
+
+    @property
+    def key(self) -> str:
+        """What `TState.answered` records once this is answered."""
+        return answer_key(self.power, self.resume)
+
+
+def answer_key(power: str, phase: str) -> str:
+    return f"{power}/{phase}"
 
 
 @register("tournament.rules")
@@ -104,6 +150,10 @@ class TState:
     chooser: int | None = None  # who picks a Location now
     choosing: str = ""  # "chaos", "nimue" or "ring"
     dusk_queue: tuple[int, ...] = ()
+    ask: Ask | None = None  # a power's owner decides (phase "choice")
+    answered: tuple[str, ...] = ()  # "<power>/<phase>" asked and answered in this Melee or Dusk
+    spared: tuple[int, ...] = ()  # entry orders passed over by Guinevere in this Melee
+    orders: tuple[tuple[int, tuple[str, ...]], ...] = ()  # TT-23: (seat, powers' order) at Dusk
     winners: tuple[int, ...] | None = None
     end_reason: str = ""
 
@@ -116,7 +166,7 @@ class TState:
 
     def with_player(self, seat: int, **changes: object) -> TState:
         players = list(self.players)
-        players[seat] = replace(players[seat], **changes)  # type: ignore[arg-type]
+        players[seat] = replace(players[seat], **changes)
         return replace(self, players=tuple(players))
 
     def left_of(self, seat: int, step: int = 1) -> int:

@@ -8,18 +8,21 @@ never put "owner" next to "card", so only the holder ever sees the hand shape.
 
 from __future__ import annotations
 
+from functools import cache, partial
 from typing import Any
 
 from games.engine.core import JSON, Event, Secret, Viewer, public_redact, to_json
+from games.engine.core.memo import shared
 
 from . import events as ev
 from .characters import CHARACTERS
 from .feints import feinted
 from .hooks import card as card_data
 from .plays import actor
+from .questions import ORDER
 from .rules import location_choices, pending_seats
-from .state import Entry, TState
-from .weapons import injury, is_poisoned, weapon
+from .state import Entry, Player, TState
+from .weapons import injury, is_poisoned, is_weapon, weapon
 
 
 def secrets(s: TState) -> list[Secret]:
@@ -44,15 +47,32 @@ def secrets(s: TState) -> list[Secret]:
 
 
 def card_view(card: str, s: TState) -> dict[str, JSON]:
+    return dict(_card_view(card, s.rules.poisoned))
+
+
+@cache
+def _card_view(card: str, poisoned: tuple[int, ...]) -> dict[str, JSON]:
+    """A weapon as views show it: one per card and table option, shared by every view (views
+    are read-only documents)."""
     w = weapon(card)
     return {
         "name": w.name,
         "kind": w.kind,
         "suit": w.suit,
         "value": w.value,
-        "injury": injury(card, s.rules.poisoned),
-        "poisoned": is_poisoned(card, s.rules.poisoned),
+        "injury": injury(card, poisoned),
+        "poisoned": is_poisoned(card, poisoned),
     }
+
+
+@cache
+def _hand_card(seat: int, card: str, poisoned: tuple[int, ...]) -> dict[str, JSON]:
+    """A card in `seat`'s hand as its holder (or everyone, once the game is over) sees it."""
+    return {"owner": seat, "card": card, **_card_view(card, poisoned)}
+
+
+def _hand(seat: int, hand: tuple[str, ...], poisoned: tuple[int, ...]) -> list[JSON]:
+    return [_hand_card(seat, c, poisoned) for c in hand]
 
 
 def _entry(x: Entry, viewer: Viewer, s: TState, flags: frozenset[int] | None) -> JSON:
@@ -72,6 +92,7 @@ def _entry(x: Entry, viewer: Viewer, s: TState, flags: frozenset[int] | None) ->
     return out
 
 
+@cache
 def _character(cid: str | None) -> JSON:
     if cid is None:
         return None
@@ -120,24 +141,11 @@ def view(s: TState, viewer: Viewer) -> dict[str, JSON]:
         "chooser": s.chooser,
         "choosing": s.choosing,
         "location_choices": location_choices(s) if s.phase == "location" else [],
+        "ask": _ask(s),
         "winners": list(s.winners) if s.winners is not None else None,
         "end_reason": s.end_reason,
         "players": [
-            {
-                "seat": seat,
-                "protagonist": _character(p.protagonist),
-                "companion": _character(p.companion),
-                "unlocked": p.unlocked,
-                "health": p.health,
-                "hand_size": len(p.hand),
-                "hits": list(p.hits),
-                # TT-3 printed Injury of the hits so far (Dusk powers may still change it)
-                "hits_injury": sum(injury(c, s.rules.poisoned) for c in p.hits),
-                "godsends": [_godsend(g) for g in p.godsends],
-                "used": list(p.used),
-                "tokens": p.tokens,
-                "passed": p.passing is not None,
-            }
+            {"seat": seat, **shared("ta.player", p, partial(_player, s.rules.poisoned))}
             for seat, p in enumerate(s.players)
         ],
         "viewer": viewer,
@@ -146,7 +154,7 @@ def view(s: TState, viewer: Viewer) -> dict[str, JSON]:
     out["hands"] = [
         {
             "seat": seat,
-            "cards": [{"owner": seat, "card": c, **card_view(c, s)} for c in s.player(seat).hand],
+            "cards": _hand(seat, s.player(seat).hand, s.rules.poisoned),
         }
         for seat in seats
     ]
@@ -158,6 +166,50 @@ def view(s: TState, viewer: Viewer) -> dict[str, JSON]:
     return out
 
 
+def _player(poisoned: tuple[int, ...], p: Player) -> dict[str, JSON]:
+    """A player's public part of every view, built once per Player record (records never
+    change; `with_player` makes a new one) and shared by every view that shows it."""
+    return {
+        "protagonist": _character(p.protagonist),
+        "companion": _character(p.companion),
+        "unlocked": p.unlocked,
+        "health": p.health,
+        "hand_size": len(p.hand),
+        "hits": list(p.hits),
+        # TT-3 printed Injury of the hits so far (Dusk powers may still change it)
+        "hits_injury": sum(injury(c, poisoned) for c in p.hits),
+        "godsends": [_godsend(g) for g in p.godsends],
+        "used": list(p.used),
+        "tokens": p.tokens,
+        "passed": p.passing is not None,
+    }
+
+
+def _ask_name(power: str) -> str:
+    if power == ORDER:
+        return "Conflicting powers"  # TT-23
+    return weapon(power).name if is_weapon(power) else card_data(power).name
+
+
+def _ask(s: TState) -> JSON:
+    """The power decision being asked (public: powers and the revealed Melee are)."""
+    a = s.ask
+    if a is None:
+        return None
+    return {
+        "seat": a.seat,
+        "power": a.power,
+        "name": _ask_name(a.power),
+        "options": list(a.options),
+        "during": a.resume,
+        "losers": list(a.losers),
+        "stake": a.stake,
+        "about": list(a.at),
+        "results": list(a.results),
+    }
+
+
+@cache
 def _godsend(gid: str | None) -> JSON:
     if gid is None:
         return None

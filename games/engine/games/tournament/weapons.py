@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
+from games.engine.core import N_, Message, msg
+
 SUITS = ("swords", "arrows", "sorcery", "deception")
 Kind = Literal["basic", "alchemy", "wild", "special"]
 
@@ -25,12 +27,28 @@ _FIXED_INJURY = {
     "avalon-merlin": 25,  # TH-5
 }
 _NAMES = {
-    "merlin": "Merlin",
-    "apprentice": "Sorcerer's Apprentice",
-    "sorceress": "Apprentice Sorceress",
-    "morgan": "Morgan le Fay",
-    "mists": "Mists of Avalon",
-    "avalon-merlin": "Merlin (Avalon)",
+    "merlin": N_("Merlin"),
+    "apprentice": N_("Sorcerer's Apprentice"),
+    "sorceress": N_("Apprentice Sorceress"),
+    "morgan": N_("Morgan le Fay"),
+    "mists": N_("Mists of Avalon"),
+    "avalon-merlin": N_("Merlin (Avalon)"),
+}
+# The suits' names for people, and "7 of Swords" one template per suit (French elides:
+# "7 d'Épées", "7 de Flèches").
+SUIT_NAMES: dict[str, Message] = {
+    "swords": msg(N_("Swords")),
+    "arrows": msg(N_("Arrows")),
+    "sorcery": msg(N_("Sorcery")),
+    "deception": msg(N_("Deception")),
+    "alchemy": msg(N_("Alchemy")),
+}
+_NUMBERED = {
+    "swords": N_("%(value)s of Swords"),
+    "arrows": N_("%(value)s of Arrows"),
+    "sorcery": N_("%(value)s of Sorcery"),
+    "deception": N_("%(value)s of Deception"),
+    "alchemy": N_("%(value)s of Alchemy"),
 }
 
 
@@ -64,6 +82,14 @@ def weapon(card: str) -> Weapon:
     if family in ("mists", "morgan", "sorceress") and 1 <= number <= 3:
         return Weapon(card, "special", None, None, family, _NAMES[family])
     raise KeyError(card)
+
+
+def weapon_name(card: str) -> Message:
+    """The card's name for people, translatable: "7 of Swords", "Morgan le Fay"."""
+    w = weapon(card)
+    if w.family in _NUMBERED:
+        return msg(_NUMBERED[w.family], value=w.value)
+    return msg(_NAMES[w.family])
 
 
 def is_weapon(card: str) -> bool:

@@ -3,13 +3,16 @@ and Sir Lionel. A card's Injury is doubled at most once (TT-17)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import permutations
 from typing import Any
 
 from .. import events as ev
 from ..carddata import CardData
-from ..hooks import active, handler, health_order, healthiest_opponent, run
-from ..state import TState
+from ..hooks import active, handler, health_order, healthiest_opponents, run
+from ..questions import ORDER, TO, USE, answered, ask
+from ..state import DECLINE, TState
 from ..weapons import injury, is_poisoned, weapon
 
 SPECIAL_FAMILIES = ("merlin", "morgan", "mists", "avalon-merlin")
@@ -30,29 +33,81 @@ class Line:
         return value * 2 if self.double else value  # at most once
 
 
+Op = tuple[str, str, int]  # (card, "reduce" | "extra" | "cap", amount) on a seat's total
+STANDING = {"reduce": 0, "extra": 1, "cap": 2}  # the order when nobody needs to choose
+
+
 @dataclass
 class Tally:
+    """Each seat's hits (line by line) and the powers changing its total, applied in the
+    standing order (reductions, additions, the cap) or the order chosen (TT-23)."""
+
     lines: dict[int, list[Line]]
-    reduce: dict[int, int] = field(default_factory=dict)
-    extra: dict[int, int] = field(default_factory=dict)
-    cap: dict[int, int] = field(default_factory=dict)
+    ops: dict[int, list[Op]] = field(default_factory=dict)
+    orders: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
-    def total(self, seat: int) -> int:
-        raw = sum(line.value() for line in self.lines[seat])
-        total = max(0, raw - self.reduce.get(seat, 0)) + self.extra.get(seat, 0)
-        return min(total, self.cap.get(seat, total))
+    def add(self, seat: int, card: str, kind: str, amount: int) -> None:
+        self.ops.setdefault(seat, []).append((card, kind, amount))
+
+    def ordered(self, seat: int) -> list[Op]:
+        ops = sorted(self.ops.get(seat, []), key=lambda op: STANDING[op[1]])
+        chosen = self.orders.get(seat)
+        if chosen:
+            ops.sort(key=lambda op: chosen.index(op[0]) if op[0] in chosen else len(chosen))
+        return ops
+
+    def total(self, seat: int, ops: Sequence[Op] | None = None) -> int:
+        total = sum(line.value() for line in self.lines[seat])
+        for _card, kind, amount in self.ordered(seat) if ops is None else ops:
+            if kind == "reduce":
+                total = max(0, total - amount)
+            elif kind == "extra":
+                total += amount
+            else:
+                total = min(total, amount)
+        return total
+
+    def conflict(self, seat: int) -> list[tuple[tuple[str, ...], int]]:
+        """TT-23: the distinct outcomes of the orders of this seat's powers, each with one
+        order giving it (the standing order first); fewer than two: no conflict."""
+        out: dict[int, tuple[str, ...]] = {}
+        for perm in permutations(self.ordered(seat)):
+            out.setdefault(self.total(seat, perm), tuple(op[0] for op in perm))
+        return [(order, total) for total, order in out.items()]
 
 
-def tally(b: Any) -> tuple[int, ...]:
+def build_tally(b: Any) -> Tally:
     s: TState = b.state
     t = Tally(
         {
             seat: [Line(c, injury(c, s.rules.poisoned)) for c in p.hits]
             for seat, p in enumerate(s.players)
-        }
+        },
+        orders=dict(s.orders),
     )
     run("dusk_tally", b, stage="tally", tally=t)
-    return tuple(t.total(seat) for seat in range(s.n))
+    return t
+
+
+def tally(b: Any) -> tuple[int, ...]:
+    t = build_tally(b)
+    return tuple(t.total(seat) for seat in range(b.state.n))
+
+
+def ask_order(b: Any) -> bool:
+    """TT-23: where the order of a seat's Dusk powers changes its Injury, the player with
+    the least Health (TH-6 ties) chooses it; True when that question is asked."""
+    s: TState = b.state
+    t = build_tally(b)
+    chosen = {seat for seat, _order in s.orders}
+    for seat in range(s.n):
+        outcomes = t.conflict(seat) if seat not in chosen else []
+        if len(outcomes) > 1:
+            options = tuple(f"{ORDER}:{','.join(order)}" for order, _total in outcomes)
+            results = tuple(total for _order, total in outcomes)
+            ask(b, health_order(s)[0], ORDER, options, at=(seat,), results=results)
+            return True
+    return False
 
 
 def _lines(kw: dict[str, Any], seat: int) -> list[Line] | None:
@@ -100,37 +155,82 @@ def grimoire(b: Any, seat: int, data: CardData, **kw: Any) -> None:
     lines = _lines(kw, seat)
     if lines is not None:
         count = sum(1 for line in lines if _matches(line.card, "sorcery"))
-        kw["tally"].reduce[seat] = kw["tally"].reduce.get(seat, 0) + count * int(data.params[0])
+        kw["tally"].add(seat, data.id, "reduce", count * int(data.params[0]))
 
 
 @handler("dusk_tally", "dusk_reduce")
 def dusk_reduce(b: Any, seat: int, data: CardData, **kw: Any) -> None:
     if kw.get("stage") == "tally":
-        kw["tally"].reduce[seat] = kw["tally"].reduce.get(seat, 0) + int(data.params[0])
+        kw["tally"].add(seat, data.id, "reduce", int(data.params[0]))
 
 
 @handler("dusk_tally", "dusk_extra")
 def dusk_extra(b: Any, seat: int, data: CardData, **kw: Any) -> None:
     if kw.get("stage") == "tally":
-        kw["tally"].extra[seat] = kw["tally"].extra.get(seat, 0) + int(data.params[0])
+        kw["tally"].add(seat, data.id, "extra", int(data.params[0]))
 
 
 @handler("dusk_tally", "cap")
 def cap(b: Any, seat: int, data: CardData, **kw: Any) -> None:
     if kw.get("stage") == "tally":
-        t = kw["tally"]
-        t.cap[seat] = min(t.cap.get(seat, 10_000), int(data.params[0]))
+        kw["tally"].add(seat, data.id, "cap", int(data.params[0]))
 
 
 @handler("dusk_tally", "mordred")
 def mordred(b: Any, seat: int, data: CardData, **kw: Any) -> None:
-    """Before the tally, the most injurious hit goes to the healthiest opponent."""
+    """Before the tally, the most injurious hit goes to the healthiest opponent (its owner
+    chooses among opponents tied for the most Health)."""
     s: TState = b.state
-    hits = s.player(seat).hits
-    if kw.get("stage") != "before" or not hits:
+    if kw.get("stage") != "before" or not s.player(seat).hits or data.id in s.player(seat).used:
         return
-    worst = max(hits, key=lambda c: injury(c, s.rules.poisoned))
-    b.emit(ev.HitGiven(seat, worst, healthiest_opponent(s, seat), data.id))
+    targets = healthiest_opponents(s, seat)
+    if len(targets) > 1:
+        ask(b, seat, data.id, tuple(f"{TO}:{t}" for t in targets))
+    else:
+        mordred_gives(b, seat, targets[0])
+
+
+def mordred_gives(b: Any, seat: int, to: int) -> None:
+    s: TState = b.state
+    worst = max(s.player(seat).hits, key=lambda c: injury(c, s.rules.poisoned))
+    b.emit(ev.PowerUsed(seat, "mordred"))
+    b.emit(ev.HitGiven(seat, worst, to, "mordred"))
+
+
+def tokens_left(state: TState, seat: int, data: CardData) -> int:
+    """Will of God's tokens not spent yet; Chivalry's are counted on the player."""
+    p = state.player(seat)
+    if data.id == "chivalry":
+        return p.tokens
+    return int(data.params[0]) - p.used.count(data.id)
+
+
+@handler("dusk_tally", "will_of_god")
+@handler("dusk_tally", "chivalry")
+def dusk_tokens(b: Any, seat: int, data: CardData, **kw: Any) -> None:
+    """Dusk step 3, one last chance: spend Will of God tokens (each cancels 10 Injury) or
+    Chivalry tokens left (each heals 5); the owner says how many."""
+    s: TState = b.state
+    if kw.get("stage") == "tally" and data.id == "will-of-god":
+        spent = s.player(seat).used.count(data.id)
+        if spent:
+            kw["tally"].add(seat, data.id, "reduce", spent * int(data.params[1]))
+        return
+    left = tokens_left(s, seat, data)
+    if kw.get("stage") != "before" or left <= 0 or answered(s, data.id):
+        return
+    options = tuple(f"{USE}:{n}" for n in range(left, 0, -1))
+    ask(b, seat, data.id, (*options, DECLINE), (), int(data.params[1]))
+
+
+def spend_tokens(b: Any, seat: int, power: str, count: int) -> None:
+    """Spend `count` tokens (Chivalry's heal at once; Will of God's count at the tally)."""
+    from ..godsends import GODSENDS
+
+    for _ in range(count):
+        b.emit(ev.PowerUsed(seat, power))
+    if power == "chivalry":
+        b.heal(seat, count * int(GODSENDS[power].params[1]), power)
 
 
 def percival_cards(state: TState, seat: int) -> list[str]:

@@ -13,63 +13,92 @@ from typing import Any
 
 from .. import events as ev
 from ..carddata import CardData
-from ..feints import feinted, loss_line
-from ..hooks import handler, healthiest_opponent
+from ..feints import feinted
+from ..hooks import handler, healthiest_opponents
+from ..questions import (
+    TO,
+    USE,
+    answered,
+    armor_others,
+    ask,
+    at_stake,
+    loser_seat,
+    melee_stake,
+    passed_over,
+)
+from ..state import DECLINE, TState, replace
 
 
-def _unused(b: Any, seat: int, data: CardData) -> bool:
-    return data.id not in b.state.player(seat).used
+def _free(b: Any, seat: int, data: CardData) -> bool:
+    """Unused this round and not asked already in this Melee."""
+    return data.id not in b.state.player(seat).used and not answered(b.state, data.id)
 
 
 @handler("melee_resolution", "guinevere")
 def guinevere(b: Any, seat: int, data: CardData, **kw: Any) -> None:
-    """The first Melee she would lose each round passes to the next card in line."""
-    if kw.get("stage") != "loser" or not _unused(b, seat, data):
+    """Once per round, a Melee she would lose may pass to the next card in line."""
+    if kw.get("stage") != "loser" or not _free(b, seat, data):
         return
-    res = kw["res"]
-    for index in range(res.index + 1, len(res.line)):
-        if res.line[index].seat != seat:
-            b.emit(ev.PowerUsed(seat, data.id))
-            res.index, res.changed = index, True
-            return
+    _skipped, instead = passed_over(b.state, seat)
+    if instead is not None:
+        losers = (instead.seat, seat)
+        ask(b, seat, data.id, (USE, DECLINE), losers, melee_stake(b.state))
 
 
 @handler("melee_resolution", "elf_knight")
 def elf_knight(b: Any, seat: int, data: CardData, **kw: Any) -> None:
-    """Once per round the token makes her losing card count as Feinted."""
-    if kw.get("stage") != "loser" or not _unused(b, seat, data):
+    """Once per round, when she would lose, the token may make her card count as Feinted."""
+    if kw.get("stage") != "loser" or not _free(b, seat, data):
         return
-    res = kw["res"]
-    b.emit(ev.PowerUsed(seat, data.id))
-    b.emit(ev.EntryMarked(res.loser.order))
-    res.line, res.index, res.changed = loss_line(b.state.melee), 0, True
+    order = kw["entry"].order
+    marked = tuple(replace(x, marked=True) if x.order == order else x for x in b.state.melee)
+    losers = (loser_seat(b.state, marked), seat)
+    ask(b, seat, data.id, (USE, DECLINE), losers, melee_stake(b.state))
 
 
 @handler("melee_resolution", "galahad")
 def galahad(b: Any, seat: int, data: CardData, **kw: Any) -> None:
-    """Once per round he takes only his own cards; the rest wait for the next loser."""
-    if kw.get("stage") != "take" or not _unused(b, seat, data):
+    """Once per round, when he loses, he may take only his own cards; the rest wait."""
+    if kw.get("stage") != "take" or not _free(b, seat, data):
         return
-    ctx = kw["ctx"]
     own = [x.card for x in b.state.melee if x.seat == seat]
-    rest = [c for c in ctx["taken"] if c not in own]
+    rest = [c for c in kw["taken"] if c not in own]
     if rest:
-        b.emit(ev.PowerUsed(seat, data.id))
-        ctx["taken"], ctx["set_aside"] = own, rest
+        ask(b, seat, data.id, (USE, DECLINE), (seat, seat), at_stake(b.state, rest))
 
 
 @handler("melee_resolution", "armor")
 def armor(b: Any, seat: int, data: CardData, **kw: Any) -> None:
-    """Once per round, the other cards of a Feint holding his card are discarded."""
-    if kw.get("stage") != "before" or not _unused(b, seat, data):
+    """Once per round, when a Melee ends with his card in a Feint, he may discard the other
+    cards of that Feint (which may leave his own card to lose)."""
+    if kw.get("stage") != "before" or not _free(b, seat, data):
         return
-    melee = b.state.melee
-    gone = feinted(melee)
-    mine = {x.value for x in melee if x.seat == seat and x.order in gone}
-    others = tuple(x.order for x in melee if x.value in mine and x.seat != seat)
-    if others:
-        b.emit(ev.PowerUsed(seat, data.id))
-        b.emit(ev.EntriesDiscarded(others, seat))
+    s = b.state
+    values = sorted({x.value for x in s.melee if x.seat == seat and armor_others(s, seat, x.value)})
+    if not values:
+        return
+    options, losers = [], []
+    for value in values:
+        options.append(f"{USE}:{value}")
+        losers.append(_after_armor(s, seat, value))
+    stake = melee_stake(s)
+    ask(b, seat, data.id, (*options, DECLINE), (*losers, loser_seat(s)), stake)
+
+
+def _after_armor(state: TState, seat: int, value: int) -> int:
+    """Who would lose if the armor broke the Feint of `value` (played out on a scratch
+    Builder, so Lancelot du Lac's card leaving counts too)."""
+    from ..flow import Builder  # the Builder imports the hooks: imported late
+    from ..melee import broken_feints
+
+    trial = Builder(state, None)
+    before = feinted(state.melee)
+    trial.emit(ev.EntriesDiscarded(armor_others(state, seat, value), seat))
+    broken_feints(trial, before)
+    asked = trial.state.ask
+    if asked is not None:  # Lancelot du Lac would ask whom: his card leaves all the same
+        trial.emit(ev.EntryMoved(asked.at[0], int(asked.options[0].split(":")[1])))
+    return loser_seat(trial.state)
 
 
 @handler("melee_resolution", "bors")
@@ -91,14 +120,21 @@ def bors(b: Any, seat: int, data: CardData, **kw: Any) -> None:
 
 @handler("melee_resolution", "lancelot")
 def lancelot(b: Any, seat: int, data: CardData, **kw: Any) -> None:
-    """A broken Feint's card of his goes into the healthiest opponent's Weapon Hits."""
+    """A broken Feint's card of his goes into the healthiest opponent's Weapon Hits (his
+    owner chooses among opponents tied for the most Health)."""
     if kw.get("stage") != "broken":
         return
-    b.emit(ev.EntryMoved(kw["entry"].order, healthiest_opponent(b.state, seat)))
+    order = kw["entry"].order
+    targets = healthiest_opponents(b.state, seat)
+    if len(targets) > 1:
+        options = tuple(f"{TO}:{t}" for t in targets)
+        ask(b, seat, data.id, options, at=(order, int(kw.get("cause", -1))))
+    else:
+        b.emit(ev.EntryMoved(order, targets[0]))
 
 
 @handler("melee_resolution", "chivalry")
 def chivalry(b: Any, seat: int, data: CardData, **kw: Any) -> None:
+    """After a Melee its owner lost, a Chivalry token may be spent to heal."""
     if kw.get("stage") == "lost" and b.state.player(seat).tokens > 0:
-        b.emit(ev.PowerUsed(seat, "chivalry"))
-        b.heal(seat, int(data.params[1]), "chivalry")
+        ask(b, seat, data.id, (USE, DECLINE), (), int(data.params[1]))

@@ -1,0 +1,179 @@
+"""B3: how soon a move reaches every open game page, on PostgreSQL + Redis, and what each
+extra open page costs the server per move.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/avalon REDIS_URL=redis://127.0.0.1:6379/0 \\
+        .venv/bin/python benchmarks/bench_fanout.py --games 200 --seconds 30
+
+Two runs on the site under uvicorn (`--workers` processes), each game paced at one move per
+second through the HTTP move endpoint (a thread per game in this process):
+- many small games: `--games` five-player games of The Resistance: Avalon with four seats'
+  pages open (HTML websockets, logged in);
+- one busy table: a ten-player game with every seat's page open and `--spectators`
+  anonymous spectators; then another such table with one spectator, to read the server's
+  CPU per move per extra socket off the difference (both render the spectators' view).
+Commit to receipt: from the event's created_at (stamped when the commit starts, read back
+from the database after the run) to the moment each socket got the update carrying that
+seq (the clocks are the same machine's). Every figure is printed with its goal and the
+load average.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
+
+from benchmarks.bench_moves import Client, next_moves  # noqa: E402
+from benchmarks.common import (  # noqa: E402
+    percentile,
+    postgres_and_redis,
+    prepare_site,
+    site_env,
+)
+from benchmarks.serving import cpu_seconds, load_average, serve  # noqa: E402
+from benchmarks.sockets import SocketPool, Watcher, session_for  # noqa: E402
+from tests.served import scratch_database  # noqa: E402
+
+
+def paced_play(
+    port: int, game_id: int, tokens: dict[int, str], until: float, moves: list[int]
+) -> None:
+    """One move per second (or slower, when the server lags) until `until` or the end."""
+    client = Client(port)
+    _, feed, _ = client.call("GET", f"/api/games/{game_id}/", tokens[0])
+    next_at = time.monotonic()
+    while feed["status"] == "playing" and time.monotonic() < until:
+        seat, move = next_moves(feed)[0]
+        if move is None:
+            _, own, _ = client.call("GET", f"/api/games/{game_id}/", tokens[seat])
+            move = own["legal_moves"][0]
+        next_at += 1.0
+        time.sleep(max(0.0, next_at - time.monotonic()))
+        body = {"expected_seq": feed["seq"], "move": move}
+        status, result, _ = client.call("POST", f"/api/games/{game_id}/moves/", tokens[seat], body)
+        assert status == 200, (status, result)
+        moves.append(1)
+        feed = result["game"]
+
+
+def run_games(port: int, games: list[Any], seconds: float) -> int:
+    moves: list[int] = []
+    until = time.monotonic() + seconds
+    threads = [
+        threading.Thread(target=paced_play, args=(port, g, tokens, until, moves))
+        for g, tokens in games
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return len(moves)
+
+
+def latencies(watchers: list[Watcher]) -> list[float]:
+    """Commit (the event's created_at) to receipt, per socket and update, in seconds."""
+    from games.models import GameEvent
+
+    game_ids = {w.game_id for w in watchers}
+    created = {
+        (g, seq): at.timestamp()
+        for g, seq, at in GameEvent.objects.filter(game_id__in=game_ids).values_list(
+            "game_id", "seq", "created_at"
+        )
+    }
+    out = []
+    for w in watchers:
+        for seq, arrived in w.wall_arrivals.items():
+            at = created.get((w.game_id, seq))
+            if at is not None and w.messages > 1:
+                out.append(arrived - at)
+    return out
+
+
+def scenario(
+    served: Any, games: list[Any], seats_open: int, spectators: int, seconds: float
+) -> tuple[list[float], int, float, int]:
+    """(latencies, moves, server CPU per move in ms, sockets) of one paced run."""
+    from rest_framework.authtoken.models import Token
+
+    pool = SocketPool()
+    try:
+        specs: list[tuple[int, str | None, bool]] = []
+        for game_id, tokens in games:
+            for seat in sorted(tokens)[:seats_open]:
+                user = Token.objects.get(key=tokens[seat]).user
+                specs.append((game_id, session_for(user), False))
+            specs.extend((game_id, None, False) for _ in range(spectators))
+        watchers = pool.open_many(served.ws_port, specs)
+        time.sleep(2.0)  # presence pushes settle
+        for w in watchers:
+            w.arrivals.clear()
+            w.wall_arrivals.clear()
+        cpu = cpu_seconds(served.pids)
+        moves = run_games(served.http_port, games, seconds)
+        used = cpu_seconds(served.pids) - cpu
+        time.sleep(2.0)  # the last pushes arrive
+    finally:
+        pool.close()
+    return latencies(watchers), moves, used * 1000 / max(1, moves), len(specs)
+
+
+def show(name: str, values: list[float], goal_ms: float, moves: int, sockets: int) -> None:
+    if not values:
+        print(f"{name}: no update received")
+        return
+    p50, p99 = percentile(values, 0.5) * 1000, percentile(values, 0.99) * 1000
+    print(
+        f"{name:<44} {sockets:>5} sockets {moves:>5} moves  p50 {p50:7.1f} ms  "
+        f"p99 {p99:7.1f} ms  goal p99 <= {goal_ms:.0f} ms  ratio {p99 / goal_ms:5.2f}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--spectators", type=int, default=20)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    base_db, redis_url = postgres_and_redis()
+    env = site_env(scratch_database(base_db, "_bench_fanout"), redis_url, API_RATE_MOVES="")
+    prepare_site(env)
+
+    import django
+
+    django.setup()
+    from benchmarks.setup_games import create_games
+
+    print(f"setting up {args.games} games... ({load_average()})")
+    small = create_games(args.games, "resistance-avalon", 5)
+    busy = create_games(2, "resistance-avalon", 10)
+
+    with serve("uvicorn", env, args.workers) as served:
+        values, moves, _, sockets = scenario(served, small, 4, 0, args.seconds)
+        target = args.games * args.seconds
+        print(f"\nB3 on uvicorn, {args.workers} workers ({load_average()})")
+        show(f"{args.games} games x 4 seats, 1 move/s each", values, 100, moves, sockets)
+        print(f"{'':<44} moves made {moves} of {target:.0f} paced ({moves / target:.2f})")
+
+        values, moves, cpu_full, sockets = scenario(
+            served, busy[:1], 10, args.spectators, args.seconds
+        )
+        show(f"10 seats + {args.spectators} spectators, 1 move/s", values, 50, moves, sockets)
+        _, _, cpu_one, _ = scenario(served, busy[1:], 10, 1, args.seconds)
+        per_socket = (cpu_full - cpu_one) / max(1, args.spectators - 1)
+        print(
+            f"{'server CPU per move, 10 seats + 1 spectator':<44} {cpu_one:7.1f} ms; with "
+            f"{args.spectators} spectators {cpu_full:7.1f} ms: {per_socket:5.2f} ms per extra "
+            f"socket (goal < 0.3 ms, ratio {per_socket / 0.3:5.2f})  ({load_average()})"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,84 @@
+"""B7: memory per idle game-page websocket, with 1,000 idle sockets in one server process,
+on PostgreSQL + Redis.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/avalon REDIS_URL=redis://127.0.0.1:6379/0 \\
+        .venv/bin/python benchmarks/bench_socket_memory.py --sockets 1000
+
+One uvicorn process (no worker processes: the sockets all live in it). `--warm` sockets are
+opened first (imports, templates, connections: memory paid once), the process's resident
+size read, then the rest up to `--sockets`, all anonymous spectators of public five-player
+games of The Resistance: Avalon in HTML mode (the page; each got the whole page once on
+connect), spread over `--games` games. The resident size grown per socket after the warm-up
+is the figure (goal: at most 250 kB).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
+
+from benchmarks.common import postgres_and_redis, prepare_site, site_env  # noqa: E402
+from benchmarks.serving import load_average, rss_bytes, serve  # noqa: E402
+from benchmarks.sockets import SocketPool  # noqa: E402
+from tests.served import scratch_database  # noqa: E402
+
+GOAL_BYTES = 250 * 1024
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sockets", type=int, default=1000)
+    parser.add_argument("--warm", type=int, default=100)
+    parser.add_argument("--games", type=int, default=20)
+    args = parser.parse_args()
+    base_db, redis_url = postgres_and_redis()
+    env = site_env(scratch_database(base_db, "_bench_memory"), redis_url)
+    prepare_site(env)
+
+    import django
+
+    django.setup()
+    from benchmarks.setup_games import create_games
+
+    games = [g for g, _ in create_games(args.games, "resistance-avalon", 5)]
+
+    def specs(count: int, offset: int) -> list[tuple[int, str | None, bool]]:
+        return [(games[(offset + i) % len(games)], None, False) for i in range(count)]
+
+    pool = SocketPool()
+    with serve("uvicorn", env, 1) as served:
+        pid = served.pids[0]
+        try:
+            pool.open_many(served.ws_port, specs(args.warm, 0))
+            time.sleep(2.0)
+            before = rss_bytes(pid)
+            rest = args.sockets - args.warm
+            pool.open_many(served.ws_port, specs(rest, args.warm))
+            time.sleep(5.0)  # idle: heartbeats only
+            after = rss_bytes(pid)
+            open_now = sum(1 for w in pool.watchers if w.conn is not None and w.messages)
+        finally:
+            pool.close()
+    per_socket = (after - before) / max(1, rest)
+    print(f"\nB7 one uvicorn process ({load_average()})")
+    print(
+        f"{'sockets open (each got its page)':<44} {open_now:>8}   goal {args.sockets}  "
+        f"ratio {open_now / args.sockets:5.2f}"
+    )
+    print(
+        f"{'resident size, after warm-up / all':<44} {before / 2**20:7.1f} MB / "
+        f"{after / 2**20:.1f} MB"
+    )
+    print(
+        f"{'memory per idle socket':<44} {per_socket / 1024:7.1f} kB   goal <= "
+        f"{GOAL_BYTES // 1024} kB  ratio {per_socket / GOAL_BYTES:5.2f}"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,352 @@
+"""The game page's websocket (ws/games/<id>/): joins the viewer's own group (its seat, or
+the spectators'), records presence, and pushes each update as that viewer may see it.
+
+Two formats on one route:
+- HTML (default, for htmx's ws extension): re-rendered partials as out-of-band swaps; on
+  every (re)connect the whole page state is sent, so a reconnect always catches up.
+- JSON (`?format=json`, for scripts): {"type": "update", "game": feed, "events": [...]}. A
+  client sends {"type": "hello", "seq": N} to receive what it missed after N, and may play
+  {"type": "move", "expected_seq", "move", "idempotency_key"?} and chat {"type": "chat"}.
+Moves and chat go through the same services as every other interface. Either format may
+send {"type": "seen", "seq": N} when its page showed the player the game up to N (the seat's
+last seen seq: "since your last visit"); the socket also counts every full send and catch-up.
+
+The channel layer is at-most-once and forgets its groups when Redis restarts, so a socket
+keeps itself in step from the database (R2): it remembers the seq it has sent, drops what
+it already sent, and a heartbeat (settings.GAME_SOCKET_HEARTBEAT_SECONDS) re-joins its group
+and, when the game moved past what it sent, sends what it missed (JSON: the events after
+its seq; HTML: the whole page). While the layer is unreachable the socket stays open and
+retries, rather than dropping every player at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from typing import Any
+from urllib.parse import parse_qs
+
+from django.conf import settings
+from django.db import DatabaseError
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from accounts.middleware import socket_language
+from games import client_json
+from games.models import PRESENCE_HEARTBEAT, Game
+from games.panels import render_live_panels
+from games.rendering import (
+    game_context,
+    render_chat_append,
+    render_chat_hidden,
+    render_partials,
+    with_csrf,
+)
+from games.selectors import (
+    chat_for,
+    events_after,
+    game_for_watcher,
+    game_get,
+    game_version,
+    game_view_for_user,
+    seats_in_play_count,
+)
+from games.services import broadcast
+from games.services.presence import (
+    presence_join,
+    presence_leave,
+    presence_touch,
+    spectators_touch,
+)
+from games.services.seen import seat_seen_mark
+
+from .common import db, socket_error, user_of
+from .inbound import socket_act
+from .layer import LayerResilientConsumer
+
+logger = logging.getLogger("games.consumers")
+
+
+class GameConsumer(LayerResilientConsumer):
+    game: Game
+    seat: int | None
+    group: str
+    json_mode: bool
+    feed: dict[str, Any]
+    heartbeat: asyncio.Future[None] | None = None
+    # What this socket has sent: the game's (seq, status). Pushes at or below it are dropped,
+    # the heartbeat sends what lies past it.
+    sent: tuple[int, str] = (-1, "")
+    # The last seq this socket recorded as seen by its player (games/services/seen.py).
+    marked = -1
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # One send at a time: a heartbeat catch-up and a pushed update must not interleave.
+        self.sending = asyncio.Lock()
+
+    async def connect(self) -> None:
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        self.user = user_of(self.scope)
+        query = parse_qs(self.scope.get("query_string", b"").decode())
+        self.json_mode = query.get("format", [""])[0] == "json"
+        self.csrf = self.scope.get("cookies", {}).get("csrftoken", "")
+        # Where the page's last visit ended (it shows the marker there): the page's own
+        # number, only ever used to draw this reader's log.
+        seen = query.get("seen", [""])[0]
+        self.seen_before = int(seen) if seen.isdigit() else None
+        if not await self._load():
+            await self.close(code=4404)
+            return
+        # Joined before the state is read below, so no update falls between the two (one
+        # in both is dropped as already sent). The layer being down is no reason to refuse
+        # the page its state: the heartbeat joins once it is back.
+        await self._join()
+        await self.accept()
+        await self._presence(True)
+        self.heartbeat = asyncio.ensure_future(self._heartbeat())
+        last = query.get("last_seq", [""])[0]
+        if self.json_mode and last.isdigit():
+            await self._catch_up(int(last))
+        else:
+            await self._send_full()
+
+    async def disconnect(self, code: int) -> None:
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
+        if hasattr(self, "group"):
+            await self._leave()
+            await self._presence(False)
+
+    @db
+    def _load(self) -> bool:
+        game = game_for_watcher(self.game_id, self.user)
+        if game is None:
+            return False
+        self.game = game
+        self.feed = game_view_for_user(game, self.user)
+        self.seat = self.feed["my_seat"]
+        self.seats = seats_in_play_count(game)
+        self.group = (
+            broadcast.spectator_group(game.pk)
+            if self.seat is None
+            else broadcast.seat_group(game.pk, self.seat)
+        )
+        return True
+
+    @db
+    def _presence(self, online: bool) -> None:
+        if self.seat is None and online:
+            spectators_touch(self.game_id)  # the broadcast renders the spectators' view
+        if self.user is None:
+            return
+        if online:
+            presence_join(
+                channel_name=self.channel_name, game=self.game, user=self.user, seats=self.seats
+            )
+        else:
+            presence_leave(channel_name=self.channel_name, game=self.game, seats=self.seats)
+
+    async def _heartbeat(self) -> None:
+        """Every GAME_SOCKET_HEARTBEAT_SECONDS: re-join the group and send what the game did
+        past what this socket sent (pushes lost while the layer was down or its groups were
+        forgotten). Every PRESENCE_HEARTBEAT: keep the presence row fresh, since a row nobody
+        refreshes (the process died) stops counting after PRESENCE_STALE_AFTER."""
+        presence_every = PRESENCE_HEARTBEAT.total_seconds()
+        interval = min(float(settings.GAME_SOCKET_HEARTBEAT_SECONDS), presence_every)
+        touched = time.monotonic()
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                await self._join()
+                await self._resync_if_behind()
+                if self.seat is None:
+                    await db(spectators_touch)(self.game_id)
+                if self.user is not None and time.monotonic() - touched >= presence_every:
+                    touched = time.monotonic()
+                    await db(presence_touch)(channel_name=self.channel_name)
+            except DatabaseError as exc:  # the database is away: try again next beat
+                logger.warning("game socket: heartbeat of game %s failed: %r", self.game_id, exc)
+
+    async def _resync_if_behind(self) -> None:
+        current = await db(game_version)(self.game_id)
+        if current is None or current == self.sent:
+            return
+        async with self.sending:
+            if current[0] < self.sent[0]:
+                return  # a push got here first, with even newer news
+            await self._send_missed()
+
+    async def _send_missed(self) -> None:
+        """Everything past what this socket sent, read from the database (hold `sending`)."""
+        if self.json_mode:
+            await self._send_json(await self._catch_up_payload(self.sent[0]))
+        else:
+            await self.send(text_data=await self._full_html() + await self._live_panels())
+
+    # --- outgoing ---------------------------------------------------------------------
+
+    def _refresh(self) -> dict[str, Any]:
+        """Read the game and this viewer's feed afresh; what follows sends it, so the
+        player has seen the game up to here (sync)."""
+        self.game = game_get(self.game_id)
+        self.feed = game_view_for_user(self.game, self.user)
+        self.sent = (self.game.state_seq, self.game.status)
+        self._seen(self.game.state_seq)
+        return self.feed
+
+    def _seen(self, seq: int) -> None:
+        """This socket showed its player the game up to `seq` (never past what it sent);
+        written once per new seq (a resync of what was already counted writes nothing)."""
+        seq = min(seq, self.sent[0])
+        if self.seat is not None and seq > self.marked:
+            self.marked = seq
+            seat_seen_mark(self.game, self.seat, seq)
+
+    @db
+    def _full_html(self) -> str:
+        self._refresh()
+        context = game_context(
+            self.feed,
+            csrf_token=self.csrf,
+            log=self._events_after(0),
+            chat=list(chat_for(self.game.table, self.seat)),
+            seen=self.seen_before,
+        )
+        names = ("phase", "board", "secret", "actions", "players", "log", "chat_list")
+        return render_partials(context, names=names)
+
+    def _events_after(self, seq: int) -> list[dict[str, Any]]:
+        """The log after `seq` up to the state just read: a move committed between the two
+        reads arrives as its own push, and must not be sent twice."""
+        upto = self.game.state_seq
+        return [e for e in events_after(self.game, seq, self.seat) if int(e["seq"]) <= upto]
+
+    @db
+    def _live_panels(self) -> str:
+        """Panels other apps own (the clock): read afresh for this viewer."""
+        return render_live_panels(self.game_id, self.user, self.csrf)
+
+    async def _send_full(self) -> None:
+        async with self.sending:
+            if self.json_mode:
+                feed = await db(self._refresh)()
+                await self._send_json({"type": "update", "game": feed, "events": []})
+            else:
+                await self.send(text_data=await self._full_html())
+
+    @db
+    def _catch_up_payload(self, seq: int) -> dict[str, Any]:
+        return {"type": "update", "game": self._refresh(), "events": self._events_after(seq)}
+
+    async def _catch_up(self, seq: int) -> None:
+        async with self.sending:
+            await self._send_json(await self._catch_up_payload(seq))
+
+    async def _send_json(self, data: dict[str, Any]) -> None:
+        await self.send(text_data=json.dumps(data))
+
+    async def game_update(self, message: dict[str, Any]) -> None:
+        """Forward a pushed update: its JSON, or the HTML the committing process rendered
+        for this socket's view (broadcast.game_updated), with this socket's CSRF token."""
+        payload = dict(message["payload"])
+        pushed = payload.pop("events", [])
+        html = message.get("html")
+        async with self.sending:
+            seq, status = int(payload["seq"]), str(payload["status"])
+            # Already sent by a catch-up (or older, arriving late): never twice, never back.
+            events = [e for e in pushed if int(e["seq"]) > self.sent[0]]
+            if seq < self.sent[0] or (pushed and not events):
+                return
+            missed = int(message.get("after_seq", seq)) > self.sent[0] >= 0
+            # The HTML shows every pushed event: one already sent, or none rendered (the
+            # view was not known to be watched), is read from the database instead.
+            unrendered = not self.json_mode and (
+                html is None
+                or len(events) != len(pushed)
+                or message.get("lang") != (translation.get_language() or settings.LANGUAGE_CODE)
+            )
+            if missed or unrendered:
+                # A push before this one never came (the layer drops, and loses messages
+                # when Redis restarts): send everything past what this socket sent instead.
+                await self._send_missed()
+                return
+            self.sent = (seq, status)
+            self.feed = payload
+            if self.json_mode:
+                await self._send_json({"type": "update", "game": payload, "events": events})
+                return
+            await self.send(text_data=with_csrf(str(html), self.csrf))
+
+    async def chat_message(self, message: dict[str, Any]) -> None:
+        if self.json_mode:
+            await self._send_json({"type": "chat", "message": message["message"]})
+        else:
+            zone = self.user.zone if self.user is not None else None
+            html = render_chat_append(message["message"], zone, into_log=True)
+            await self.send(text_data=html)
+
+    async def chat_hidden(self, message: dict[str, Any]) -> None:
+        """A moderator hid a message: it reads "removed by a moderator" (issue 5)."""
+        if self.json_mode:
+            await self._send_json({"type": "chat_hidden", "message": message["message"]})
+        else:
+            await self.send(text_data=render_chat_hidden(message["message"], into_log=True))
+
+    async def moderation_disconnect(self, message: dict[str, Any]) -> None:
+        """Moderation closes this socket (the user was suspended, or their seat was handed
+        on); a reconnect is checked again from scratch."""
+        await self.close(code=4403)
+
+    async def presence_changed(self, message: dict[str, Any]) -> None:
+        """Someone came or went: the players panel from the pushed players (no read)."""
+        if self.json_mode or "players" not in message:
+            return
+        self.feed["players"] = message["players"]
+        # Rendered in this socket's language explicitly: a French page's panel once came
+        # back with its "bot" badges in English here.
+        with translation.override(socket_language(self.scope)):
+            context = game_context(self.feed, csrf_token=self.csrf)
+            html = render_partials(context, names=("players",))
+        await self.send(text_data=html)
+
+    async def rematch_changed(self, message: dict[str, Any]) -> None:
+        """Who accepted a rematch changed, or it started: the page's panels are re-read
+        (the rematch panel among them, games.rematch_panel)."""
+        if self.json_mode:
+            await self._send_json({"type": "rematch"})
+        else:
+            await self.send(text_data=await self._live_panels())
+
+    # --- incoming (JSON clients) --------------------------------------------------------
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            data = client_json.loads(text_data or "")
+        except ValueError:
+            data = None
+        if isinstance(data, dict) and data.get("type") == "seen":
+            # The page showed a push to its player (site.js): they have seen it.
+            seq = data.get("seq")
+            if isinstance(seq, int) and not isinstance(seq, bool):
+                await db(self._seen)(seq)
+            return
+        if not self.json_mode:
+            return  # the HTML page plays through plain form POSTs
+        if not isinstance(data, dict):
+            await self._send_json(
+                socket_error(400, "malformed_json", _("Send a JSON object."), "body")
+            )
+            return
+        kind = data.get("type")
+        if kind == "hello":
+            seq = data.get("seq", 0)
+            await self._catch_up(seq if isinstance(seq, int) else 0)
+        elif kind in ("move", "chat"):
+            await self._send_json(await db(socket_act)(self.game, self.user, kind, data))
+        else:
+            await self._send_json(
+                socket_error(400, "malformed_json", _("Unknown message type."), "type")
+            )

@@ -1,0 +1,46 @@
+"""`replace`: a copy of a frozen record with some fields changed, for the hot fold paths.
+
+`dataclasses.replace` goes through `__init__` (keyword parsing, one `object.__setattr__` per
+field of a frozen class): a few microseconds, and a game's fold calls it for every event.
+The records games evolve are plain frozen dataclasses (no `__post_init__`, no `init=False`
+fields, no slots), so copying the instance dictionary and updating it builds the same
+value. Each class is checked once; anything else falls back to `dataclasses.replace`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+# Per class: its init field names when the fast copy is exact for it, else None.
+_FAST: dict[type, frozenset[str] | None] = {}
+
+
+def _fast_fields(cls: type) -> frozenset[str] | None:
+    if cls not in _FAST:
+        fields = dataclasses.fields(cls)
+        plain = (
+            not hasattr(cls, "__post_init__")
+            and not hasattr(cls, "__slots__")
+            and all(f.init for f in fields)
+            # a cached_property keeps its value in the instance dictionary: never copy it
+            and not any(isinstance(v, functools.cached_property) for v in vars(cls).values())
+        )
+        _FAST[cls] = frozenset(f.name for f in fields) if plain else None
+    return _FAST[cls]
+
+
+def replace(obj: T, /, **changes: Any) -> T:
+    """`dataclasses.replace(obj, **changes)`, without the trip through `__init__`."""
+    cls = type(obj)
+    names = _FAST[cls] if cls in _FAST else _fast_fields(cls)
+    if names is None or not changes.keys() <= names:
+        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+    new = object.__new__(cls)
+    attrs = new.__dict__
+    attrs.update(obj.__dict__)
+    attrs.update(changes)
+    return new

@@ -1,0 +1,46 @@
+"""`shared`: a part of a view built once from a record that never changes, then reused.
+
+Views are rebuilt for every seat after every move, yet most of what they show comes from
+records that never change once made (a revealed proposal, a resolved quest, a region's
+piles). A view is a read-only JSON document, so such parts are built once and the same
+objects are handed to every view that shows them. Parts are remembered by the record's
+identity (the record is held, so its id cannot be reused) or, for small values, by value;
+the table empties at once when full, which stays safe when threads share it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
+
+from .codec import to_json
+
+S = TypeVar("S")
+T = TypeVar("T")
+
+_BUILT: dict[tuple[str, Hashable], tuple[object, Any]] = {}
+_KEPT = 16384
+
+
+def shared(kind: str, source: S, build: Callable[[S], T], by_value: bool = False) -> T:
+    """`build(source)`, remembered for `source`: by identity, or by its value if `by_value`
+    (`source` must then be hashable). `kind` keeps different builds of one source apart."""
+    slot = (kind, source if by_value else id(source))
+    hit = _BUILT.get(slot)
+    if hit is not None and (by_value or hit[0] is source):
+        return hit[1]  # type: ignore[no-any-return]  # what `build` made for this source
+    value = build(source)
+    if len(_BUILT) >= _KEPT:
+        _BUILT.clear()
+    _BUILT[slot] = (source, value)
+    return value
+
+
+def options_of(config: Any) -> dict[str, Any]:
+    """A table's options as views show them: the config's fields without its type name.
+    A fresh dict each time; the encoding is done once per distinct config."""
+    return dict(shared("options", config, _options, by_value=True))
+
+
+def _options(config: Any) -> dict[str, Any]:
+    return {k: v for k, v in to_json(config).items() if k != "type"}

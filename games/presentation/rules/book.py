@@ -1,0 +1,127 @@
+"""The shape of a How to play page, and the one rule-link helper every mention of a rule in
+the interface goes through.
+
+A game's rules for players are data (one module per game in this package): sections in the
+order a player learns the game, each holding rules under their stable IDs (the IDs of
+docs/rules/<game>.md), every string marked for translation with the context "how to play"
+(see __init__.py). `rule_link` turns an ID into
+what a page shows: the rule's short title and the address of its anchor on the game's How
+to play page (/rules/<slug>/#<ID>).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.functional import Promise
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+
+Text = str | Promise  # a (lazily) translated string
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule as players read it: its ID (the anchor), a short title and paragraphs;
+    `table` is a grid of cells (first row: the headings) for rules that are a chart."""
+
+    id: str
+    title: Text
+    paragraphs: tuple[Text, ...]
+    table: tuple[tuple[Text, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class Section:
+    title: Text
+    rules: tuple[Rule, ...]
+    intro: Text = ""
+
+
+@dataclass(frozen=True)
+class RuleBook:
+    """A How to play page: the game's name, a few lines on what it is, and the sections."""
+
+    slug: str
+    name: Text
+    intro: tuple[Text, ...]
+    sections: tuple[Section, ...]
+    by_id: dict[str, Rule] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        rules = {rule.id: rule for section in self.sections for rule in section.rules}
+        object.__setattr__(self, "by_id", rules)
+
+
+@dataclass(frozen=True)
+class RuleLink:
+    """A rule as the interface mentions it: its ID (data), title (words) and address."""
+
+    id: str
+    title: str
+    url: str
+
+
+_BOOKS: dict[str, RuleBook] = {}
+
+
+def register_rulebook(book: RuleBook) -> RuleBook:
+    if book.slug in _BOOKS:
+        raise ValueError(f"a rulebook for {book.slug!r} is already registered")
+    _BOOKS[book.slug] = book
+    return book
+
+
+def rulebooks() -> dict[str, RuleBook]:
+    """Every How to play page by game slug."""
+    _load_builtin_rulebooks()
+    return dict(_BOOKS)
+
+
+def rulebook_for(slug: str) -> RuleBook | None:
+    _load_builtin_rulebooks()
+    return _BOOKS.get(slug)
+
+
+def rules_url(slug: str, rule_id: str = "") -> str:
+    """The How to play page of `slug`, at the anchor of `rule_id` when given."""
+    url = reverse("rules", args=[slug])
+    return f"{url}#{rule_id}" if rule_id else url
+
+
+def rule_link(slug: str, rule_id: str) -> RuleLink:
+    """The one way the interface mentions a rule: its words and a link to it. A rule the
+    game's page does not hold is a programming error (tests check every mention)."""
+    book = rulebook_for(slug)
+    if book is None or rule_id not in book.by_id:
+        raise KeyError(f"no rule {rule_id!r} on the How to play page of {slug!r}")
+    return RuleLink(rule_id, str(book.by_id[rule_id].title), rules_url(slug, rule_id))
+
+
+def rule_links(slug: str, *rule_ids: str) -> list[RuleLink]:
+    """`rule_link` of each ID ("" skipped, so a view model may pass "" for "no rule")."""
+    return [rule_link(slug, rule_id) for rule_id in rule_ids if rule_id]
+
+
+def with_rule_links(text: str, rules: Sequence[RuleLink]) -> str:
+    """`text` (escaped) followed by its rule links, as HTML: for a message that is shown
+    outside a template that could include games/partials/rule_links.html itself."""
+    if not rules:
+        return text
+    links = render_to_string("games/partials/rule_links.html", {"rules": rules})
+    return format_html("{}{}", text, mark_safe(links))
+
+
+def feed_rules(feed: Mapping[str, Any], *rule_ids: str) -> list[RuleLink]:
+    """`rule_link` of each ID for the game a feed (games.selectors.game_view_for_user)
+    shows; empty IDs are skipped, so a view model may pass "" for "no rule"."""
+    return rule_links(str(feed.get("game", "")), *rule_ids)
+
+
+def _load_builtin_rulebooks() -> None:
+    # Importing the game modules registers their pages; lazily, so book.py has no cycles.
+    from . import colovini, jousting, resistance, tournament  # noqa: F401

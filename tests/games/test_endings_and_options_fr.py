@@ -1,0 +1,145 @@
+"""The English the first i18n pass left in the games, now in the reader's language (issue
+12): Colovini's ending rebuilt from its reason and crowns, the Tournament's, Colovini's and
+jousting's table options on the create form and the table page, the Tournament's power
+questions (the order of powers, a seat nobody can name), the seat stand-in, and the
+jousting lay form's places (the inputs keep their names)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.utils import translation
+
+from accounts.models import User
+from games.engine.core import to_json
+from games.log import definition_of, load_state
+from games.models import Game
+from games.presentation.registry import presenter_for
+from games.presentation.tournament import choices
+from games.presentation.tournament.wire import OrderChosen
+from games.presentation.words import Reader, name_of
+from games.services.moves import move_submit
+
+from .conftest import make_user, open_table, seat_users, started_game
+from .page_play import logged_in
+
+NAMES = ["Ann", "Bo"]
+
+
+def ended(reason: str, winners: list[int], crowns: list[int]) -> dict[str, Any]:
+    # The engine's summary is English and must not be what the page shows.
+    outcome = {"reason": reason, "winners": winners, "crowns": crowns, "summary": "English"}
+    return {"status": Game.Status.FINISHED, "view": {"outcome": outcome}}
+
+
+def test_colovinis_ending_is_worded_from_its_reason_and_crowns() -> None:
+    presenter = presenter_for("colovini-avalon")
+    with translation.override("fr"):
+        assert (
+            presenter.phase_line(ended("fifteen_crowns", [1], [9, 15]), NAMES)
+            == "Bo gagne avec 15 couronnes."
+        )
+        assert presenter.phase_line(ended("deadlock", [0], [12, 11]), NAMES) == (
+            "Ann gagne avec 12 couronnes, le plus grand nombre quand plus aucune carte ne "
+            "peut être jouée."
+        )
+        assert presenter.phase_line(ended("deadlock", [0, 1], [1, 1]), NAMES) == (
+            "Victoire partagée : plus aucune carte ne peut être jouée et chacun a 1 couronne."
+        )
+    with translation.override("en"):
+        assert (
+            presenter.phase_line(ended("fifteen_crowns", [1], [9, 15]), NAMES)
+            == "Bo wins with 15 crowns."
+        )
+    # An aborted game (no outcome in the view) says the site's summary, not a phase.
+    aborted = {"status": "aborted", "outcome": {"summary": "The game is over."}, "view": {}}
+    with translation.override("fr"):
+        assert presenter.phase_line(aborted, NAMES) == translation.gettext("The game is over.")
+        assert presenter.phase_line(aborted, NAMES) != "The game is over."
+
+
+def test_the_tournaments_stand_ins_and_order_of_powers_in_french() -> None:
+    with translation.override("fr"):
+        assert name_of(NAMES, 5) == "Place 5"
+        assert name_of(NAMES, 5, choices.STRANGER) == "Quelqu'un"
+        assert choices.in_order(["A", "B", "C"]) == "A, puis B, puis C"
+        # The weapon turned up is named in French, not by the engine's English name.
+        turned = {"ask": {"power": "swords-7", "name": "7 of Swords"}}
+        assert "7 d'Épées" in choices.title(turned)
+        line = choices.CHOICE_WORDS.describe(
+            {"type": OrderChosen.TYPE, "seat": 1, "order": ["mordred", "will-of-god"]},
+            Reader(NAMES),
+        )
+        assert line.startswith("Les pouvoirs du Crépuscule de Bo") or ", puis " in line
+        assert ", puis " in line
+        assert ", then " not in line
+    with translation.override("en"):
+        assert name_of(NAMES, 5) == "Seat 5"
+        assert choices.in_order(["A", "B"]) == "A, then B"
+
+
+def barter_done(game: Game) -> None:
+    """Every pending knight says "done" (the barter ends; the knights lay their sets)."""
+    game.refresh_from_db()
+    definition = definition_of(game)
+    users = seat_users(game)
+    for seat in sorted(definition.pending_seats(load_state(game, definition))):
+        game.refresh_from_db()
+        state = load_state(game, definition)
+        moves = definition.legal_moves(state, seat)
+        move = next((m for m in moves if to_json(m)["type"] == "ja.say_done"), moves[0])
+        move_submit(
+            game=game, user=users[seat], move_json=to_json(move), expected_seq=game.state_seq
+        )
+
+
+def french_user() -> User:
+    user = make_user()
+    user.language = "fr"
+    user.save(update_fields=["language"])
+    return user
+
+
+@pytest.mark.django_db
+def test_table_options_in_french_on_the_create_form_and_the_table_page() -> None:
+    me = french_user()
+    client = logged_in(me)
+    tournament = client.get("/tables/new/?game=tournament-avalon").content.decode()
+    for french in ("Santé de départ", "Valeurs empoisonnées", "Séparez-les par des virgules."):
+        assert french in tournament
+    assert "Starting Health" not in tournament
+    assert "Le roi Arthur" in tournament  # a Protagonist to choose, by its French name
+    assert "King Arthur" not in tournament
+    jousting = client.get("/tables/new/?game=jousting-avalon").content.decode()
+    assert "Offres par séance de troc" in jousting
+    assert "Jugement de Dieu en direct" in jousting
+    table = open_table([me, make_user()], slug="colovini-avalon")
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert "Ne pas attendre les réactions impossibles" in page
+    assert "Skip impossible reactions" not in page
+    chosen = {"characters": ["king-arthur", "guinevere", "sir-gawain"]}
+    users = [me, make_user(), make_user()]
+    table = open_table(users, slug="tournament-camelot", options=chosen)
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert "Le roi Arthur, Guenièvre, " in page  # names in French, not a Python list
+    assert "Santé de départ" in page
+
+
+@pytest.mark.django_db
+def test_the_jousting_lay_form_names_its_places_in_french(monkeypatch: Any) -> None:
+    # A fixed seed: a deal where a knight holds a full set once the barter is over.
+    monkeypatch.setattr(Game._meta.get_field("seed"), "default", lambda: "i18n-left")
+    game = started_game([french_user() for _ in range(3)], slug="jousting-avalon")
+    clients = [logged_in(user) for user in seat_users(game).values()]
+    for _round in range(3):
+        pages = [client.get(f"/games/{game.pk}/").content.decode() for client in clients]
+        laying = [page for page in pages if 'name="r_sword"' in page]
+        if laying:
+            break
+        barter_done(game)
+    else:
+        pytest.fail("no knight could lay a set")
+    page = laying[0]
+    assert "<legend>Épée</legend>" in page  # the place in French, the input keeps its name
+    assert "<legend>Sword</legend>" not in page

@@ -1,0 +1,200 @@
+"""The logs addressed to their reader and in the reader's language (issue 12): the reader's
+own moves read "You play…", the others' "Ann plays…"; in French the same lines, with the
+cards, suits, roles and powers named in French; and every Tournament card of the engine
+has its name among the msgids (games/presentation/tournament/names.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import translation
+
+from games.engine.games.tournament.characters import CHARACTERS
+from games.engine.games.tournament.godsends import GODSENDS
+from games.engine.games.tournament.locations import LOCATIONS
+from games.presentation.colovini.log import WORDS as COLOVINI
+from games.presentation.colovini.wire import ev as cev
+from games.presentation.jousting.log import WORDS as JOUSTING
+from games.presentation.jousting.wire import ev as jev
+from games.presentation.registry import presenter_for
+from games.presentation.resistance.log import WORDS as RESISTANCE
+from games.presentation.resistance.wire import ev, mv
+from games.presentation.tournament.log import WORDS
+from games.presentation.tournament.names import CARD_NAMES
+from games.presentation.tournament.wire import (
+    CardPlayed,
+    Dealt,
+    GameEnded,
+    HealthChanged,
+    MeleeEnded,
+    PowerUsed,
+)
+from games.presentation.words import Reader
+
+NAMES = ["Ann", "Bo", "Cy"]
+PLAYED = {
+    "type": CardPlayed.TYPE,
+    "seat": 0,
+    "card": "swords-7",
+    "value": 7,
+    "suit": "swords",
+    "leads": True,
+}
+LOST = {"type": MeleeEnded.TYPE, "loser": 1, "taken": ["swords-7", "alchemy-3"], "feints": 2}
+POWER = {"type": PowerUsed.TYPE, "seat": 2, "power": "king-arthur"}
+HURT = {"type": HealthChanged.TYPE, "seat": 0, "delta": -10, "why": "dusk"}
+DEALT = {"type": Dealt.TYPE, "round": 2, "dealer": 1, "hand": ["swords-1", "arrows-2"]}
+WON = {"type": GameEnded.TYPE, "winners": [0], "reason": "zero_health"}
+
+
+def lines(reader: int | None) -> list[str]:
+    r = Reader(NAMES, reader)
+    return [WORDS.describe(e, r) for e in (PLAYED, LOST, POWER, HURT, DEALT, WON)]
+
+
+def test_the_log_says_you_to_its_reader_and_names_the_others() -> None:
+    with translation.override("en"):
+        mine = lines(0)
+        theirs = lines(1)
+        spectator = lines(None)
+    assert mine[0] == "You play the 7 of Swords, leading Swords."
+    assert theirs[0] == "Ann plays the 7 of Swords, leading Swords."
+    assert theirs[1] == (
+        "You lose the Melee and take the 7 of Swords, the 3 of Alchemy as Weapon Hits. "
+        "2 cards were Feinted."
+    )
+    assert mine[1].startswith("Bo loses the Melee and takes the 7 of Swords")
+    assert mine[3] == "You take 10 Injury (Dusk)."
+    assert mine[5] == "The Tournament is over (a player fell to 0 Health): you win."
+    assert spectator[5] == "The Tournament is over (a player fell to 0 Health): Ann wins."
+    assert not any(line.startswith("You") for line in spectator)
+
+
+def test_the_log_in_french() -> None:
+    with translation.override("fr"):
+        mine = lines(0)
+        theirs = lines(1)
+    assert mine[0] == "Vous jouez 7 d'Épées, en entamant Épées."
+    assert theirs[0] == "Ann joue 7 d'Épées, en entamant Épées."
+    assert theirs[1] == (
+        "Vous perdez la Mêlée et prenez 7 d'Épées, 3 d'Alchimie comme Coups reçus. "
+        "2 cartes ont été feintées."
+    )
+    assert mine[2] == "Cy utilise le roi Arthur."
+    assert mine[3] == "Vous subissez 10 de Blessure (Crépuscule)."
+    assert mine[4] == "Manche 2 : Bo distribue les armes. Vous avez 2 cartes."
+    assert mine[5] == "Le tournoi est terminé (un joueur est tombé à 0 de Santé) : vous gagnez."
+
+
+def test_every_card_of_the_engine_has_its_name_among_the_msgids() -> None:
+    names = {c.name for table in (CHARACTERS, GODSENDS, LOCATIONS) for c in table.values()}
+    assert names == set(CARD_NAMES)
+
+
+def test_the_resistance_log_in_both_languages() -> None:
+    events = [
+        {"type": ev.TeamProposed.TYPE, "leader": 1, "team": [0, 2], "quest": 1},
+        {"type": ev.VoteCast.TYPE, "seat": 0, "approve": False},
+        {"type": ev.VoteCast.TYPE, "seat": 2},
+        {"type": ev.LadyExamined.TYPE, "holder": 0, "seat": 1, "side": "evil"},
+        {"type": ev.Assassinated.TYPE, "target": 0, "hit": True},
+        {"type": ev.GameSetUp.TYPE, "leader": 1, "you": {"role_label": "Minion of Mordred"}},
+    ]
+    r = Reader(NAMES, 0)
+    with translation.override("en"):
+        english = [RESISTANCE.describe(e, r) for e in events]
+    with translation.override("fr"):
+        french = [RESISTANCE.describe(e, r) for e in events]
+    assert english == [
+        "Bo proposes you and Cy for Quest 1.",
+        "You vote reject.",
+        "Cy has voted.",
+        "You examine Bo: Evil.",
+        "The Assassin names you and finds Merlin!",
+        "The roles are dealt. Bo leads first. You are Minion of Mordred.",
+    ]
+    assert french == [
+        "Bo propose pour la quête 1 : vous et Cy.",
+        "Vous votez contre.",
+        "Cy a voté.",
+        "Vous examinez Bo : le Mal.",
+        "L'Assassin vous désigne et trouve Merlin !",
+        "Les rôles sont distribués. Bo est le premier Leader. Vous êtes Sbire de Mordred.",
+    ]
+
+
+def test_the_colovini_log_in_both_languages() -> None:
+    events: list[dict[str, Any]] = [
+        {
+            "type": cev.CardPlayed.TYPE,
+            "seat": 1,
+            "card": "green-sorceress",
+            "region": 2,
+            "mode": "enchant",
+        },
+        {
+            "type": cev.RegionConquered.TYPE,
+            "seat": 0,
+            "region": 4,
+            "region_key": "castle-2",
+            "losses": 3,
+        },
+        {"type": cev.GameEnded.TYPE, "winners": [0]},
+    ]
+    r = Reader(NAMES[:2], 0)
+    with translation.override("en"):
+        english = [COLOVINI.describe(e, r) for e in events]
+    with translation.override("fr"):
+        french = [COLOVINI.describe(e, r) for e in events]
+    assert english == [
+        "Bo played a green sorceress at region 3 as an enchantment.",
+        "You conquered region 5: Castle in the forest. 0 cards lost at once, 3 more to pay.",
+        "The game is over: you win.",
+    ]
+    assert french == [
+        "Bo a joué une carte sorcière verte devant la région 3 en enchantement.",
+        "Vous avez conquis la région 5 : Château dans la forêt. Pertes immédiates : 0 carte ; "
+        "encore 3 à payer.",
+        "La partie est terminée : vous gagnez.",
+    ]
+
+
+def test_the_jousting_log_in_both_languages() -> None:
+    events: list[dict[str, Any]] = [
+        {
+            "type": jev.OfferMade.TYPE,
+            "seat": 1,
+            "offer": 4,
+            "to": 0,
+            "give": {"cards": ["sword-3"], "coins": 2},
+            "want": {"cards": ["lance-5"], "coins": 0},
+        },
+        {"type": jev.Withdrew.TYPE, "seat": 0},
+        {"type": jev.JunkPassed.TYPE, "seat": 2},
+    ]
+    r = Reader(NAMES, 0)
+    with translation.override("en"):
+        english = [JOUSTING.describe(e, r) for e in events]
+    with translation.override("fr"):
+        french = [JOUSTING.describe(e, r) for e in events]
+    assert english == [
+        "Bo offers Sword 3 + 2 coins for Lance 5 to you (offer #4).",
+        "You withdraw from the tournament.",
+        "Cy does not buy from the junk pile.",
+    ]
+    assert french == [
+        "Bo offre Épée 3 + 2 pièces contre Lance 5 à vous (offre n° 4).",
+        "Vous vous retirez du tournoi.",
+        "Cy n'achète rien au tas de rebut.",
+    ]
+
+
+def test_the_resistance_forms_and_ending_in_french() -> None:
+    presenter = presenter_for("resistance-avalon")
+    vote = {"type": mv.Vote.TYPE, "approve": True}
+    ended = {"view": {"outcome": {"summary": "Evil wins: three quests failed."}}}
+    with translation.override("fr"):
+        assert presenter.button(vote, NAMES) == ("Approuver", "approve")
+        assert presenter.phase_line(ended, NAMES) == "Le Mal gagne : trois quêtes ont échoué."
+    with translation.override("en"):
+        assert presenter.phase_line(ended, NAMES) == "Evil wins: three quests failed."

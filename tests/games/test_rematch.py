@@ -1,0 +1,124 @@
+"""Rematch (issue 11): a finished game played again by the same players with the same
+options; each player accepts, a bot's seat accepts by itself, the last acceptance starts the
+new table; the game page shows who accepted and the new game; refusals change nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from accounts.models import User
+from games.models import Game, Rematch, Seat
+from games.services.errors import Conflict, Forbidden
+from games.services.rematch import rematch_accept
+
+from .conftest import make_user, play_pending_once, seat_users, started_game
+
+pytestmark = pytest.mark.django_db(transaction=False)
+
+
+def finished_game(players: int = 3, **settings: Any) -> Game:
+    users = [make_user() for _ in range(players)]
+    game = started_game(users, options={"rounds": 1}, **settings)
+    while play_pending_once(game):
+        pass
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    return game
+
+
+def users_of(game: Game) -> list[User]:
+    return [user for _, user in sorted(seat_users(game).items())]
+
+
+def test_all_accepting_starts_a_new_table_with_the_same_players_and_options() -> None:
+    game = finished_game(3, title="Friday", time_per_move=86400 * 2)
+    first, second, third = users_of(game)
+    assert rematch_accept(game=game, user=first).table is None
+    assert rematch_accept(game=game, user=first).table is None  # twice: no change
+    assert rematch_accept(game=game, user=second).table is None
+    rematch = rematch_accept(game=game, user=third)
+    table = rematch.table
+    assert table is not None
+    old = game.table
+    assert table.pk != old.pk
+    assert (table.game_slug, table.options, table.seat_count) == (
+        old.game_slug,
+        old.options,
+        old.seat_count,
+    )
+    assert (table.title, table.time_per_move, table.host_id) == ("Friday", 86400 * 2, old.host_id)
+    assert {s.user_id for s in table.seats.all()} == {u.pk for u in (first, second, third)}
+    assert table.game.status == Game.Status.PLAYING
+    # After the start, accepting again returns the same rematch and opens nothing new.
+    assert rematch_accept(game=game, user=first).table == table
+
+
+def test_a_bots_seat_accepts_by_itself_and_stays_a_bot() -> None:
+    game = finished_game(3)
+    first, second, bot_user = users_of(game)
+    Seat.objects.filter(table=game.table, user=bot_user).update(is_bot=True)
+    rematch_accept(game=game, user=first)
+    table = rematch_accept(game=game, user=second).table
+    assert table is not None
+    assert table.seats.get(user=bot_user).is_bot
+    assert not table.seats.get(user=first).is_bot
+
+
+def test_refusals_change_nothing() -> None:
+    game = finished_game(2)
+    with pytest.raises(Forbidden):
+        rematch_accept(game=game, user=make_user())
+    playing = started_game([make_user(), make_user()])
+    with pytest.raises(Conflict, match="finished"):
+        rematch_accept(game=playing, user=users_of(playing)[0])
+    assert not Rematch.objects.exists()
+
+
+def test_the_page_shows_who_accepted_and_the_button_starts_it() -> None:
+    game = finished_game(2)
+    first, second = users_of(game)
+    page = Client()
+    page.force_login(first)
+    html = page.get(f"/games/{game.pk}/").content.decode()
+    assert "Accept the rematch" in html
+    response = page.post(f"/games/{game.pk}/rematch/")
+    assert response.status_code == 302
+    html = page.get(f"/games/{game.pk}/").content.decode()
+    assert "Accept the rematch" not in html
+    assert html.count("accepted</span>") == 1
+    other = Client()
+    other.force_login(second)
+    response = other.post(f"/games/{game.pk}/rematch/")
+    new_game = Rematch.objects.get(game=game).table.game  # type: ignore[union-attr]
+    assert response["Location"] == f"/games/{new_game.pk}/"
+    assert "Go to the rematch" in page.get(f"/games/{game.pk}/").content.decode()
+    # A stranger is refused with a message, and the page is unchanged.
+    stranger = Client()
+    stranger.force_login(make_user())
+    assert stranger.post(f"/games/{game.pk}/rematch/").status_code == 302
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_other_players_page_shows_an_acceptance_live() -> None:
+    """Through the existing game socket: an acceptance re-renders the rematch panel of the
+    other players' pages (broadcast.rematch_changed)."""
+    from asgiref.sync import sync_to_async
+
+    from .test_consumers import connect
+
+    game = await sync_to_async(finished_game)(2)
+    first, second = await sync_to_async(users_of)(game)
+    sock = await connect(game.pk, second, "")
+    await sock.receive_from(timeout=5)  # the page as it was
+    await sync_to_async(rematch_accept)(game=game, user=first)
+    for _ in range(10):
+        html = await sock.receive_from(timeout=5)
+        if 'id="rematch"' in html:
+            break
+    assert 'hx-swap-oob="true"' in html
+    assert html.count("accepted</span>") == 1
+    assert "Accept the rematch" in html  # the second player has yet to accept
+    await sock.disconnect()

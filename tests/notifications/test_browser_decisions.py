@@ -1,0 +1,82 @@
+"""Browser test of decisions from the email (issue 16): the "your turn" email of a live
+site (file backend) carries a link; a browser with no session opens it, makes the decision
+and sees it done; the same link, already open in another browser, is refused on its second
+use, and opening it again says it was used. One site, one browser, three page visits."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser import chromium, needs_chromium, player_page
+from tests.clock.procs import ROOT
+from tests.games.live_site import site, site_env  # noqa: F401  (the `site` fixture)
+
+pytestmark = [pytest.mark.browser, needs_chromium]
+
+# A dealt game (through the services, as tests/games/seed_site.py does) and its "your turn"
+# emails, delivered by calling the notification task's body (with Redis no worker runs here).
+SEED = """
+import json
+from notifications.services import notices_for_game
+from tests.games.seed_site import seed
+out = seed("mailer", 3, "0", "tournament-camelot")
+for game in out["games"]:
+    notices_for_game(game["id"])
+print(json.dumps(out))
+"""
+LINK = re.compile(r"https?://\S+/notifications/decide/\S+/")
+
+
+def seeded_game(mail_dir: Path) -> dict[str, Any]:
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", SEED],
+        cwd=ROOT,
+        env=site_env(mail_dir.parent),
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])["games"][0]
+    return result
+
+
+def decision_link(mail_dir: Path, address: str) -> str:
+    """The decision link of the "your turn" email to `address` (one message per file)."""
+    for path in mail_dir.glob("*.log"):
+        for message in path.read_text(errors="replace").split("-" * 79):
+            if f"To: {address}" in message and "Your move" in message:
+                found = LINK.search(message)
+                if found:
+                    return found.group(0)
+    raise AssertionError(f"no decision link emailed to {address}")
+
+
+def test_a_decision_from_the_emailed_link_once(site: tuple[str, Path]) -> None:  # noqa: F811
+    base, mail_dir = site
+    game = seeded_game(mail_dir)
+    link = decision_link(mail_dir, f"{game['to_move']}@example.com")
+    path = link[link.index("/notifications/") :]
+    with chromium() as browser:
+        first, second = player_page(browser), player_page(browser, phone=True)
+        for page in (first, second):  # two browsers, neither signed in
+            page.goto(base + path)
+            page.locator("#actions button[type=submit]:enabled").first.wait_for()
+        assert "Log out" not in first.content()
+        first.locator("#actions button[type=submit]:enabled").first.click()
+        first.get_by_role("heading", name="Your move is made").wait_for()
+        assert f"/games/{game['id']}/" in first.content()
+
+        second.locator("#actions button[type=submit]:enabled").first.click()
+        second.get_by_role("heading", name="This link was already used").wait_for()
+        second.get_by_text("Nothing was changed.").wait_for()
+        first.goto(base + path)
+        first.get_by_role("heading", name="This link was already used").wait_for()
+        # The browser logs each 410 page as a failed resource: those two are the point here.
+        browser.watch.problems[:] = [p for p in browser.watch.problems if "status of 410" not in p]

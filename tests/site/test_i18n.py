@@ -1,0 +1,198 @@
+"""French and English (issue 12): the catalogues are complete, a French page shows no English
+interface text, the language is chosen as documented (profile, switch cookie,
+Accept-Language, English), the switch saves to the profile, and emails and sockets speak
+their reader's language."""
+
+from __future__ import annotations
+
+import datetime as dt
+import subprocess
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.core import mail
+from django.test import Client
+from django.utils import translation
+
+from accounts.middleware import socket_language
+from accounts.models import User
+from games.models import Game
+from notifications.emails import send_deadline, send_turn
+from notifications.unsubscribe import unsubscribe_url
+from tests.games.conftest import make_user, open_table, play_pending_once, started_game
+from tests.games.page_play import logged_in
+
+from .i18n_support import CATALOGUES, english_interface_texts, french_page_leaks, read_po
+
+pytestmark = pytest.mark.django_db
+
+# Each game with a number of players, and how many rounds of pending moves to play first
+# so its page shows a game under way.
+GAMES = {
+    "resistance-avalon": (5, 2),
+    "tournament-camelot": (3, 2),
+    "tournament-avalon": (3, 2),
+    "colovini-avalon": (2, 3),
+    "jousting-avalon": (3, 2),
+}
+
+
+@pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: str(p.relative_to(settings.BASE_DIR)))
+def test_every_french_message_is_translated_and_none_is_fuzzy(path: Any) -> None:
+    if not path.exists():
+        pytest.skip("this catalogue does not exist yet")
+    missing = [e.msgid for e in read_po(path) if not e.translated]
+    assert missing == [], f"{len(missing)} French messages missing or fuzzy in {path}"
+    # Placeholders agree between each msgid and its msgstr (msgfmt's format checks).
+    check = subprocess.run(
+        ["msgfmt", "--check", "-o", "/dev/null", str(path)], capture_output=True, text=True
+    )
+    assert check.returncode == 0, check.stderr
+
+
+def french_user(**kwargs: Any) -> User:
+    user = make_user(**kwargs)
+    user.language = "fr"
+    user.save(update_fields=["language"])
+    return user
+
+
+def test_french_pages_show_no_english_interface_text() -> None:
+    """Every kind of page a player reads, in French: no text of the interface is still the
+    English msgid (user-chosen names and card art aside: they are not in any catalogue)."""
+    english = english_interface_texts()
+    assert "Open a table" in english  # the comparison has something to compare with
+    anonymous = Client(HTTP_ACCEPT_LANGUAGE="fr")
+    pages = {path: anonymous.get(path) for path in ("/", "/accounts/signup/", "/accounts/login/")}
+    me = french_user()
+    client = logged_in(me)
+    waiting = open_table([me, *(make_user() for _ in range(4))], slug="resistance-avalon")
+    for path in (
+        "/",
+        "/lobby/",
+        "/my-games/",
+        "/tables/new/",
+        "/tables/new/?game=jousting-avalon",
+        f"/tables/{waiting.pk}/",
+        "/accounts/profile/",
+        "/notifications/push/",
+        "/ratings/",
+        unsubscribe_url(me, "turn").removeprefix(settings.SITE_URL),
+    ):
+        pages[path] = client.get(path)
+    for slug, (players, rounds) in GAMES.items():
+        users = [me, *(make_user() for _ in range(players - 1))]
+        game = started_game(users, slug=slug)
+        for _ in range(rounds):
+            play_pending_once(game)
+        pages[f"{slug}: game page"] = client.get(f"/games/{game.pk}/")
+    leaks = {}
+    for name, response in pages.items():
+        assert response.status_code == 200, name
+        found = french_page_leaks(response.content.decode(), english)
+        if found:
+            leaks[name] = found
+    assert not leaks, "English on French pages:\n" + "\n".join(
+        f"{k}: {v}" for k, v in leaks.items()
+    )
+
+
+def test_the_language_is_the_profiles_else_the_switchs_else_the_browsers() -> None:
+    browser_fr = Client(HTTP_ACCEPT_LANGUAGE="fr-FR,fr;q=0.9,en;q=0.5")
+    assert '<html lang="fr">' in browser_fr.get("/").content.decode()
+    assert '<html lang="en">' in Client(HTTP_ACCEPT_LANGUAGE="de").get("/").content.decode()
+    browser_fr.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    assert '<html lang="en">' in browser_fr.get("/").content.decode()
+    user = french_user()
+    browser_fr.force_login(user)
+    page = browser_fr.get("/lobby/").content.decode()
+    assert '<html lang="fr">' in page
+    assert "Ouvrir une table" in page
+
+
+def test_the_switch_sets_the_cookie_and_a_signed_in_players_profile() -> None:
+    anonymous = Client()
+    response = anonymous.post("/accounts/language/", {"language": "fr", "next": "/lobby/"})
+    assert response.status_code == 302
+    assert response["Location"] == "/lobby/"
+    assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "fr"
+    assert '<html lang="fr">' in anonymous.get("/lobby/").content.decode()
+
+    user = make_user()
+    client = logged_in(user)
+    page = client.get("/").content.decode()
+    assert 'action="/accounts/language/"' in page  # the header's switch
+    assert 'value="fr"' in page
+    client.post("/accounts/language/", {"language": "fr", "next": "/"})
+    user.refresh_from_db()
+    assert user.language == "fr"
+    # An unknown language changes nothing, and a foreign `next` is not followed.
+    response = client.post("/accounts/language/", {"language": "xx", "next": "https://evil/"})
+    user.refresh_from_db()
+    assert user.language == "fr"
+    assert response["Location"] == "/"
+
+
+def test_the_profile_offers_the_language() -> None:
+    user = make_user()
+    client = logged_in(user)
+    assert 'name="language"' in client.get("/accounts/profile/").content.decode()
+    data = {"display_name": "", "language": "fr", "time_zone": "Europe/Paris"}
+    response = client.post("/accounts/profile/", data, follow=True)
+    user.refresh_from_db()
+    assert user.language == "fr"
+    assert "Votre profil est enregistré." in response.content.decode()
+
+
+def test_signing_up_in_french_keeps_french_for_later_emails() -> None:
+    browser = Client(HTTP_ACCEPT_LANGUAGE="fr")
+    browser.post(
+        "/accounts/signup/",
+        {
+            "username": "guenievre",
+            "email": "guenievre@example.com",
+            "password1": "pw-Excalibur-42",
+            "password2": "pw-Excalibur-42",
+        },
+    )
+    assert User.objects.get(username="guenievre").language == "fr"
+
+
+def test_an_email_speaks_its_readers_language_and_dates(settings: Any) -> None:
+    settings.CELERY_TASK_ALWAYS_EAGER = False  # no notices from the start itself
+    reader = french_user()
+    reader.time_zone = "Europe/Paris"
+    reader.save(update_fields=["time_zone"])
+    game = started_game(
+        [reader, make_user(), make_user(), make_user(), make_user()],
+        slug="resistance-avalon",
+        time_per_move=86400,
+    )
+    mail.outbox.clear()
+    deadline = dt.datetime(2026, 11, 19, 11, 0, tzinfo=dt.UTC)
+    with translation.override("en"):  # whatever the sender speaks
+        send_turn(reader, Game.objects.get(pk=game.pk))
+        send_deadline(reader, Game.objects.get(pk=game.pk), deadline)
+    turn, warning = mail.outbox
+    assert turn.subject.startswith(f"{settings.ACCOUNT_EMAIL_SUBJECT_PREFIX}À vous de jouer")
+    assert turn.body.startswith("Bonjour ")
+    assert "Ouvrir la partie :" in turn.body
+    assert "Votre temps est bientôt écoulé à la table" in warning.subject
+    # The deadline in the reader's zone and language: Thursday 19 November, 12:00 in Paris.
+    assert "jeu 19 nov 2026 à 12:00 (Europe/Paris)" in warning.body
+
+
+def test_a_sockets_language_is_chosen_like_a_pages() -> None:
+    def scope(user: Any = None, cookie: str = "", accept: str = "") -> dict[str, Any]:
+        return {
+            "user": user,
+            "cookies": {settings.LANGUAGE_COOKIE_NAME: cookie} if cookie else {},
+            "headers": [(b"accept-language", accept.encode())] if accept else [],
+        }
+
+    assert socket_language(scope()) == "en"
+    assert socket_language(scope(accept="fr-CA,fr;q=0.8")) == "fr"
+    assert socket_language(scope(accept="de, *;q=0.1")) == "en"
+    assert socket_language(scope(cookie="en", accept="fr")) == "en"
+    assert socket_language(scope(french_user(), cookie="en", accept="en")) == "fr"
