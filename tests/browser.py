@@ -234,6 +234,15 @@ def pushed_seq(page: Any) -> int:
     return int(page.get_attribute("html", "data-pushed") or -1)
 
 
+def connected(page: Any) -> None:
+    """Wait until a freshly opened game page's websocket has sent the page state it sends on
+    every connect: until then, that swap can still replace what a test reads or shoots."""
+    from playwright.sync_api import expect
+
+    seq = seq_of(page)
+    expect(page.locator("html")).to_have_attribute("data-pushed", str(seq), timeout=20_000)
+
+
 def move_and_wait(page: Any, submit: Callable[[], Any]) -> int:
     """Make a move on a game page (`submit` clicks what sends it) and wait until nothing
     more is coming for it: the move's own answer has been handled, and the socket has

@@ -21,7 +21,16 @@ from typing import Any
 
 import pytest
 
-from tests.browser import DESK, PHONE, chromium, needs_chromium, no_sideways_scroll, part, shot
+from tests.browser import (
+    DESK,
+    PHONE,
+    chromium,
+    connected,
+    needs_chromium,
+    no_sideways_scroll,
+    part,
+    shot,
+)
 from tests.clock.procs import ROOT
 
 from .live_site import log_in, site_env
@@ -101,6 +110,7 @@ def test_every_page_fits_desk_and_phone(site: tuple[str, Path]) -> None:
             for game in playing["games"]:
                 page = page_as(browser, base, game["to_move"], phone)
                 page.goto(f"{base}/games/{game['id']}/")
+                connected(page)
                 figures = measure(page)
                 print(f"{size} {game['slug']} in play: {figures}")  # noqa: T201
                 assert no_sideways_scroll(page), f"{game['slug']} scrolls sideways at {size}"

@@ -168,7 +168,7 @@ class ColoviniPresenter(Presenter):
 
 
 def ending(outcome: Mapping[str, Any], names: Sequence[str]) -> str:
-    """The ending in the reader's language, from its reason and crowns (CA-17, CA-18); the
+    """The ending in the reader's language, from its reason and crowns (CA-17, CH-6); the
     engine's `summary` is an English sentence kept in the log's cache, never shown."""
     crowns = list(outcome.get("crowns") or [0, 0])
     winners = list(outcome.get("winners") or [])

@@ -1,4 +1,4 @@
-"""The end: CA-17 (15 crowns at the end of one's own turn), and our deadlock ruling."""
+"""The end: CA-17 (15 crowns at the end of one's own turn), and our deadlock ruling (CH-6)."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def test_ca17_only_at_the_end_of_ones_own_turn() -> None:
     assert events[-1].winners == (1,)
 
 
-def test_deadlock_ruling_nothing_left_to_play_most_crowns_win() -> None:
+def test_ch6_nothing_left_to_play_most_crowns_win() -> None:
     state = owning(table(), 0, "castle-1")
     state = owning(state, 1, "plain-1")
     assert state.deadlocked()
@@ -66,7 +66,7 @@ def test_deadlock_ruling_nothing_left_to_play_most_crowns_win() -> None:
     assert outcome.winners == {0}
 
 
-def test_deadlock_ruling_equal_crowns_share_the_win() -> None:
+def test_ch6_equal_crowns_share_the_win() -> None:
     state = owning(owning(table(), 0, "plain-2"), 1, "plain-1")
     events, state = play(state, 0, EndTurn("take-2"))
     assert events[-1] == GameEnded(winners=(0, 1), reason="deadlock", crowns=(2, 2))
@@ -76,7 +76,7 @@ def test_deadlock_ruling_equal_crowns_share_the_win() -> None:
     assert "shared" in outcome.summary
 
 
-def test_deadlock_ruling_not_while_a_card_can_still_come_back() -> None:
+def test_ch6_not_while_a_card_can_still_come_back() -> None:
     state = dataclasses.replace(table(), discard=("red-knight",))
     assert not state.deadlocked()
     _, state = play(state, 0, EndTurn("take-2"))

@@ -65,7 +65,7 @@ class ColoviniState:
     avalon_used: bool = False  # this turn (CA-15)
     used_tiles: frozenset[int] = frozenset()
     held_tiles: tuple[int | None, int | None] = (None, None)  # dark tiles to cash
-    winners: tuple[int, ...] = ()  # set when the game ends (CA-17, deadlock ruling)
+    winners: tuple[int, ...] = ()  # set when the game ends (CA-17, CH-6)
 
     @staticmethod
     def opponent(seat: int) -> int:
@@ -93,7 +93,7 @@ class ColoviniState:
         return free or [t for t in range(len(TILES)) if t not in held]
 
     def deadlocked(self) -> bool:
-        """No card can ever be played again: empty hands, deck and discards (our ruling)."""
+        """No card can ever be played again: empty hands, deck and discards (CH-6, ours)."""
         return not (self.deck or self.discard or self.hands[0] or self.hands[1])
 
     def card_sources(self, seat: int) -> bool:

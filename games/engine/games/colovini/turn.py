@@ -91,7 +91,7 @@ def finish(emitter: Emitter[ColoviniState], rng: Random) -> None:
         emitter.emit(GameEnded(winners=(seat,), reason="fifteen_crowns", crowns=totals))
         return
     if state.deadlocked():
-        # Ours (the rulebook is silent): every card is on the table and nothing can
+        # CH-6, ours (the rulebook is silent): every card is on the table and nothing can
         # change any more, so the most crowns win, shared when equal.
         best = max(totals)
         winners = tuple(s for s in (0, 1) if totals[s] == best)
