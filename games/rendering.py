@@ -16,6 +16,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from accounts.models import reader_language
 
@@ -31,10 +32,13 @@ from .selectors import events_after, game_view_for_seat, players_of
 from .services.seen import seat_seen_get
 
 PARTIALS = ("phase", "board", "secret", "actions", "players")
-# Who made a move other than the player: the log marks these lines with a badge.
-BADGED_ACTORS = frozenset(
-    {GameEvent.ActorKind.TIMEOUT, GameEvent.ActorKind.BOT, GameEvent.ActorKind.MODERATOR}
-)
+# Who made a move other than the player: the log marks these lines with a badge, in the
+# reader's words (the stored actor kind is an identifier, never shown as is).
+BADGES = {
+    GameEvent.ActorKind.TIMEOUT: pgettext_lazy("log badge", "timeout"),
+    GameEvent.ActorKind.BOT: pgettext_lazy("log badge", "bot"),
+    GameEvent.ActorKind.MODERATOR: pgettext_lazy("log badge", "moderator"),
+}
 
 
 def merged_players(feed: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -72,7 +76,7 @@ def log_lines(
                 # Site notices (moderation) carry their own wording; the game never sees them.
                 "text": str(event.get("text", "")) if notice else presenter.describe(e, names, me),
                 "actor_kind": e["actor_kind"],
-                "badge": e["actor_kind"] if e["actor_kind"] in BADGED_ACTORS else "",
+                "badge": str(BADGES.get(e["actor_kind"], "")),
                 "created_at": e["created_at"],
                 "opens": "" if notice else presenter.round_title(event, reader),
                 "shown": notice or presenter.line_shown(event, me),

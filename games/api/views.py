@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils import translation
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
@@ -22,6 +23,7 @@ from accounts.permissions import IsVerified
 from games.engine.core import MalformedMove, all_games, config_fields
 from games.forms import MAX_PER_PAGE, LobbyFilterForm, page_of, page_size
 from games.models import Game, Table
+from games.presentation import feed_in_words
 from games.selectors import (
     can_watch,
     chat_for,
@@ -50,6 +52,19 @@ FEED = inline_serializer(
         "view": serializers.DictField(),
         "legal_moves": serializers.ListField(child=serializers.DictField()),
         "players": serializers.ListField(child=serializers.DictField()),
+        "outcome": inline_serializer(
+            "GameOutcome",
+            {
+                "winners": serializers.ListField(child=serializers.IntegerField()),
+                "summary": serializers.CharField(
+                    help_text="How the game ended, in the request's language (the user's "
+                    "profile, else Accept-Language), as the game page says it."
+                ),
+                "reason": serializers.CharField(),
+                "scores": serializers.DictField(),
+            },
+            allow_null=True,
+        ),
     },
 )
 
@@ -59,6 +74,14 @@ class BaseApi(APIView):
 
     def get_exception_handler(self) -> Any:
         return api_exception_handler
+
+    def perform_authentication(self, request: Request) -> None:
+        super().perform_authentication(request)
+        # A token is read here, after the middleware chose the language: a token client
+        # hears its player's profile language too, as the pages do (UserLanguageMiddleware).
+        user = request.user
+        if isinstance(user, User) and user.language:
+            translation.activate(user.language)
 
     def user(self, request: Request) -> User:
         user = request.user
@@ -253,7 +276,7 @@ class GameDetailApi(BaseApi):
         feed = game_view_for_user(game, self.user(request))
         if feed["my_seat"] is not None:  # the player has read the game up to here
             seat_seen_mark(game, int(feed["my_seat"]), int(feed["seq"]))
-        return Response(feed)
+        return Response(feed_in_words(feed))
 
 
 class GameMoveApi(BaseApi):
@@ -281,7 +304,7 @@ class GameMoveApi(BaseApi):
         if feed is None:  # a repeated idempotency key: read the game as it is now
             game = Game.objects.select_related("table").get(pk=game.pk)
             feed = game_view_for_user(game, self.user(request))
-        return Response({**played.result, "game": feed})
+        return Response({**played.result, "game": feed_in_words(feed)})
 
 
 class GameEventListApi(BaseApi):

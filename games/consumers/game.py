@@ -37,6 +37,7 @@ from accounts.middleware import socket_language
 from games import client_json
 from games.models import PRESENCE_HEARTBEAT, Game
 from games.panels import render_live_panels
+from games.presentation import feed_in_words
 from games.rendering import (
     game_context,
     render_chat_append,
@@ -246,6 +247,8 @@ class GameConsumer(LayerResilientConsumer):
             await self._send_json(await self._catch_up_payload(seq))
 
     async def _send_json(self, data: dict[str, Any]) -> None:
+        if data.get("type") == "update":  # its ending in this socket's language, as the API's
+            data = {**data, "game": feed_in_words(data["game"])}
         await self.send(text_data=json.dumps(data))
 
     async def game_update(self, message: dict[str, Any]) -> None:

@@ -24,6 +24,18 @@ def seat_names(feed: Mapping[str, Any]) -> list[str]:
     return [str(p["name"]) for p in players]
 
 
+def feed_in_words(feed: dict[str, Any]) -> dict[str, Any]:
+    """`feed` for a client that reads JSON (the API, the socket's JSON format): its
+    `outcome.summary` is the ending in the active language, as the page's banner says it
+    (Presenter.ending); the engine's own summary is English. A feed without an outcome is
+    returned as is."""
+    outcome = feed.get("outcome")
+    if not isinstance(outcome, Mapping):
+        return feed
+    ending = presenter_for(str(feed.get("game", ""))).ending(feed, seat_names(feed))
+    return {**feed, "outcome": {**outcome, "summary": str(ending)}}
+
+
 __all__ = [
     "ActionForm",
     "Button",
@@ -32,6 +44,7 @@ __all__ = [
     "Presenter",
     "action_forms",
     "composed_move",
+    "feed_in_words",
     "move_from_post",
     "presenter_for",
     "register_presenter",

@@ -206,12 +206,17 @@ class Presenter:
         details = ", ".join(f"{k} {v}" for k, v in event.items())
         return f"{kind.capitalize()}{': ' + details if details else ''}"
 
+    def ending(self, feed: Mapping[str, Any], names: Sequence[str]) -> str:
+        """How the game ended, in the reader's language: the page's banner once it is over
+        and the API's `outcome.summary` (outcome_in_words). A game whose engine's summary
+        is a fixed English sentence it marked (N_) needs nothing more; one whose summary
+        carries numbers or seats words its ending from the outcome itself."""
+        summary = (feed.get("outcome") or {}).get("summary")
+        return _(str(summary)) if summary else _("The game is over.")
+
     def phase_line(self, feed: Mapping[str, Any], names: Sequence[str]) -> str:
         if feed.get("status") != Game.Status.PLAYING:
-            summary = (feed.get("outcome") or {}).get("summary")
-            # A game's summary is a fixed English sentence its engine marked (N_) or a
-            # sentence with numbers, which stays as the engine wrote it.
-            return _(str(summary)) if summary else _("The game is over.")
+            return self.ending(feed, names)
         line = waiting_for(feed.get("pending_seats", []), names, feed.get("my_seat"))
         return line or _("Resolving…")
 

@@ -44,7 +44,7 @@ def test_tt10_a_rule_link_lands_on_its_rule_at_desk_and_phone_sizes(
         # still fit the screen.
         page.set_extra_http_headers({"Accept-Language": "fr"})
         page.goto(f"{live_server.url}/rules/tournament-camelot/#TT-10")
-        assert page.locator("h1").inner_text() == "Tournoi à Camelot"
+        assert page.locator("h1").inner_text() == "Le Tournoi de Camelot"
         assert rule.locator("h3").inner_text() == "Fournir"
         box = rule.bounding_box()
         assert box is not None

@@ -15,6 +15,7 @@ from accounts.models import User
 from games.engine.core import to_json
 from games.log import definition_of, load_state
 from games.models import Game
+from games.presentation import feed_in_words
 from games.presentation.registry import presenter_for
 from games.presentation.tournament import choices
 from games.presentation.tournament.wire import OrderChosen
@@ -57,6 +58,30 @@ def test_colovinis_ending_is_worded_from_its_reason_and_crowns() -> None:
     with translation.override("fr"):
         assert presenter.phase_line(aborted, NAMES) == translation.gettext("The game is over.")
         assert presenter.phase_line(aborted, NAMES) != "The game is over."
+
+
+def test_a_json_clients_ending_is_the_pages() -> None:
+    """feed_in_words (the API and the socket's JSON): `outcome.summary` becomes the ending
+    the page's banner shows, in the active language, with the players' names; the rest of
+    the outcome is kept, and a feed without an outcome is left alone."""
+    feed = {
+        **ended("fifteen_crowns", [1], [9, 15]),
+        "game": "colovini-avalon",
+        "outcome": {"winners": [1], "summary": "Seat 2 wins with 15 crowns.", "reason": "x"},
+        "players": [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": "Bo"}],
+    }
+    with translation.override("fr"):
+        worded = feed_in_words(feed)
+    assert worded["outcome"] == {
+        "winners": [1],
+        "summary": "Bo gagne avec 15 couronnes.",
+        "reason": "x",
+    }
+    with translation.override("en"):
+        assert feed_in_words(feed)["outcome"]["summary"] == "Bo wins with 15 crowns."
+    assert feed["outcome"]["summary"] == "Seat 2 wins with 15 crowns."  # not changed in place
+    playing: dict[str, Any] = {"game": "colovini-avalon", "outcome": None, "view": {}}
+    assert feed_in_words(playing) is playing
 
 
 def test_the_tournaments_stand_ins_and_order_of_powers_in_french() -> None:

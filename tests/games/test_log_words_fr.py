@@ -1,7 +1,8 @@
 """The logs addressed to their reader and in the reader's language (issue 12): the reader's
 own moves read "You play…", the others' "Ann plays…"; in French the same lines, with the
 cards, suits, roles and powers named in French; and every Tournament card of the engine
-has its name among the msgids (games/presentation/tournament/names.py)."""
+has its name among the msgids (games/presentation/tournament/names.py) and its text (what
+its power does) in French."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from games.presentation.jousting.wire import ev as jev
 from games.presentation.registry import presenter_for
 from games.presentation.resistance.log import WORDS as RESISTANCE
 from games.presentation.resistance.wire import ev, mv
+from games.presentation.tournament.cards import power_by_id
 from games.presentation.tournament.log import WORDS
 from games.presentation.tournament.names import CARD_NAMES
 from games.presentation.tournament.wire import (
@@ -89,6 +91,23 @@ def test_the_log_in_french() -> None:
 def test_every_card_of_the_engine_has_its_name_among_the_msgids() -> None:
     names = {c.name for table in (CHARACTERS, GODSENDS, LOCATIONS) for c in table.values()}
     assert names == set(CARD_NAMES)
+
+
+def test_every_card_reads_in_the_readers_language() -> None:
+    """A card's power as the pages show it (board, secret panel, choices): the engine's
+    English text is a msgid, and the French catalogue has every one."""
+    cards = [c for table in (CHARACTERS, GODSENDS, LOCATIONS) for c in table.values()]
+    with translation.override("en"):
+        english = {c.id: power_by_id(c.id) for c in cards}
+    with translation.override("fr"):
+        french = {c.id: power_by_id(c.id) for c in cards}
+    untranslated = [c.text for c in cards if french[c.id]["text"] == c.text]  # type: ignore[index]
+    assert untranslated == []
+    assert all(english[c.id]["text"] == c.text for c in cards)  # type: ignore[index]
+    assert french["sir-kay"]["name"] == "Messire Keu"  # type: ignore[index]
+    assert french["sir-kay"]["text"] == (  # type: ignore[index]
+        "Chaque fois qu'un autre joueur est déshonoré, il subit 5 de Blessure de plus."
+    )
 
 
 def test_the_resistance_log_in_both_languages() -> None:

@@ -6,6 +6,7 @@ their reader's language."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 import subprocess
 from typing import Any
 
@@ -14,10 +15,16 @@ from django.conf import settings
 from django.core import mail
 from django.test import Client
 from django.utils import translation
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
 
 from accounts.middleware import socket_language
 from accounts.models import User
-from games.models import Game
+from games.engine.core import to_json
+from games.log import definition_of, load_state
+from games.models import Game, GameEvent
+from games.services.bot_turns import bot_move_choose
+from games.services.moves import move_submit
 from notifications.emails import send_deadline, send_turn
 from notifications.unsubscribe import unsubscribe_url
 from tests.games.conftest import make_user, open_table, play_pending_once, started_game
@@ -96,6 +103,69 @@ def test_french_pages_show_no_english_interface_text() -> None:
     assert not leaks, "English on French pages:\n" + "\n".join(
         f"{k}: {v}" for k, v in leaks.items()
     )
+
+
+def test_the_logs_badges_name_who_moved_in_the_readers_words() -> None:
+    """A line the bot, the clock or a moderator played is badged in the reader's language:
+    the badge showed the stored actor kind ("bot") on French pages."""
+    me = french_user()
+    game = started_game([me, *(make_user() for _ in range(4))], slug="resistance-avalon")
+    definition = definition_of(game)
+    kinds = [GameEvent.ActorKind.BOT, GameEvent.ActorKind.TIMEOUT, GameEvent.ActorKind.MODERATOR]
+    # The Leader's proposal, the five votes, then the quest (or the next proposal): one
+    # kind of actor each.
+    for kind in kinds:
+        game.refresh_from_db()
+        for seat in sorted(definition.pending_seats(load_state(game, definition))):
+            game.refresh_from_db()
+            move = bot_move_choose(game, definition, load_state(game, definition), seat)
+            move_submit(
+                game=game,
+                seat=seat,
+                move_json=to_json(move),
+                expected_seq=game.state_seq,
+                actor_kind=kind,
+            )
+    page = logged_in(me).get(f"/games/{game.pk}/").content.decode()
+    log = page[page.index('id="log-list"') :]
+    badges = set(re.findall(r'<span class="badge badge--muted">([^<]+)</span>', log))
+    assert badges == {"robot", "temps écoulé", "modérateur"}
+    assert french_page_leaks(page, english_interface_texts()) == []
+    me.language = "en"
+    me.save(update_fields=["language"])
+    page = logged_in(me).get(f"/games/{game.pk}/").content.decode()
+    log = page[page.index('id="log-list"') :]
+    badges = set(re.findall(r'<span class="badge badge--muted">([^<]+)</span>', log))
+    assert badges == {"bot", "timeout", "moderator"}
+
+
+def test_the_apis_ending_speaks_the_requests_language() -> None:
+    """The API gives a finished game's `outcome.summary` as the page's banner says it, in
+    the player's profile language, else Accept-Language; the log keeps the engine's English
+    summary (the engine knows no language)."""
+    me = make_user()
+    game = started_game([me, *(make_user() for _ in range(4))], slug="resistance-avalon")
+    while play_pending_once(game):
+        pass
+    game.refresh_from_db()
+    english = str(game.outcome["summary"])  # type: ignore[index]
+    token, _ = Token.objects.get_or_create(user=me)
+    api = APIClient(HTTP_AUTHORIZATION=f"Token {token.key}")
+    path = f"/api/games/{game.pk}/"
+    with translation.override("fr"):  # the ending as the French page says it
+        expected = translation.gettext(english)
+    assert expected != english
+    assert api.get(path, HTTP_ACCEPT_LANGUAGE="fr").json()["outcome"]["summary"] == expected
+    assert api.get(path, HTTP_ACCEPT_LANGUAGE="en").json()["outcome"]["summary"] == english
+    me.language = "fr"  # the profile's language wins over the browser's, for a token too
+    me.save(update_fields=["language"])
+    body = api.get(path, HTTP_ACCEPT_LANGUAGE="en").json()
+    assert body["outcome"]["summary"] == expected
+    assert body["outcome"]["winners"] == game.outcome["winners"]  # type: ignore[index]
+    page = logged_in(me).get(f"/games/{game.pk}/").content.decode()
+    assert expected.replace("'", "&#x27;") in page
+    game.refresh_from_db()
+    assert game.outcome["summary"] == english  # type: ignore[index]
 
 
 def test_the_language_is_the_profiles_else_the_switchs_else_the_browsers() -> None:

@@ -145,10 +145,14 @@ class ColoviniPresenter(Presenter):
             return card_label(value)
         return super().choice_label(move_type, name, value, names)
 
+    def ending(self, feed: Mapping[str, Any], names: Sequence[str]) -> str:
+        outcome = feed.get("view", {}).get("outcome")
+        return ending(outcome, names) if outcome else super().ending(feed, names)
+
     def phase_line(self, feed: Mapping[str, Any], names: Sequence[str]) -> str:
         view = feed.get("view", {})
         if view.get("outcome"):
-            return ending(view["outcome"], names)
+            return self.ending(feed, names)
         if feed.get("status") != Game.Status.PLAYING:
             return super().phase_line(feed, names)  # aborted or void: the site's summary
         reaction = view.get("reaction") or {}

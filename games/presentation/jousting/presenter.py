@@ -121,20 +121,23 @@ class JoustingPresenter(Presenter):
             return gettext("No, thanks"), ""
         return super().button(move, names)
 
-    def phase_line(self, feed: Mapping[str, Any], names: Sequence[str]) -> str:
-        view = feed.get("view", {})
-        outcome = view.get("outcome")
-        if outcome:
-            winners = outcome.get("winners", [])
-            won = names_list([name_of(names, s) for s in winners])
-            # JA-14: the result in words, without the rule's code (the game-over banner).
-            if len(winners) == 1:
-                return gettext("The tournament is over: %(won)s ends with the most money.") % {
-                    "won": won
-                }
-            return gettext("The tournament is over: %(won)s end with the most money.") % {
+    def ending(self, feed: Mapping[str, Any], names: Sequence[str]) -> str:
+        outcome = feed.get("view", {}).get("outcome")
+        if not outcome:
+            return super().ending(feed, names)  # aborted or void: the site's summary
+        winners = outcome.get("winners", [])
+        won = names_list([name_of(names, s) for s in winners])
+        # JA-14: the result in words, without the rule's code (the game-over banner).
+        if len(winners) == 1:
+            return gettext("The tournament is over: %(won)s ends with the most money.") % {
                 "won": won
             }
+        return gettext("The tournament is over: %(won)s end with the most money.") % {"won": won}
+
+    def phase_line(self, feed: Mapping[str, Any], names: Sequence[str]) -> str:
+        view = feed.get("view", {})
+        if view.get("outcome"):
+            return self.ending(feed, names)
         if feed.get("status") != Game.Status.PLAYING:
             return super().phase_line(feed, names)  # aborted or void: the site's summary
         line = str(PHASES.get(str(view.get("phase")), ("", ""))[0]).format(

@@ -138,10 +138,16 @@ class ResistancePresenter(Presenter):
             return gettext("Quest %(quest)s") % {"quest": value}
         return super().choice_label(move_type, name, value, names)
 
+    def ending(self, feed: Mapping[str, Any], names: Sequence[str]) -> str:
+        outcome = feed.get("view", {}).get("outcome")
+        if outcome:
+            return gettext(str(outcome["summary"]))  # SUMMARIES, marked in the engine
+        return super().ending(feed, names)
+
     def phase_line(self, feed: Mapping[str, Any], names: Sequence[str]) -> str:
         view = feed.get("view", {})
         if view.get("outcome"):
-            return gettext(str(view["outcome"]["summary"]))  # SUMMARIES, marked in the engine
+            return self.ending(feed, names)
         phase = view.get("phase")
         if phase == Phase.PROPOSE and _targeting(view):
             leader = name_of(names, view.get("leader"))

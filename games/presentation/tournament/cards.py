@@ -141,6 +141,8 @@ def power(data: Mapping[str, Any] | None, *, marked: bool = True) -> dict[str, A
     out = dict(data)
     if data.get("name"):  # the engine's English name (a msgid: names.py), in the reader's words
         out["name"] = _(str(data["name"]))
+    if data.get("text"):  # the engine's English text, marked N_ in its card data
+        out["text"] = _(str(data["text"]))
     source = str(data.get("source"))
     out["note"] = SOURCE_NOTES.get(source, "")
     out["mark"] = (

@@ -1,7 +1,8 @@
 """The names of the Tournament's characters, Godsends and Locations as msgids: the engine
 keeps them in English in its card data (games.engine.games.tournament); `power_name`
-translates them at read time. tests/games/test_tournament_words_fr.py checks that every
-card of the engine is here, so a new card cannot go untranslated."""
+translates them at read time. tests/games/test_log_words_fr.py checks that every card of
+the engine is here, so a new card cannot go untranslated. The cards' texts are marked N_ in
+the engine's card data itself (cards.power translates them)."""
 
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ from ..words import name_of, names_list
 from . import board as panels
 from . import choices, story
 from . import wire as w
-from .cards import SUIT_NAMES, power_by_id
+from .cards import SUIT_NAMES, power, power_by_id
 from .forms import CHOICES, HAND, PASS, choice, dusk_form, give_form, hand_form, pass_form
 from .log import STRANGER, WORDS
 from .wire import (
@@ -196,7 +196,7 @@ class TournamentPresenter(Presenter):
         return {
             w.ChooseLocation.TYPE: _("Its Host Advantage and extra suits hold for the round."),
             w.PickGodsend.TYPE: _("A face-up card, or the top of the deck unseen."),
-            w.PlaceGodsend.TYPE: str((view.get("placing") or {}).get("text", "")),
+            w.PlaceGodsend.TYPE: str((power(view.get("placing")) or {}).get("text", "")),
             w.Command.TYPE: _(
                 "Once per Tourney Round: they play a card in your place, "
                 "and you give them a card afterwards."
@@ -226,20 +226,25 @@ class TournamentPresenter(Presenter):
             return capfirst(str(named["name"])) if named else None
         return None
 
+    def ending(self, feed: Mapping[str, Any], names: Sequence[str]) -> str:
+        """The winners and their Health from the view (the engine's summary names seats)."""
+        v = feed.get("view", {})
+        winners = v.get("winners") or []
+        health = [p["health"] for p in v.get("players", []) if p["seat"] in winners]
+        best = max(health or [0])
+        if not winners:
+            return _("Nobody won the Tournament.")
+        who = names_list([_name(names, s) for s in winners])
+        return _("%(who)s won the Tournament with %(health)s Health.") % {
+            "who": who,
+            "health": best,
+        }
+
     def phase_line(self, feed: Mapping[str, Any], names: Sequence[str]) -> str:
         v = feed.get("view", {})
         phase = v.get("phase")
         if phase == OVER or feed.get("status") != Game.Status.PLAYING:
-            winners = v.get("winners") or []
-            health = [p["health"] for p in v.get("players", []) if p["seat"] in winners]
-            best = max(health or [0])
-            if not winners:
-                return _("Nobody won the Tournament.")
-            who = names_list([_name(names, s) for s in winners])
-            return _("%(who)s won the Tournament with %(health)s Health.") % {
-                "who": who,
-                "health": best,
-            }
+            return self.ending(feed, names)
         line = PHASE_LINES.get(str(phase))
         if line:
             return line(v, names)

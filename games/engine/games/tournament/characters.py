@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from games.engine.core import N_
+
 from .carddata import CardData, Game, Source, slug
 
 if TYPE_CHECKING:
@@ -56,8 +58,10 @@ _CAMELOT = [
         "camelot",
         (
             "King Arthur",
-            "Once per Tourney Round, when you play a card, you may add 3 to its "
-            "value (the +3 token).",
+            N_(
+                "Once per Tourney Round, when you play a card, you may add 3 to its "
+                "value (the +3 token)."
+            ),
             "inferred",
             "king_arthur",
             (3,),
@@ -65,7 +69,7 @@ _CAMELOT = [
         (
             "Excalibur",
             200,
-            "At Dusk, Swords cards in your Weapon Hits inflict no Injury.",
+            N_("At Dusk, Swords cards in your Weapon Hits inflict no Injury."),
             "house",
             "suit_free",
             ("swords",),
@@ -75,9 +79,11 @@ _CAMELOT = [
         "camelot",
         (
             "Guinevere",
-            "Once per Tourney Round, when you would lose a Melee, you may have it lost "
-            "instead by the player of the next card in line (next-lowest, or next-highest under "
-            "Morgan le Fay).",
+            N_(
+                "Once per Tourney Round, when you would lose a Melee, you may have it lost "
+                "instead by the player of the next card in line (next-lowest, or next-highest "
+                "under Morgan le Fay)."
+            ),
             "house",
             "guinevere",
             (),
@@ -85,7 +91,7 @@ _CAMELOT = [
         (
             "Lancelot",
             150,
-            "At Dusk, Poisoned basic weapons in your Weapon Hits inflict 5 instead of 10.",
+            N_("At Dusk, Poisoned basic weapons in your Weapon Hits inflict 5 instead of 10."),
             "house",
             "poison_soft",
             (),
@@ -93,11 +99,11 @@ _CAMELOT = [
     ),
     *_pair(
         "camelot",
-        ("Sir Gawain", "Shame costs you no Injury.", "house", "shame_free", ()),
+        ("Sir Gawain", N_("Shame costs you no Injury."), "house", "shame_free", ()),
         (
             "The Green Sash",
             ALWAYS,
-            "No Threshold: active from the start. At Dusk, reduce your Injury by 10.",
+            N_("No Threshold: active from the start. At Dusk, reduce your Injury by 10."),
             "house",
             "dusk_reduce",
             (10,),
@@ -107,8 +113,10 @@ _CAMELOT = [
         "camelot",
         (
             "Mordred",
-            "At Dusk, before the tally, your most injurious Weapon Hit goes into the "
-            "Weapon Hits of the healthiest opponent.",
+            N_(
+                "At Dusk, before the tally, your most injurious Weapon Hit goes into the "
+                "Weapon Hits of the healthiest opponent."
+            ),
             "house",
             "mordred",
             (),
@@ -116,7 +124,7 @@ _CAMELOT = [
         (
             "Morgause",
             200,
-            "Whenever you are Shamed, the Lead Player of that Melee takes 5 Injury too.",
+            N_("Whenever you are Shamed, the Lead Player of that Melee takes 5 Injury too."),
             "house",
             "morgause",
             (5,),
@@ -126,18 +134,18 @@ _CAMELOT = [
         "camelot",
         (
             "Sir Tristan",
-            "Your Arrows cards count 1 higher in Melees.",
+            N_("Your Arrows cards count 1 higher in Melees."),
             "house",
             "value_bonus",
             ("arrows", 1),
         ),
-        ("Iseult", 200, "At Dawn, heal 10.", "house", "dawn_heal", (10,)),
+        ("Iseult", 200, N_("At Dawn, heal 10."), "house", "dawn_heal", (10,)),
     ),
     *_pair(
         "camelot",
         (
             "Sir Gareth",
-            "Your Alchemy cards count 2 higher in Melees.",
+            N_("Your Alchemy cards count 2 higher in Melees."),
             "house",
             "value_bonus",
             ("alchemy", 2),
@@ -145,7 +153,7 @@ _CAMELOT = [
         (
             "Lynette",
             200,
-            "At Dusk, Alchemy cards in your Weapon Hits inflict no Injury.",
+            N_("At Dusk, Alchemy cards in your Weapon Hits inflict no Injury."),
             "house",
             "suit_free",
             ("alchemy",),
@@ -153,12 +161,14 @@ _CAMELOT = [
     ),
     *_pair(
         "camelot",
-        ("Sir Bedivere", "Your Injury at Dusk is at most 60.", "house", "cap", (60,)),
+        ("Sir Bedivere", N_("Your Injury at Dusk is at most 60."), "house", "cap", (60,)),
         (
             "The Scabbard",
             100,
-            "At Dusk, Merlin, Morgan le Fay and Mists of Avalon in your "
-            "Weapon Hits inflict 10 instead of 25.",
+            N_(
+                "At Dusk, Merlin, Morgan le Fay and Mists of Avalon in your "
+                "Weapon Hits inflict 10 instead of 25."
+            ),
             "house",
             "special_soft",
             (10,),
@@ -168,7 +178,7 @@ _CAMELOT = [
         "camelot",
         (
             "Sir Kay",
-            "Whenever another player is Shamed, they take 5 more Injury.",
+            N_("Whenever another player is Shamed, they take 5 more Injury."),
             "house",
             "kay",
             (5,),
@@ -176,7 +186,7 @@ _CAMELOT = [
         (
             "Sir Ector",
             200,
-            "When Sir Ector joins you (at his Threshold), heal 25 at once.",
+            N_("When Sir Ector joins you (at his Threshold), heal 25 at once."),
             "house",
             "join_heal",
             (25,),
@@ -189,10 +199,12 @@ _AVALON = [
         "avalon",
         (
             "Arthur Pendragon",
-            "Once per Tourney Round: you may command an opponent to play a "
-            "card from their hand in place of yours. They take the results of both the card they "
-            "play for their turn and for yours. At the end of Melee, give the opponent a card "
-            "from your hand.",
+            N_(
+                "Once per Tourney Round: you may command an opponent to play a "
+                "card from their hand in place of yours. They take the results of both the card "
+                "they play for their turn and for yours. At the end of Melee, give the opponent a "
+                "card from your hand."
+            ),
             "rulebook",
             "arthur",
             (),
@@ -200,9 +212,11 @@ _AVALON = [
         (
             "The Sword",
             200,
-            "After cards are dealt, but before passing: you may allow or deny "
-            "passing cards this Tourney Round. If cards are passed, add the cards to your hand "
-            "before you pass.",
+            N_(
+                "After cards are dealt, but before passing: you may allow or deny "
+                "passing cards this Tourney Round. If cards are passed, add the cards to your hand "
+                "before you pass."
+            ),
             "rulebook",
             "sword",
             (),
@@ -212,8 +226,10 @@ _AVALON = [
         "avalon",
         (
             "Merlin",
-            "In any Melee, when you play a card you may also play one Sorcery card "
-            "from your hand; both count for the loss and as Weapon Hits.",
+            N_(
+                "In any Melee, when you play a card you may also play one Sorcery card "
+                "from your hand; both count for the loss and as Weapon Hits."
+            ),
             "inferred",
             "extra_card",
             ("sorcery",),
@@ -221,7 +237,7 @@ _AVALON = [
         (
             "Wizard Staff",
             200,
-            "Your Sorcery cards count 2 higher in Melees.",
+            N_("Your Sorcery cards count 2 higher in Melees."),
             "house",
             "value_bonus",
             ("sorcery", 2),
@@ -231,8 +247,10 @@ _AVALON = [
         "avalon",
         (
             "Sir Percival",
-            "At Dusk, you may give the Arrows cards in your Weapon Hits to "
-            "opponents, to one or several of them.",
+            N_(
+                "At Dusk, you may give the Arrows cards in your Weapon Hits to "
+                "opponents, to one or several of them."
+            ),
             "inferred",
             "percival",
             (),
@@ -240,8 +258,10 @@ _AVALON = [
         (
             "The Swan",
             200,
-            "A Godsend placed in front of you that would harm you is discarded "
-            "at once; one that heals you heals 10 more.",
+            N_(
+                "A Godsend placed in front of you that would harm you is discarded "
+                "at once; one that heals you heals 10 more."
+            ),
             "house",
             "swan",
             (10,),
@@ -251,8 +271,10 @@ _AVALON = [
         "avalon",
         (
             "Nimue",
-            "At Dawn, choose a Location: you host it this Tourney Round and gain its "
-            "Host Advantage (it adds no weapons to the deck).",
+            N_(
+                "At Dawn, choose a Location: you host it this Tourney Round and gain its "
+                "Host Advantage (it adds no weapons to the deck)."
+            ),
             "inferred",
             "nimue",
             (),
@@ -260,7 +282,7 @@ _AVALON = [
         (
             "Grimoire",
             200,
-            "At Dusk, reduce your Injury by 5 for each Sorcery card in your Weapon Hits.",
+            N_("At Dusk, reduce your Injury by 5 for each Sorcery card in your Weapon Hits."),
             "house",
             "grimoire",
             (5,),
@@ -270,8 +292,10 @@ _AVALON = [
         "avalon",
         (
             "Sir Bors",
-            "When a Melee ends with your card in a Feint, you and every other player "
-            "in that Feint heal 5 (once per player).",
+            N_(
+                "When a Melee ends with your card in a Feint, you and every other player "
+                "in that Feint heal 5 (once per player)."
+            ),
             "inferred",
             "bors",
             (5,),
@@ -279,8 +303,10 @@ _AVALON = [
         (
             "Sir Lionel",
             200,
-            "Once per Tourney Round, at Dusk, give up to 2 cards from your "
-            "Weapon Hits to one opponent.",
+            N_(
+                "Once per Tourney Round, at Dusk, give up to 2 cards from your "
+                "Weapon Hits to one opponent."
+            ),
             "inferred",
             "lionel",
             (2,),
@@ -290,8 +316,10 @@ _AVALON = [
         "avalon",
         (
             "Lancelot du Lac",
-            "When a Feint holding your card breaks, your card leaves the "
-            "Melee and goes into the Weapon Hits of the healthiest opponent.",
+            N_(
+                "When a Feint holding your card breaks, your card leaves the "
+                "Melee and goes into the Weapon Hits of the healthiest opponent."
+            ),
             "inferred",
             "lancelot",
             (),
@@ -299,8 +327,10 @@ _AVALON = [
         (
             "Armor of Avalon",
             200,
-            "Once per Tourney Round, when a Melee ends with your card in a Feint, you may "
-            "discard the other cards of that Feint (the Feint breaks).",
+            N_(
+                "Once per Tourney Round, when a Melee ends with your card in a Feint, you may "
+                "discard the other cards of that Feint (the Feint breaks)."
+            ),
             "inferred",
             "armor",
             (),
@@ -310,8 +340,10 @@ _AVALON = [
         "avalon",
         (
             "Sir Morien",
-            "While your Swords card is in a Melee, Swords cards are in-suit for "
-            "the cards played after it. No effect in Melees led by the Elf Queen.",
+            N_(
+                "While your Swords card is in a Melee, Swords cards are in-suit for "
+                "the cards played after it. No effect in Melees led by the Elf Queen."
+            ),
             "inferred",
             "morien",
             (),
@@ -319,8 +351,10 @@ _AVALON = [
         (
             "The Destrier",
             250,
-            "When you play a Swords card valued 13 or more into a Melee you do not lead, the "
-            "Lead Player takes 5 Injury (the charge).",
+            N_(
+                "When you play a Swords card valued 13 or more into a Melee you do not lead, the "
+                "Lead Player takes 5 Injury (the charge)."
+            ),
             "house",
             "destrier",
             (13, 5),
@@ -330,8 +364,10 @@ _AVALON = [
         "avalon",
         (
             "Elf Queen",
-            "Melees you lead are played face down: the Lead Suit is announced, and "
-            "the cards are revealed in turn after the last card is played.",
+            N_(
+                "Melees you lead are played face down: the Lead Suit is announced, and "
+                "the cards are revealed in turn after the last card is played."
+            ),
             "inferred",
             "elf_queen",
             (),
@@ -339,8 +375,10 @@ _AVALON = [
         (
             "Elf Knight",
             200,
-            "Once per Tourney Round, when you would lose a Melee, you may place the "
-            "Elf Knight token on your card: it counts as Feinted for that whole Melee.",
+            N_(
+                "Once per Tourney Round, when you would lose a Melee, you may place the "
+                "Elf Knight token on your card: it counts as Feinted for that whole Melee."
+            ),
             "inferred",
             "elf_knight",
             (),
@@ -350,7 +388,7 @@ _AVALON = [
         "avalon",
         (
             "Sir Yvain",
-            "At Dusk, Deception cards in your Weapon Hits inflict no Injury.",
+            N_("At Dusk, Deception cards in your Weapon Hits inflict no Injury."),
             "house",
             "suit_free",
             ("deception",),
@@ -358,8 +396,10 @@ _AVALON = [
         (
             "The Lion",
             200,
-            "Once per Tourney Round, when you play a card, you may play one more "
-            "card that is legal there; all your cards count for the loss.",
+            N_(
+                "Once per Tourney Round, when you play a card, you may play one more "
+                "card that is legal there; all your cards count for the loss."
+            ),
             "inferred",
             "extra_card",
             ("any",),
@@ -369,8 +409,10 @@ _AVALON = [
         "avalon",
         (
             "Sir Galahad",
-            "Once per Tourney Round, when you lose a Melee, you may take only your "
-            "own cards; the rest are set aside for the loser of the next Melee.",
+            N_(
+                "Once per Tourney Round, when you lose a Melee, you may take only your "
+                "own cards; the rest are set aside for the loser of the next Melee."
+            ),
             "house",
             "galahad",
             (),
@@ -378,8 +420,10 @@ _AVALON = [
         (
             "The Grail",
             100,
-            "Reaching 0 Health does not end the game for you (or for anyone) "
-            "unless your Health falls below -150.",
+            N_(
+                "Reaching 0 Health does not end the game for you (or for anyone) "
+                "unless your Health falls below -150."
+            ),
             "inferred",
             "grail",
             (-150,),

@@ -7,6 +7,8 @@ target "opponent" is placed in front of the opponent its picker names.
 
 from __future__ import annotations
 
+from games.engine.core import N_
+
 from .carddata import CardData, Game, Source, Target, slug
 
 _G = tuple[str, str, Source, str, tuple[str | int, ...], Target]
@@ -14,8 +16,10 @@ _G = tuple[str, str, Source, str, tuple[str | int, ...], Target]
 _CAMELOT: list[_G] = [
     (
         "Will of God",
-        "Take 3 Will of God tokens: at Dusk, before the tally, spend any of them; each "
-        "cancels 10 of your Injury.",
+        N_(
+            "Take 3 Will of God tokens: at Dusk, before the tally, spend any of them; each "
+            "cancels 10 of your Injury."
+        ),
         "inferred",
         "will_of_god",
         (3, 10),
@@ -23,7 +27,7 @@ _CAMELOT: list[_G] = [
     ),
     (
         "Beswitched",
-        "Place on an opponent: this round their cards count 2 lower in Melees.",
+        N_("Place on an opponent: this round their cards count 2 lower in Melees."),
         "house",
         "value_malus",
         (2,),
@@ -31,7 +35,7 @@ _CAMELOT: list[_G] = [
     ),
     (
         "Dwarves",
-        "This round, Poisoned basic weapons in your Weapon Hits inflict 5 instead of 10.",
+        N_("This round, Poisoned basic weapons in your Weapon Hits inflict 5 instead of 10."),
         "house",
         "poison_soft",
         (),
@@ -39,7 +43,7 @@ _CAMELOT: list[_G] = [
     ),
     (
         "Alchemy",
-        "This round your Alchemy cards count 3 higher in Melees.",
+        N_("This round your Alchemy cards count 3 higher in Melees."),
         "house",
         "value_bonus",
         ("alchemy", 3),
@@ -47,17 +51,17 @@ _CAMELOT: list[_G] = [
     ),
     (
         "Black Knight",
-        "Place on an opponent: they take 15 Injury at once.",
+        N_("Place on an opponent: they take 15 Injury at once."),
         "house",
         "injure",
         (15,),
         "opponent",
     ),
-    ("Holy Grail", "Heal 25 at once.", "house", "heal", (25,), "self"),
-    ("Lady of the Lake", "Heal 20 at once.", "house", "heal", (20,), "self"),
+    ("Holy Grail", N_("Heal 25 at once."), "house", "heal", (25,), "self"),
+    ("Lady of the Lake", N_("Heal 20 at once."), "house", "heal", (20,), "self"),
     (
         "The Round Table",
-        "This round, Shame costs you no Injury.",
+        N_("This round, Shame costs you no Injury."),
         "house",
         "shame_free",
         (),
@@ -65,7 +69,7 @@ _CAMELOT: list[_G] = [
     ),
     (
         "Fire Drake",
-        "Place on an opponent: this round their Swords hits inflict double Injury.",
+        N_("Place on an opponent: this round their Swords hits inflict double Injury."),
         "house",
         "double_suit",
         ("swords",),
@@ -73,7 +77,7 @@ _CAMELOT: list[_G] = [
     ),
     (
         "Wyvern",
-        "Place on an opponent: this round their Arrows hits inflict double Injury.",
+        N_("Place on an opponent: this round their Arrows hits inflict double Injury."),
         "house",
         "double_suit",
         ("arrows",),
@@ -81,7 +85,7 @@ _CAMELOT: list[_G] = [
     ),
     (
         "Hex",
-        "Place on an opponent: this round their Sorcery hits inflict double Injury.",
+        N_("Place on an opponent: this round their Sorcery hits inflict double Injury."),
         "house",
         "double_suit",
         ("sorcery",),
@@ -89,7 +93,7 @@ _CAMELOT: list[_G] = [
     ),
     (
         "Treachery",
-        "Place on an opponent: this round their Deception hits inflict double Injury.",
+        N_("Place on an opponent: this round their Deception hits inflict double Injury."),
         "house",
         "double_suit",
         ("deception",),
@@ -97,16 +101,16 @@ _CAMELOT: list[_G] = [
     ),
     (
         "Jousting Shield",
-        "This round, your Injury at Dusk is at most 50.",
+        N_("This round, your Injury at Dusk is at most 50."),
         "house",
         "cap",
         (50,),
         "self",
     ),
-    ("Healing Herbs", "Heal 15 at once.", "house", "heal", (15,), "self"),
+    ("Healing Herbs", N_("Heal 15 at once."), "house", "heal", (15,), "self"),
     (
         "Pilgrimage",
-        "At Dusk this round, reduce your Injury by 20.",
+        N_("At Dusk this round, reduce your Injury by 20."),
         "house",
         "dusk_reduce",
         (20,),
@@ -114,8 +118,10 @@ _CAMELOT: list[_G] = [
     ),
     (
         "Saint's Relic",
-        "This round, Merlin, Morgan le Fay and Mists of Avalon in your Weapon Hits "
-        "inflict 10 instead of 25.",
+        N_(
+            "This round, Merlin, Morgan le Fay and Mists of Avalon in your Weapon Hits "
+            "inflict 10 instead of 25."
+        ),
         "house",
         "special_soft",
         (10,),
@@ -123,7 +129,7 @@ _CAMELOT: list[_G] = [
     ),
     (
         "Longbowman",
-        "This round your Arrows cards count 2 higher in Melees.",
+        N_("This round your Arrows cards count 2 higher in Melees."),
         "house",
         "value_bonus",
         ("arrows", 2),
@@ -131,7 +137,7 @@ _CAMELOT: list[_G] = [
     ),
     (
         "Court Wizard",
-        "This round your Sorcery cards count 2 higher in Melees.",
+        N_("This round your Sorcery cards count 2 higher in Melees."),
         "house",
         "value_bonus",
         ("sorcery", 2),
@@ -139,7 +145,7 @@ _CAMELOT: list[_G] = [
     ),
     (
         "Spymaster",
-        "This round your Deception cards count 2 higher in Melees.",
+        N_("This round your Deception cards count 2 higher in Melees."),
         "house",
         "value_bonus",
         ("deception", 2),
@@ -147,7 +153,7 @@ _CAMELOT: list[_G] = [
     ),
     (
         "Ambush",
-        "Place on an opponent: they take 10 Injury at once.",
+        N_("Place on an opponent: they take 10 Injury at once."),
         "house",
         "injure",
         (10,),
@@ -155,7 +161,7 @@ _CAMELOT: list[_G] = [
     ),
     (
         "Blessed Armour",
-        "This round, Swords cards in your Weapon Hits inflict no Injury.",
+        N_("This round, Swords cards in your Weapon Hits inflict no Injury."),
         "house",
         "suit_free",
         ("swords",),
@@ -163,7 +169,7 @@ _CAMELOT: list[_G] = [
     ),
     (
         "Shield Wall",
-        "This round, Arrows cards in your Weapon Hits inflict no Injury.",
+        N_("This round, Arrows cards in your Weapon Hits inflict no Injury."),
         "house",
         "suit_free",
         ("arrows",),
@@ -171,7 +177,7 @@ _CAMELOT: list[_G] = [
     ),
     (
         "Amulet",
-        "This round, Sorcery cards in your Weapon Hits inflict no Injury.",
+        N_("This round, Sorcery cards in your Weapon Hits inflict no Injury."),
         "house",
         "suit_free",
         ("sorcery",),
@@ -179,7 +185,7 @@ _CAMELOT: list[_G] = [
     ),
     (
         "Pentecost Feast",
-        "At Dusk this round, reduce your Injury by 15.",
+        N_("At Dusk this round, reduce your Injury by 15."),
         "house",
         "dusk_reduce",
         (15,),
@@ -190,8 +196,10 @@ _CAMELOT: list[_G] = [
 _AVALON: list[_G] = [
     (
         "Ring of Stones",
-        "Choose a Location at once: you host it this round and gain its Host "
-        "Advantage (it adds no weapons to the deck).",
+        N_(
+            "Choose a Location at once: you host it this round and gain its Host "
+            "Advantage (it adds no weapons to the deck)."
+        ),
         "inferred",
         "ring_of_stones",
         (),
@@ -199,8 +207,10 @@ _AVALON: list[_G] = [
     ),
     (
         "Guinguemar",
-        "Place on an opponent: this round Enhanced Alchemy does not apply to them "
-        "(they follow Camelot's Alchemy rules).",
+        N_(
+            "Place on an opponent: this round Enhanced Alchemy does not apply to them "
+            "(they follow Camelot's Alchemy rules)."
+        ),
         "inferred",
         "guinguemar",
         (),
@@ -208,7 +218,10 @@ _AVALON: list[_G] = [
     ),
     (
         "Chivalry",
-        "Take 3 Chivalry tokens: after a Melee you lose this round, you may spend one to heal 5.",
+        N_(
+            "Take 3 Chivalry tokens: after a Melee you lose this round, you may spend one to "
+            "heal 5."
+        ),
         "inferred",
         "chivalry",
         (3, 5),
@@ -216,17 +229,17 @@ _AVALON: list[_G] = [
     ),
     (
         "Plague",
-        "Place 3 Plague tokens on an opponent: each inflicts 5 Injury on them at Dusk.",
+        N_("Place 3 Plague tokens on an opponent: each inflicts 5 Injury on them at Dusk."),
         "inferred",
         "dusk_extra",
         (15,),
         "opponent",
     ),
-    ("Apples of Avalon", "Heal 25 at once.", "house", "heal", (25,), "self"),
-    ("Healing Spring", "Heal 15 at once.", "house", "heal", (15,), "self"),
+    ("Apples of Avalon", N_("Heal 25 at once."), "house", "heal", (25,), "self"),
+    ("Healing Spring", N_("Heal 15 at once."), "house", "heal", (15,), "self"),
     (
         "Fey Glamour",
-        "This round your Alchemy cards count 2 higher in Melees.",
+        N_("This round your Alchemy cards count 2 higher in Melees."),
         "house",
         "value_bonus",
         ("alchemy", 2),
@@ -234,7 +247,7 @@ _AVALON: list[_G] = [
     ),
     (
         "Sacred Well",
-        "At Dusk this round, reduce your Injury by 20.",
+        N_("At Dusk this round, reduce your Injury by 20."),
         "house",
         "dusk_reduce",
         (20,),
@@ -242,7 +255,7 @@ _AVALON: list[_G] = [
     ),
     (
         "Druid's Blessing",
-        "This round, Poisoned basic weapons in your Weapon Hits inflict 5 instead of 10.",
+        N_("This round, Poisoned basic weapons in your Weapon Hits inflict 5 instead of 10."),
         "house",
         "poison_soft",
         (),
@@ -250,7 +263,7 @@ _AVALON: list[_G] = [
     ),
     (
         "Morgan's Curse",
-        "Place on an opponent: this round their Sorcery hits inflict double Injury.",
+        N_("Place on an opponent: this round their Sorcery hits inflict double Injury."),
         "house",
         "double_suit",
         ("sorcery",),
@@ -258,7 +271,7 @@ _AVALON: list[_G] = [
     ),
     (
         "Raven Omen",
-        "Place on an opponent: they take 10 Injury at once.",
+        N_("Place on an opponent: they take 10 Injury at once."),
         "house",
         "injure",
         (10,),
@@ -266,7 +279,7 @@ _AVALON: list[_G] = [
     ),
     (
         "Oak Charm",
-        "This round, Deception cards in your Weapon Hits inflict no Injury.",
+        N_("This round, Deception cards in your Weapon Hits inflict no Injury."),
         "house",
         "suit_free",
         ("deception",),
@@ -274,7 +287,7 @@ _AVALON: list[_G] = [
     ),
     (
         "Silver Arrows",
-        "This round your Arrows cards count 2 higher in Melees.",
+        N_("This round your Arrows cards count 2 higher in Melees."),
         "house",
         "value_bonus",
         ("arrows", 2),
@@ -282,17 +295,19 @@ _AVALON: list[_G] = [
     ),
     (
         "Mistwalker",
-        "This round, Merlin, Morgan le Fay and Mists of Avalon in your Weapon Hits "
-        "inflict 10 instead of 25.",
+        N_(
+            "This round, Merlin, Morgan le Fay and Mists of Avalon in your Weapon Hits "
+            "inflict 10 instead of 25."
+        ),
         "house",
         "special_soft",
         (10,),
         "self",
     ),
-    ("Fey Veil", "This round, Shame costs you no Injury.", "house", "shame_free", (), "self"),
+    ("Fey Veil", N_("This round, Shame costs you no Injury."), "house", "shame_free", (), "self"),
     (
         "Barge of Avalon",
-        "This round, your Injury at Dusk is at most 50.",
+        N_("This round, your Injury at Dusk is at most 50."),
         "house",
         "cap",
         (50,),
@@ -300,7 +315,7 @@ _AVALON: list[_G] = [
     ),
     (
         "Wild Hunt",
-        "Place on an opponent: this round their Arrows hits inflict double Injury.",
+        N_("Place on an opponent: this round their Arrows hits inflict double Injury."),
         "house",
         "double_suit",
         ("arrows",),
@@ -308,7 +323,7 @@ _AVALON: list[_G] = [
     ),
     (
         "Bramble Curse",
-        "Place on an opponent: this round their cards count 2 lower in Melees.",
+        N_("Place on an opponent: this round their cards count 2 lower in Melees."),
         "house",
         "value_malus",
         (2,),
@@ -316,7 +331,7 @@ _AVALON: list[_G] = [
     ),
     (
         "Beltane Fire",
-        "Place on an opponent: this round their Swords hits inflict double Injury.",
+        N_("Place on an opponent: this round their Swords hits inflict double Injury."),
         "house",
         "double_suit",
         ("swords",),
@@ -324,7 +339,7 @@ _AVALON: list[_G] = [
     ),
     (
         "Samhain Shadows",
-        "Place on an opponent: at Dusk this round they take 10 more Injury.",
+        N_("Place on an opponent: at Dusk this round they take 10 more Injury."),
         "house",
         "dusk_extra",
         (10,),
@@ -332,7 +347,7 @@ _AVALON: list[_G] = [
     ),
     (
         "Holly Crown",
-        "This round, Swords cards in your Weapon Hits inflict no Injury.",
+        N_("This round, Swords cards in your Weapon Hits inflict no Injury."),
         "house",
         "suit_free",
         ("swords",),
@@ -340,7 +355,7 @@ _AVALON: list[_G] = [
     ),
     (
         "Willow Wand",
-        "This round your Sorcery cards count 2 higher in Melees.",
+        N_("This round your Sorcery cards count 2 higher in Melees."),
         "house",
         "value_bonus",
         ("sorcery", 2),
@@ -348,16 +363,16 @@ _AVALON: list[_G] = [
     ),
     (
         "Hawthorn Shield",
-        "This round, Arrows cards in your Weapon Hits inflict no Injury.",
+        N_("This round, Arrows cards in your Weapon Hits inflict no Injury."),
         "house",
         "suit_free",
         ("arrows",),
         "self",
     ),
-    ("Nine Sisters", "Heal 20 at once.", "house", "heal", (20,), "self"),
+    ("Nine Sisters", N_("Heal 20 at once."), "house", "heal", (20,), "self"),
     (
         "Lake Mist",
-        "At Dusk this round, reduce your Injury by 15.",
+        N_("At Dusk this round, reduce your Injury by 15."),
         "house",
         "dusk_reduce",
         (15,),
@@ -365,7 +380,7 @@ _AVALON: list[_G] = [
     ),
     (
         "Changeling Trick",
-        "Place on an opponent: this round their Deception hits inflict double Injury.",
+        N_("Place on an opponent: this round their Deception hits inflict double Injury."),
         "house",
         "double_suit",
         ("deception",),

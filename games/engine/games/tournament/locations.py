@@ -6,6 +6,8 @@ and brings the special Merlin; the two unnamed Locations share no suit with Twil
 
 from __future__ import annotations
 
+from games.engine.core import N_
+
 from .carddata import CardData
 
 LOCATIONS: dict[str, CardData] = {
@@ -16,8 +18,10 @@ LOCATIONS: dict[str, CardData] = {
             "Twilight",
             "avalon",
             "location",
-            "Host Advantage: this round, Sorcery cards in the Host's Weapon Hits inflict no "
-            "Injury.",
+            N_(
+                "Host Advantage: this round, Sorcery cards in the Host's Weapon Hits inflict no "
+                "Injury."
+            ),
             "house",
             "suit_free",
             ("sorcery",),
@@ -28,7 +32,7 @@ LOCATIONS: dict[str, CardData] = {
             "Oak Forest",
             "avalon",
             "location",
-            "Host Advantage: the Host heals 15 at Dawn.",
+            N_("Host Advantage: the Host heals 15 at Dawn."),
             "house",
             "dawn_heal",
             (15,),
@@ -39,8 +43,10 @@ LOCATIONS: dict[str, CardData] = {
             "Carmathen",
             "avalon",
             "location",
-            "Host Advantage: at Dawn the Host adds the special Merlin to their hand (wild, "
-            "25 Injury; set aside again at Dusk).",
+            N_(
+                "Host Advantage: at Dawn the Host adds the special Merlin to their hand (wild, "
+                "25 Injury; set aside again at Dusk)."
+            ),
             "inferred",
             "carmathen",
             (),
@@ -51,7 +57,7 @@ LOCATIONS: dict[str, CardData] = {
             "Tintagel",
             "avalon",
             "location",
-            "Host Advantage: this round, Shame costs the Host no Injury.",
+            N_("Host Advantage: this round, Shame costs the Host no Injury."),
             "house",
             "shame_free",
             (),
@@ -62,8 +68,10 @@ LOCATIONS: dict[str, CardData] = {
             "Glastonbury Tor",
             "avalon",
             "location",
-            "Host Advantage: this round, Poisoned basic weapons in the Host's Weapon Hits "
-            "inflict 5 instead of 10.",
+            N_(
+                "Host Advantage: this round, Poisoned basic weapons in the Host's Weapon Hits "
+                "inflict 5 instead of 10."
+            ),
             "house",
             "poison_soft",
             (),
