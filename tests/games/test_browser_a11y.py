@@ -1,9 +1,9 @@
 """Browser test (issue 12, keyboard and screen reader): axe-core (tests/axe.py) over every
 kind of page of the site: home, sign-up and log-in signed out; home, lobby, create table,
-a table before its start, each of the five games in play (as the seat to move) and at its
-end, a replay, the profile with its notification settings, and every admin changelist.
-Each page's results are printed in the test log; any violation of impact serious or
-critical fails the test, listing every element.
+a table before its start, each of the five games in play (as the seat to move, desk- and
+phone-sized) and at its end, a replay, the profile with its notification settings, and
+every admin changelist. Each page's results are printed in the test log; any violation of
+impact serious or critical fails the test, listing every element.
 
 The games are put into the live site's database by tests/games/seed_site.py, as the layout
 test does, so this test looks at pages rather than plays them.
@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from tests.axe import axe_report, needs_axe
-from tests.browser import ARTIFACTS_DIR, DESK, chromium
+from tests.browser import ARTIFACTS_DIR, DESK, chromium, connected
 from tests.clock.procs import ROOT
 
 from .live_site import PASSWORD, site_env
@@ -88,11 +88,15 @@ def test_every_kind_of_page_passes_axe(site: tuple[str, Path]) -> None:
         check(viewer, "table-before-start")
         viewer.context.close()
 
+        # Each game in play desk-sized and phone-sized (390x844): the phone's layout is its
+        # own (tabs for the log and the chat, the action panel first).
         for game in playing["games"]:
-            page = page_as(browser, base, game["to_move"], phone=False)
-            page.goto(f"{base}/games/{game['id']}/")
-            check(page, f"{game['slug']}-playing")
-            page.context.close()
+            for phone in (False, True):
+                page = page_as(browser, base, game["to_move"], phone=phone)
+                page.goto(f"{base}/games/{game['id']}/")
+                connected(page)
+                check(page, f"{game['slug']}-playing{'-phone' if phone else ''}")
+                page.context.close()
 
         admin = browser.new_context(**DESK).new_page()
         admin.goto(base + "/admin/")
