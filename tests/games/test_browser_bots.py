@@ -41,11 +41,9 @@ from .test_browser_tournament import act as tournament_act
 pytestmark = [pytest.mark.browser, needs_chromium]
 
 DESK_SIZE = {"width": 1280, "height": 900}
-# English still shown on these French pages, to fix (issue 12): the players panel's "bot"
-# badge once a push has re-rendered it (its French "robot" shows on the table page, so some
-# push renders the panel outside the reader's language), and the Tournament table's
-# "Characters" option. Remove each as it is fixed; any other English fails.
-LEFTOVERS = {"Characters", "bot"}
+# English known to remain on these French pages (none now: the log's "bot" badge and the
+# Tournament's "Characters" option are fixed). Any English found fails the test.
+LEFTOVERS: set[str] = set()
 
 # (game, seats, options filled in on the create form): the smallest table of each game,
 # and the shorter Tournament (300 Health).
