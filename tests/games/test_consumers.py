@@ -11,14 +11,16 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
+from django.utils import translation
 
+from accounts.middleware import SocketLanguageMiddleware
 from games.engine.core import to_json
 from games.log import definition_of, load_state
 from games.models import Presence
 from games.routing import websocket_urlpatterns
 from games.services.moves import move_submit
 
-from .conftest import good_on_a_quest, make_user, seat_users, started_game
+from .conftest import good_on_a_quest, make_user, play_pending_once, seat_users, started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -203,3 +205,34 @@ async def test_private_game_refuses_strangers() -> None:
     comm.scope["user"] = await sync_to_async(make_user)()
     connected, _ = await comm.connect()
     assert not connected
+
+
+@sync_to_async
+def finished_game_of(user: Any) -> Any:
+    """A Resistance game `user` played to its end (every seat's first legal move)."""
+    game = started_game([user, *(make_user() for _ in range(4))], slug="resistance-avalon")
+    while play_pending_once(game):
+        pass
+    game.refresh_from_db()
+    return game
+
+
+async def test_the_json_feeds_ending_speaks_the_sockets_language() -> None:
+    """As the API's: `outcome.summary` is the ending in the socket's language (here the
+    player's profile), while the log keeps the engine's English."""
+    user = await sync_to_async(make_user)()
+    user.language = "fr"
+    await sync_to_async(user.save)(update_fields=["language"])
+    game = await finished_game_of(user)
+    english = str(game.outcome["summary"])
+    with translation.override("fr"):
+        french = translation.gettext(english)
+    assert french != english
+    comm = WebsocketCommunicator(SocketLanguageMiddleware(APP), f"/ws/games/{game.pk}/?format=json")
+    comm.scope["user"] = user
+    connected, _ = await comm.connect()
+    assert connected
+    first = await next_json(comm)
+    assert first["game"]["outcome"]["summary"] == french
+    assert first["game"]["outcome"]["winners"] == game.outcome["winners"]
+    await comm.disconnect()
