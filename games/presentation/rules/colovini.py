@@ -291,6 +291,19 @@ END = Section(
                 ),
             ),
         ),
+        Rule(
+            "CH-6",
+            pgettext_lazy("how to play", "When no card can be played any more"),
+            (
+                pgettext_lazy(
+                    "how to play",
+                    "When hands, deck and discard pile are all empty at the end of a turn, "
+                    "nothing can change any more: the game ends and the most crowns win, a "
+                    "shared win when equal. While a discarded card can still come back "
+                    "through a reshuffle, play goes on.",
+                ),
+            ),
+        ),
     ),
 )
 
