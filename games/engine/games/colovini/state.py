@@ -108,12 +108,8 @@ class ColoviniState:
 # Ownership changes only with a conquest, yet rules, views and the bot ask for it many times
 # per move: answered once per (row, owners, seat).
 @lru_cache(maxsize=4096)
-def _owned(
-    row: tuple[str, ...], owners: tuple[int | None, ...], seat: int
-) -> Mapping[int, Region]:
-    return MappingProxyType(
-        {i: BY_KEY[row[i]] for i, owner in enumerate(owners) if owner == seat}
-    )
+def _owned(row: tuple[str, ...], owners: tuple[int | None, ...], seat: int) -> Mapping[int, Region]:
+    return MappingProxyType({i: BY_KEY[row[i]] for i, owner in enumerate(owners) if owner == seat})
 
 
 @lru_cache(maxsize=4096)
