@@ -55,10 +55,8 @@ def play(
         legal = list(game.legal_moves(state, seat))
         if watch is not None:
             watch(state, seat, legal)
-        if seat in bot_seats:
-            move = bot_choice(game, state, seat, legal, rng)
-        else:
-            move = rng.choice(legal)
+        bot = seat in bot_seats
+        move = bot_choice(game, state, seat, legal, rng) if bot else rng.choice(legal)
         new, state = apply(game, state, seat, move, rng_for(seed, len(log)))
         log.extend(new)
     return state, log
