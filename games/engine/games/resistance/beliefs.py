@@ -127,6 +127,7 @@ class _Tally:
     players: int
     evil: int  # Evil seats in every world
     worlds: tuple[int, ...]
+    rows: tuple[tuple[int, ...], ...]  # per seat, the worlds in which it is Evil (`_rows`)
     passes: tuple[int, ...]  # per world: Evil team members beyond the Fails, over the quests
     fits: tuple[int, ...]  # per world: Evil votes fitting "approve dirty, reject clean"
     quests: frozenset[Quest] = frozenset()
@@ -159,12 +160,10 @@ class _Tally:
             _PASSED_POW[passed] * _FIT_POW[fit] * _MISFIT_POW[misfit_votes - fit]
             for passed, fit in zip(passes, fits, strict=True)
         ]
+        rows = self.rows if len(worlds) == len(self.worlds) else _rows(self.players, worlds)
         total = sum(weights)
         p_evil = (
-            tuple(
-                sum(compress(weights, map((1 << seat).__and__, worlds))) / total
-                for seat in range(self.players)
-            )
+            tuple(sum([weights[i] for i in seat_rows]) / total for seat_rows in rows)
             if total
             else ()
         )
@@ -172,6 +171,7 @@ class _Tally:
             self.players,
             self.evil,
             tuple(worlds),
+            rows,
             tuple(passes),
             tuple(fits),
             quests,
@@ -180,6 +180,13 @@ class _Tally:
             total,
             p_evil,
         )
+
+
+def _rows(players: int, worlds: list[int] | tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per seat, the indexes of the worlds in which that seat is Evil."""
+    return tuple(
+        tuple(i for i, world in enumerate(worlds) if world >> s & 1) for s in range(players)
+    )
 
 
 _TALLIES: dict[tuple[int, ...], _Tally] = {}
@@ -201,7 +208,9 @@ def _tally(view: Mapping[str, Any], b: Beliefs, one_of: list[int]) -> _Tally | N
         if pair:  # Merlin and Morgana: exactly one of the pair is Evil
             worlds = [world for world in worlds if (world & pair).bit_count() == 1]
         zeros = (0,) * len(worlds)
-        tally = _Tally(b.players, b.evil_count, tuple(worlds), zeros, zeros)
+        tally = _Tally(
+            b.players, b.evil_count, tuple(worlds), _rows(b.players, worlds), zeros, zeros
+        )
     elif tally.quests == quests and tally.proposals == proposals:
         return tally
     tally = tally.counted(quests, proposals)
