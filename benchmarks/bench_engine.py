@@ -17,6 +17,10 @@ Measured on the shared 2-core machine under load (before -> after issue 14's wor
 full table and what changed are in benchmarks/RESULTS.md): Resistance 5p 257 -> 419
 games/s, 10p 36 -> 96; Colovini 41 -> 77; jousting 3p 85 -> 148, 6p 24 -> 44;
 validate+apply p99 at most 34 us (Resistance), 105 us (Colovini), 186 us (jousting).
+A third pass (25 November, load 5 to 7, before/after run alternately): Resistance 5p
+365 -> 489 games/s, 10p 93 -> 104; Tournament 1.16x to 1.65x (Camelot 2p 47 -> 78, Avalon
+6p 15 -> 21); Colovini 63 -> 78; jousting 3p 116 -> 149, 6p 38 -> 44; same games move for
+move. No games/s goal is met yet.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.db import transaction
 
-from games.engine.core import EngineError, Move, rng_for
+from games.engine.core import EngineError, Move, bot_choice, rng_for
 from games.log import definition_of, load_state
 from games.models import Game, GameEvent
 
@@ -28,8 +28,8 @@ def bot_move_choose(game: Game, definition: Any, state: Any, position: int) -> M
     (RA-W2) if the bot cannot choose (e.g. moves not enumerable here), so no table stalls."""
     legal = definition.legal_moves(state, position)
     try:
-        move: Move = definition.bot_move(
-            definition.view(state, position), legal, rng_for(f"{game.seed}:bot", game.state_seq)
+        move: Move = bot_choice(
+            definition, state, position, legal, rng_for(f"{game.seed}:bot", game.state_seq)
         )
     except Exception:
         logger.exception("bots: bot of game %s seat %s failed", game.pk, position)

@@ -22,7 +22,7 @@ from .frozen import replace
 from .hooks import HookRegistry
 from .messages import N_, Message, joined, msg, render
 from .registry import all_games, get_game, register_game
-from .runner import acting_seats, apply, fold, rng_for, start
+from .runner import acting_seats, apply, bot_choice, fold, rng_for, start
 
 __all__ = [
     "JSON",
@@ -47,6 +47,7 @@ __all__ = [
     "acting_seats",
     "all_games",
     "apply",
+    "bot_choice",
     "config_fields",
     "fold",
     "from_json",

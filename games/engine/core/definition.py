@@ -96,7 +96,10 @@ class GameDefinition(Protocol[ConfigT, StateT]):
         """The opening events: the deal and every other random outcome, recorded."""
 
     def decide(self, state: StateT, seat: Seat, move: Move, rng: Random) -> list[Event]:
-        """Validate `move` by `seat` and return the events it causes (IllegalMove if not)."""
+        """Validate `move` by `seat` and return the events it causes (IllegalMove if not).
+        A game may also define `decide_folded(state, seat, move, rng)`: the same events and
+        the state after them, when it folds them as it decides (core.Emitter), so that
+        `runner.apply` does not fold them again."""
 
     def evolve(self, state: StateT | None, event: Event) -> StateT:
         """Apply one event. Pure and deterministic: never needs randomness."""
@@ -122,7 +125,8 @@ class GameDefinition(Protocol[ConfigT, StateT]):
         """What a timeout plays for `seat`: neutral for hidden roles (RA-W2)."""
 
     def bot_move(self, view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
-        """A sensible move from the seat's own view only (never the full state)."""
+        """A sensible move from the seat's own view only (never the full state). Callers go
+        through `runner.bot_choice`, which plays a lone legal move without a view."""
 
     def secrets(self, state: StateT) -> list[Secret]:
         """Every hidden fact of `state` with who may know it (for the leak tests)."""

@@ -40,7 +40,7 @@ def replace(obj: T, /, **changes: Any) -> T:
     if names is None or not changes.keys() <= names:
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
     new = object.__new__(cls)
-    attrs = new.__dict__
-    attrs.update(obj.__dict__)
+    attrs = obj.__dict__.copy()  # one copy of the whole table, then the changes over it
     attrs.update(changes)
+    object.__setattr__(new, "__dict__", attrs)
     return new

@@ -36,7 +36,10 @@ class HookRegistry:
 
     def get(self, hook: str, key: str) -> Handler | None:
         """The handler of `key` for `hook`, or None when that power ignores the hook."""
-        return self._table(hook).get(key)
+        table = self._handlers.get(hook)  # asked on every power check: one lookup, no call
+        if table is None:
+            raise ValueError(f"unknown hook {hook!r}")
+        return table.get(key)
 
     def registered(self, hook: str) -> frozenset[str]:
         """The power keys with a handler for `hook`."""

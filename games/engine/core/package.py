@@ -61,6 +61,18 @@ class PackageDefinition(Generic[S]):
     def decide(self, state: S, seat: Seat, move: Move, rng: Random) -> list[Event]:
         return self.rules_module.decide(state, seat, move, rng)
 
+    def decide_folded(self, state: S, seat: Seat, move: Move, rng: Random) -> tuple[list[Event], S]:
+        """`decide` and the state after its events (what `runner.apply` needs): from the
+        rules module's own `decide_folded` when it folds as it decides (core.Emitter),
+        else by folding the events here."""
+        folded = getattr(self.rules_module, "decide_folded", None)
+        if folded is not None:
+            return folded(state, seat, move, rng)  # type: ignore[no-any-return]
+        events = self.rules_module.decide(state, seat, move, rng)
+        for event in events:
+            state = self.evolve_module.evolve(state, event)
+        return events, state
+
     def evolve(self, state: S | None, event: Event) -> S:
         return self.evolve_module.evolve(state, event)
 

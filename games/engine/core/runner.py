@@ -7,7 +7,7 @@ These are the only engine functions the web layer needs besides the definition i
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from random import Random
 from typing import Any
 
@@ -105,7 +105,13 @@ def apply(
         raise GameOver(N_("This game is over."))
     if seat not in acting_seats(definition, state):
         raise NotYourTurn(N_("It is not your turn."))
+    # A game that folds each event as it decides it (core.Emitter) hands back the state it
+    # reached, so the events are not folded a second time here.
+    decide_folded = getattr(definition, "decide_folded", None)
     try:
+        if decide_folded is not None:
+            events, after = decide_folded(state, seat, move, rng)
+            return events, after
         events = definition.decide(state, seat, move, rng)
     except IllegalMove as refused:
         refused.game = refused.game or definition.slug  # whose rule page explains it
@@ -113,3 +119,18 @@ def apply(
     for event in events:
         state = definition.evolve(state, event)
     return events, state
+
+
+def bot_choice(
+    definition: GameDefinition[Any, Any],
+    state: Any,
+    seat: Seat,
+    legal: Sequence[Move],
+    rng: Random,
+) -> Move:
+    """The bot's move for `seat` from the seat's own view. A lone legal move is played
+    without building the view: it is the only answer any bot may give, and a view costs
+    more than the rest of a simple move (a voter with one card to play, a forced Shame)."""
+    if len(legal) == 1:
+        return legal[0]
+    return definition.bot_move(definition.view(state, seat), legal, rng)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from random import Random
 from typing import Any
 
-from games.engine.core import Event, Move, apply, rng_for, start
+from games.engine.core import Event, Move, apply, bot_choice, rng_for, start
 from games.engine.games.tournament import events as ev
 from games.engine.games.tournament.config import AvalonConfig, CamelotConfig
 from games.engine.games.tournament.definition import AVALON, CAMELOT, TournamentGame
@@ -55,10 +55,8 @@ def play(
         legal = list(game.legal_moves(state, seat))
         if watch is not None:
             watch(state, seat, legal)
-        if seat in bot_seats:
-            move = game.bot_move(game.view(state, seat), legal, rng)
-        else:
-            move = rng.choice(legal)
+        bot = seat in bot_seats
+        move = bot_choice(game, state, seat, legal, rng) if bot else rng.choice(legal)
         new, state = apply(game, state, seat, move, rng_for(seed, len(log)))
         log.extend(new)
     return state, log

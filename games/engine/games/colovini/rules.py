@@ -130,6 +130,13 @@ def default_move(state: ColoviniState, seat: int, rng: Random) -> Move:
 
 
 def decide(state: ColoviniState, seat: int, move: Move, rng: Random) -> list[Event]:
+    return decide_folded(state, seat, move, rng)[0]
+
+
+def decide_folded(
+    state: ColoviniState, seat: int, move: Move, rng: Random
+) -> tuple[list[Event], ColoviniState]:
+    """`decide` and the state after its events: the Emitter folded each as it went."""
     allowed, doing = PHASE_MOVES.get(state.phase, ((), N_("nothing is left to do")))
     if not isinstance(move, allowed):
         raise IllegalMove(N_("That move does not fit now: %(doing)s."), doing=msg(doing))
@@ -152,7 +159,7 @@ def decide(state: ColoviniState, seat: int, move: Move, rng: Random) -> list[Eve
     else:
         assert isinstance(move, Discard)
         emitter = turn.discard(state, seat, move.card, rng)
-    return emitter.events
+    return emitter.events, emitter.state
 
 
 def outcome(state: ColoviniState) -> Outcome | None:

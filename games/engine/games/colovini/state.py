@@ -9,7 +9,10 @@ deck order. evolve.py folds events into it; views.py decides what each seat may 
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
 
 from games.engine.core import register
 
@@ -77,11 +80,12 @@ class ColoviniState:
     def pile(self, index: int, seat: int) -> Pile:
         return self.piles[index][seat]
 
-    def owned(self, seat: int) -> dict[int, Region]:
-        return {i: self.region(i) for i, owner in enumerate(self.owners) if owner == seat}
+    def owned(self, seat: int) -> Mapping[int, Region]:
+        """The regions `seat` owns, by row position (read-only: shared between states)."""
+        return _owned(self.row, self.owners, seat)
 
     def crowns(self, seat: int) -> int:
-        return sum(r.crowns for r in self.owned(seat).values())
+        return _crowns(self.row, self.owners, seat)
 
     def owns_power(self, seat: int, power: str) -> bool:
         return any(r.power == power for r in self.owned(seat).values())
@@ -99,3 +103,15 @@ class ColoviniState:
     def card_sources(self, seat: int) -> bool:
         """Whether `seat` has any card to pay losses with (hand or a pile top)."""
         return bool(self.hands[seat]) or any(p[seat] for p in self.piles)
+
+
+# Ownership changes only with a conquest, yet rules, views and the bot ask for it many times
+# per move: answered once per (row, owners, seat).
+@lru_cache(maxsize=4096)
+def _owned(row: tuple[str, ...], owners: tuple[int | None, ...], seat: int) -> Mapping[int, Region]:
+    return MappingProxyType({i: BY_KEY[row[i]] for i, owner in enumerate(owners) if owner == seat})
+
+
+@lru_cache(maxsize=4096)
+def _crowns(row: tuple[str, ...], owners: tuple[int | None, ...], seat: int) -> int:
+    return sum(r.crowns for r in _owned(row, owners, seat).values())

@@ -43,7 +43,7 @@ def view(state: ColoviniState, viewer: Viewer) -> dict[str, JSON]:
         "max_conquests": MAX_CONQUESTS,
         "conquests_this_turn": state.conquests,
         "avalon_used": state.avalon_used,
-        "regions": [_region(state, i, over) for i in range(len(state.row))],
+        "regions": list(_regions(state, over)),
         "players": [_player(state, s) for s in (0, 1)],
         "deck_size": len(state.deck),
         "discard": list(state.discard),
@@ -57,17 +57,42 @@ def view(state: ColoviniState, viewer: Viewer) -> dict[str, JSON]:
     return out
 
 
-def _region(state: ColoviniState, index: int, over: bool) -> dict[str, JSON]:
+def _regions(state: ColoviniState, over: bool) -> list[dict[str, JSON]]:
+    # The whole row as one value first: most moves change no region (a draw, a reaction,
+    # a loss from the hand), and then the row is found at once.
+    defences = tuple(powers.defence_bonus(state, i) for i in range(len(state.row)))
+    key = (state.row, state.face_up, over, state.owners, defences, state.piles)
+    return shared("ca.regions", key, _region_row, by_value=True)
+
+
+def _region_row(
+    key: tuple[
+        tuple[str, ...],
+        tuple[bool, ...],
+        bool,
+        tuple[int | None, ...],
+        tuple[int, ...],
+        tuple[tuple[Pile, Pile], ...],
+    ],
+) -> list[dict[str, JSON]]:
+    row, face_up, over, owners, defences, piles = key
+    return [
+        _region(i, row[i], face_up[i], over, owners[i], defences[i], piles[i])
+        for i in range(len(row))
+    ]
+
+
+def _region(
+    index: int,
+    region_key: str,
+    face_up: bool,
+    over: bool,
+    owner: int | None,
+    defence: int,
+    piles: tuple[Pile, Pile],
+) -> dict[str, JSON]:
     # Everything the entry shows, as one value: most regions are unchanged by a move.
-    key = (
-        index,
-        state.row[index],
-        state.face_up[index],
-        over,
-        state.owners[index],
-        powers.defence_bonus(state, index),
-        state.piles[index],
-    )
+    key = (index, region_key, face_up, over, owner, defence, piles)
     return shared("ca.region", key, _region_entry, by_value=True)
 
 

@@ -22,11 +22,18 @@ from .state import BARTER, CHECK, DRAFT, JUDGEMENT, JUNK, LAYING, OVER, Jousting
 
 def run(state: JoustingState | None, first: Sequence[Event], rng: Random) -> list[Event]:
     """`first` plus every automatic event that follows, until somebody must decide."""
+    return run_folded(state, first, rng)[0]
+
+
+def run_folded(
+    state: JoustingState | None, first: Sequence[Event], rng: Random
+) -> tuple[list[Event], JoustingState]:
+    """`run`, and the state after its events (each was folded as it was emitted)."""
     emitter = Emitter(evolve, state)
     emitter.emit(*first)
     while more := follow_ups(emitter.state, rng):
         emitter.emit(*more)
-    return emitter.events
+    return emitter.events, emitter.state
 
 
 def _next_bout(state: JoustingState) -> list[Event]:

@@ -23,7 +23,7 @@ from . import events as ev
 from .cards import KINDS, all_lays, best_set, card_name, deck, sort_key, valid_lay, value_of
 from .config import DRAFT_DEAL, JoustingConfig
 from .course import initial_letters
-from .flow import run
+from .flow import run, run_folded
 from .judgement import CHANCE, CHIPS, by_lot
 from .moves import (
     AcceptOffer,
@@ -188,6 +188,13 @@ def _step(state: JoustingState, seat: int, move: Move, rng: Random) -> list[Even
 
 def decide(state: JoustingState, seat: int, move: Move, rng: Random) -> list[Event]:
     return run(state, _step(state, seat, move, rng), rng)
+
+
+def decide_folded(
+    state: JoustingState, seat: int, move: Move, rng: Random
+) -> tuple[list[Event], JoustingState]:
+    """`decide` and the state after its events (flow.run folds each as it goes)."""
+    return run_folded(state, _step(state, seat, move, rng), rng)
 
 
 def legal_moves(state: JoustingState, seat: int) -> Sequence[Move]:

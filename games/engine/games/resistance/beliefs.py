@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, compress
 from random import Random
 from typing import Any
 
@@ -57,11 +57,9 @@ class Beliefs:
         """Probability that at least one member is Evil, over the weighed worlds."""
         if not self.total:
             return 1.0 - math.prod(1.0 - self.p_evil[s] for s in team)
-        mask = _mask(team)
-        return (
-            sum(w for world, w in zip(self.worlds, self.weights, strict=True) if world & mask)
-            / self.total
-        )
+        # The weights of the worlds that put someone of the team on Evil's side, summed in
+        # world order (the same float as a loop) but selected and added in C.
+        return sum(compress(self.weights, map(_mask(team).__and__, self.worlds))) / self.total
 
     def trust_order(self, rng: Random) -> list[int]:
         """Everyone, most trusted first (ties broken at random)."""

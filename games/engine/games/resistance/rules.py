@@ -5,7 +5,7 @@ understands), what a timeout plays, and the outcome.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from random import Random
 
@@ -62,15 +62,25 @@ def pending_seats(state: ResistanceState) -> frozenset[int]:
     if state.phase is Phase.PROPOSE:
         return frozenset({state.leader})
     if state.phase is Phase.VOTE:  # RA-13, RA-W1: everyone, in any order
-        return frozenset(s for s, v in enumerate(state.votes) if v is None)
+        return _not_voted(state.votes)
     if state.phase is Phase.QUEST:  # RA-16, RA-W1
-        played = {seat for seat, _ in state.cards}
-        return frozenset(state.team - played)
+        return _not_played(state.team, state.cards)
     if state.phase is Phase.LADY:
         return frozenset() if state.lady is None else frozenset({state.lady})
     if state.phase is Phase.ASSASSINATE:
         return frozenset(state.seats_with(Role.ASSASSIN))
     return frozenset()
+
+
+@lru_cache(maxsize=4096)
+def _not_voted(votes: tuple[bool | None, ...]) -> frozenset[int]:
+    """Asked several times per move (whose turn, views, the bot's loop): once per value."""
+    return frozenset(s for s, v in enumerate(votes) if v is None)
+
+
+@lru_cache(maxsize=4096)
+def _not_played(team: frozenset[int], cards: tuple[tuple[int, bool], ...]) -> frozenset[int]:
+    return team - {seat for seat, _ in cards}
 
 
 def lady_targets(state: ResistanceState) -> list[int]:

@@ -75,8 +75,10 @@ def view(state: ResistanceState, viewer: Viewer) -> dict[str, JSON]:
     over = state.winner is not None
     pending = pending_seats(state)
     acted = acted_seats(state)
+    acted_set = frozenset(acted)
     n = state.players
     good, evil = SIDES[n]
+    deal = _deal(state)
     out: dict[str, JSON] = {
         "game": "resistance-avalon",
         "phase": state.phase.value,
@@ -84,8 +86,8 @@ def view(state: ResistanceState, viewer: Viewer) -> dict[str, JSON]:
         "player_count": n,
         "good_count": good,
         "evil_count": evil,
-        "roles_in_play": list(_deal(state).in_play),
-        "players": [_player(state, s, pending, acted, over) for s in range(n)],
+        "roles_in_play": list(deal.in_play),
+        "players": [_player(state, s, pending, acted_set, over) for s in range(n)],
         "leader": state.leader,
         "round": state.round,
         "quest": state.quest,
@@ -106,14 +108,14 @@ def view(state: ResistanceState, viewer: Viewer) -> dict[str, JSON]:
             else {"target": state.assassination[0], "hit": state.assassination[1]}
         ),
         "outcome": _outcome(state),
-        "you": None if viewer is None else _you(state, viewer, pending),
+        "you": None if viewer is None else _you(state, viewer, pending, deal),
         "reveal": _reveal(state) if over else None,
     }
     return out
 
 
 def _player(
-    state: ResistanceState, seat: int, pending: frozenset[int], acted: list[int], over: bool
+    state: ResistanceState, seat: int, pending: frozenset[int], acted: frozenset[int], over: bool
 ) -> dict[str, JSON]:
     entry: dict[str, JSON] = {
         "seat": seat,
@@ -209,14 +211,14 @@ def _outcome(state: ResistanceState) -> dict[str, JSON] | None:
     }
 
 
-def _you(state: ResistanceState, me: int, pending: frozenset[int]) -> dict[str, JSON]:
+def _you(state: ResistanceState, me: int, pending: frozenset[int], deal: _Deal) -> dict[str, JSON]:
     proposal = len(state.proposals) + 1
     own_vote = state.votes[me] if state.phase is Phase.VOTE else None
     own_card = next((ok for s, ok in state.cards if s == me), None)
-    you = _role(state, me)
+    you = dict(deal.roles[me])
     you.update(
         {
-            "knowledge": list(_deal(state).night[me]),
+            "knowledge": list(deal.night[me]),
             "lady_results": [
                 {"seat": r.seat, "side": r.side.value} for r in state.lady_history if r.holder == me
             ],

@@ -5,7 +5,6 @@ gifts, Godsends on the healthiest opponent)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
@@ -168,7 +167,7 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     # What outcome() compares each candidate with, read once for all of them: the visible
     # values, which of them are live (not Feinted), whether Morgan le Fay is in, how heavy.
     shown = [e["value"] for e in entries]
-    counts = Counter(shown)
+    counts = {x: shown.count(x) for x in shown}  # a handful of cards: cheaper than a Counter
     live_shown = [x for x in shown if counts[x] == 1]
     morgan_in = any(weapon(e["card"]).family == "morgan" for e in entries)
     heavy = sum(_injury(e["card"], info) for e in entries) >= 25  # Poisoned / special

@@ -161,12 +161,19 @@ def _commanded(s: TState, e: ev.Commanded) -> TState:
 
 @on(ev.CardPlayed)
 def _card_played(s: TState, e: ev.CardPlayed) -> TState:
-    s = s.with_player(e.seat, hand=_without(s.player(e.seat).hand, e.card))
+    # One copy of the state for the whole event (the most frequent one): the player's
+    # new record, the Melee entry and, when it leads, the Lead Suit.
+    players = list(s.players)
+    players[e.seat] = replace(players[e.seat], hand=_without(players[e.seat].hand, e.card))
     entry = Entry(s.played, e.slot, e.seat, e.card, e.value, e.suit, e.face_down)
-    s = replace(s, melee=(*s.melee, entry), played=s.played + 1)
+    changes: dict[str, Any] = {
+        "players": tuple(players),
+        "melee": (*s.melee, entry),
+        "played": s.played + 1,
+    }
     if e.leads:
-        s = replace(s, lead_suit=e.suit, alchemy_led=e.alchemy_led)
-    return s
+        changes.update(lead_suit=e.suit, alchemy_led=e.alchemy_led)
+    return replace(s, **changes)
 
 
 @on(ev.TurnMoved)
@@ -240,10 +247,14 @@ def _turned_up(s: TState, e: ev.CardTurnedUp) -> TState:
 
 @on(ev.MeleeEnded)
 def _melee_ended(s: TState, e: ev.MeleeEnded) -> TState:
-    if e.loser is not None:
-        s = s.with_player(e.loser, hits=(*s.player(e.loser).hits, *e.taken))
+    players = s.players
+    if e.loser is not None:  # built here, so the state is copied once for the event
+        loser = players[e.loser]
+        taken = replace(loser, hits=(*loser.hits, *e.taken))
+        players = (*players[: e.loser], taken, *players[e.loser + 1 :])
     return replace(
         s,
+        players=players,
         melee=(),
         carried=e.set_aside,
         discard=(*s.discard, *e.discarded),

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from .state import Entry, TState
 from .weapons import weapon
 
 
 def feinted(melee: tuple[Entry, ...]) -> frozenset[int]:
     """TT-12: orders of the Feinted entries (equal values; the Elf Knight token too)."""
-    counts = Counter(x.value for x in melee)
-    return frozenset(x.order for x in melee if counts[x.value] > 1 or x.marked)
+    # A Melee holds a handful of cards: counting in a list beats building a Counter (this
+    # is asked several times per move).
+    values = [x.value for x in melee]
+    return frozenset(x.order for x in melee if x.marked or values.count(x.value) > 1)
 
 
 def morgan_active(melee: tuple[Entry, ...]) -> bool:

@@ -50,9 +50,12 @@ def active_cards(state: TState, seat: int) -> tuple[CardData, ...]:
     if not state.rules.powers:
         return ()
     p = state.players[seat]
-    hosted = tuple(loc for host, loc in state.hosted if host == seat) if state.hosted else ()
-    if state.location is not None and state.host == seat:
-        hosted += (state.location,)
+    if not state.hosted and (state.location is None or state.host != seat):
+        hosted: tuple[str, ...] = ()  # the usual case, asked many times per move
+    else:
+        hosted = tuple(loc for host, loc in state.hosted if host == seat)
+        if state.location is not None and state.host == seat:
+            hosted += (state.location,)
     return _cards(p.godsends, p.protagonist, p.companion if p.unlocked else None, hosted)
 
 
@@ -106,8 +109,14 @@ def run(hook: str, b: Any, **context: Any) -> None:
 
 def _answers(hook: str, state: TState) -> bool:
     """Whether any seat has an active card with a handler for `hook`."""
+    if not state.rules.powers:
+        return False
     keys = _registered(hook)
-    return any(c.effect in keys for seat in range(state.n) for c in active_cards(state, seat))
+    for seat in range(state.n):
+        for c in active_cards(state, seat):
+            if c.effect in keys:
+                return True
+    return False
 
 
 @cache

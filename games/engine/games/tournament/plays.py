@@ -4,6 +4,8 @@ Arthur Pendragon's command, Sir Morien's Swords, Guinguemar)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .hooks import active
 from .moves import Command, PlayCard, Shame
 from .state import TState
@@ -47,12 +49,22 @@ def follow_suits(state: TState) -> frozenset[str]:
     return frozenset(s for s in suits if s)
 
 
-def _wild_plays(card: str, suits: tuple[str, ...], face_down: bool = False) -> list[PlayCard]:
+@lru_cache(maxsize=8192)
+def play_card(
+    card: str, value: int = 0, suit: str = "", extra: str = "", boost: bool = False
+) -> PlayCard:
+    """`PlayCard(...)`, built once per distinct play: moves are frozen values, and a turn's
+    legal plays are listed again at every turn (a wild card alone brings 60)."""
+    return PlayCard(card, value, suit, extra, boost)
+
+
+@lru_cache(maxsize=1024)
+def _wild_plays(card: str, suits: tuple[str, ...], face_down: bool = False) -> tuple[PlayCard, ...]:
     """TH-2/TH-4: a value 1..15, chosen as it is played, or as it is turned up in the Elf
     Queen's face-down Melees (value 0 until then)."""
     if face_down:
-        return [PlayCard(card, 0, s) for s in suits]
-    return [PlayCard(card, v, s) for s in suits for v in range(1, 16)]
+        return tuple(play_card(card, 0, s) for s in suits)
+    return tuple(play_card(card, v, s) for s in suits for v in range(1, 16))
 
 
 def base_plays(state: TState, seat: int, hand: tuple[str, ...]) -> list[PlayCard | Shame]:
@@ -67,25 +79,25 @@ def base_plays(state: TState, seat: int, hand: tuple[str, ...]) -> list[PlayCard
         for card in hand:
             kind = weapon(card).kind
             if kind == "basic" or (kind == "alchemy" and not (camelot and has_basic)):
-                plays.append(PlayCard(card))
+                plays.append(play_card(card))
             elif kind in ("wild", "special"):
                 plays.extend(_wild_plays(card, suits_in_play(state), hidden))  # TH-3
         return plays
     wilds = [p for c in hand if assigns_value(c) for p in _wild_plays(c, ("",), hidden)]
     if state.alchemy_led:  # TC-3 / TA-4: every card may follow
-        return [*(PlayCard(c) for c in hand if not assigns_value(c)), *wilds]
+        return [*(play_card(c) for c in hand if not assigns_value(c)), *wilds]
     suits = follow_suits(state)
     in_suit = [c for c in hand if weapon(c).kind == "basic" and weapon(c).suit in suits]
     alchemy = [c for c in hand if weapon(c).kind == "alchemy"]
     if camelot:
         if in_suit:
-            plays = [PlayCard(c) for c in in_suit]
+            plays = [play_card(c) for c in in_suit]
         elif alchemy:
-            plays = [PlayCard(c) for c in alchemy]
+            plays = [play_card(c) for c in alchemy]
         else:
             plays = [Shame(c) for c in hand]
     else:
-        plays = [PlayCard(c) for c in in_suit + alchemy]
+        plays = [play_card(c) for c in in_suit + alchemy]
         if not in_suit and not alchemy:
             plays += [Shame(c) for c in hand]
     return plays + list(wilds)
@@ -140,10 +152,10 @@ def legal_plays(state: TState) -> list[Play]:
         if not isinstance(play, PlayCard):
             continue
         if can_boost and weapon(play.card).kind in ("basic", "alchemy"):
-            out.append(PlayCard(play.card, play.value, play.suit, "", True))
+            out.append(play_card(play.card, play.value, play.suit, "", True))
         if extras:
             for extra in _extras(state, seat, play, player.hand):
-                out.append(PlayCard(play.card, play.value, play.suit, extra))
+                out.append(play_card(play.card, play.value, play.suit, extra))
     if (
         own_turn
         and player.hand

@@ -155,6 +155,11 @@ def _legal_moves(s: TState, seat: int) -> Sequence[Move]:
 
 
 def decide(s: TState, seat: int, move: Move, rng: Random) -> list[Event]:
+    return decide_folded(s, seat, move, rng)[0]
+
+
+def decide_folded(s: TState, seat: int, move: Move, rng: Random) -> tuple[list[Event], TState]:
+    """`decide` and the state after its events: the Builder folded each as it went."""
     legal = legal_moves(s, seat)
     if move not in legal:
         raise explain(s, seat, move)
@@ -186,7 +191,7 @@ def decide(s: TState, seat: int, move: Move, rng: Random) -> list[Event]:
         gp.place_on(b, seat, move)
     elif isinstance(move, mv.Choose):
         choices.resume(b, seat, move.option)
-    return b.events
+    return b.events, b.state
 
 
 def _location(b: Builder, seat: int, location: str) -> None:

@@ -25,8 +25,9 @@ def replace(obj: T, **changes: Any) -> T:
     if not changes.keys() <= fields.keys():
         raise TypeError(f"unknown fields {sorted(changes.keys() - fields.keys())}")
     new = object.__new__(type(obj))
-    new.__dict__.update(fields)
-    new.__dict__.update(changes)
+    attrs = fields.copy()  # one copy of the whole table, then the changes over it
+    attrs.update(changes)
+    object.__setattr__(new, "__dict__", attrs)
     return new
 
 
