@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from rest_framework.permissions import BasePermission
 
 from .verification import user_is_verified
@@ -38,7 +39,12 @@ def verified_required(view: ViewFunc) -> ViewFunc:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         if not user_is_verified(request.user):
-            return render(request, "accounts/verify_first.html", status=403)
+            return render(
+                request,
+                "accounts/verify_first.html",
+                {"title": _("Verify your email first")},
+                status=403,
+            )
         return view(request, *args, **kwargs)
 
     return cast(ViewFunc, wrapper)

@@ -14,15 +14,15 @@ ids (to read their CPU time), and stops them afterwards.
 from __future__ import annotations
 
 import os
-import signal
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator, Mapping
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+from tests.clock.procs import free_port
+from tests.served import stop_group, wait_listening
 
 ROOT = Path(__file__).resolve().parents[1]
 LAYOUTS = ("uvicorn", "gunicorn-uvicorn", "gunicorn-sync")
@@ -35,37 +35,16 @@ class Served:
     pids: tuple[int, ...]  # the server processes (their workers are their children)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _wait_for(port: int) -> None:
-    for _ in range(600):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"no server on port {port}")
-
-
 @contextmanager
 def _process(command: list[str], env: Mapping[str, str], port: int) -> Iterator[int]:
     """The server in a process group of its own: stopping it stops its workers too (a
     gunicorn master killed alone leaves its workers running)."""
     server = subprocess.Popen(command, cwd=ROOT, env=dict(env), start_new_session=True)
     try:
-        _wait_for(port)
+        wait_listening(port, tries=600)
         yield server.pid
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
+        stop_group(server)
 
 
 def _uvicorn(port: int, workers: int) -> list[str]:

@@ -78,6 +78,7 @@ def report_page(request: HttpRequest) -> HttpResponse:
             messages.success(request, _("Thank you. A moderator will look at your report."))
             return redirect(f"/games/{game.pk}/" if game else "home")
     context = {
+        "title": _("Report a player"),
         "form": form,
         "game": game,
         "message": message,
@@ -89,4 +90,8 @@ def report_page(request: HttpRequest) -> HttpResponse:
 def privacy(request: HttpRequest) -> HttpResponse:
     from .tasks import IP_RETENTION_DAYS
 
-    return render(request, "moderation/privacy.html", {"retention_days": IP_RETENTION_DAYS})
+    return render(
+        request,
+        "moderation/privacy.html",
+        {"title": _("Privacy: what moderation keeps"), "retention_days": IP_RETENTION_DAYS},
+    )

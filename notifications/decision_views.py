@@ -103,4 +103,8 @@ def decision_done(request: HttpRequest, token: str) -> HttpResponse:
         return _refused(request, exc)
     if link.used_at is None:
         return redirect("decision", token=token)
-    return render(request, "notifications/decision_done.html", {"game_id": link.game_id})
+    return render(
+        request,
+        "notifications/decision_done.html",
+        {"title": _("Your move is made"), "game_id": link.game_id},
+    )

@@ -100,41 +100,33 @@ def push_kinds_set(user: User, wanted: dict[str, bool]) -> None:
             set_subscribed(user, kind, wanted[str(kind)], Channel.PUSH)
 
 
+# (User-Agent token, name), the first found wins: Edge and Opera also say "Chrome/",
+# Chrome also says "Safari/", Android also says "Linux".
+BROWSERS = (
+    ("Edg/", "Edge"),
+    ("OPR/", "Opera"),
+    ("Firefox/", "Firefox"),
+    ("Chrome/", "Chrome"),
+    ("Chromium/", "Chromium"),
+    ("Safari/", "Safari"),
+)
+SYSTEMS = (
+    ("Android", "Android"),
+    ("iPhone", "iPhone"),
+    ("iPad", "iPad"),
+    ("Windows", "Windows"),
+    ("Mac OS X", "macOS"),
+    ("CrOS", "ChromeOS"),
+    ("Linux", "Linux"),
+)
+
+
 def device_name(user_agent: str) -> str:
     """A short name for a browser from its User-Agent ("Firefox on Android"), shown in the
     list of devices so a player can tell which one to remove."""
     ua = user_agent or ""
-    browser = next(
-        (
-            name
-            for token, name in (
-                ("Edg/", "Edge"),
-                ("OPR/", "Opera"),
-                ("Firefox/", "Firefox"),
-                ("Chrome/", "Chrome"),
-                ("Chromium/", "Chromium"),
-                ("Safari/", "Safari"),
-            )
-            if token in ua
-        ),
-        "",
-    )
-    system = next(
-        (
-            name
-            for token, name in (
-                ("Android", "Android"),
-                ("iPhone", "iPhone"),
-                ("iPad", "iPad"),
-                ("Windows", "Windows"),
-                ("Mac OS X", "macOS"),
-                ("CrOS", "ChromeOS"),
-                ("Linux", "Linux"),
-            )
-            if token in ua
-        ),
-        "",
-    )
+    browser = next((name for token, name in BROWSERS if token in ua), "")
+    system = next((name for token, name in SYSTEMS if token in ua), "")
     if browser and system:
         return _("%(browser)s on %(system)s") % {"browser": browser, "system": system}
     return browser or system

@@ -14,13 +14,27 @@ MU = 25.0
 SIGMA = 25.0 / 3.0
 
 
-class Rating(models.Model):
+class SkillRating(models.Model):
+    """A player's openskill rating of one game: all time (`Rating`) or in one season
+    (`SeasonRating`), both updated by the same results."""
+
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    game_slug = models.CharField(max_length=40, db_index=True)
     mu = models.FloatField(default=MU)
     sigma = models.FloatField(default=SIGMA)
     games = models.PositiveIntegerField(default=0)
     updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative skill shown and ranked by (openskill's ordinal)."""
+        return self.mu - 3 * self.sigma
+
+
+class Rating(SkillRating):
+    game_slug = models.CharField(max_length=40, db_index=True)
 
     class Meta:
         constraints = [
@@ -29,11 +43,6 @@ class Rating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} at {self.game_slug}: {self.ordinal:.1f}"
-
-    @property
-    def ordinal(self) -> float:
-        """The conservative skill shown and ranked by (openskill's ordinal)."""
-        return self.mu - 3 * self.sigma
 
 
 class RatedGame(models.Model):
@@ -55,17 +64,12 @@ class RatedGame(models.Model):
         return f"rating of game {self.game_id}"
 
 
-class SeasonRating(models.Model):
+class SeasonRating(SkillRating):
     """A player's rating of one game in one season (ratings.seasons): it starts fresh at
     the season's first rated game and is updated by the same results as `Rating`."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     game_slug = models.CharField(max_length=40)
     season = models.CharField(max_length=8)
-    mu = models.FloatField(default=MU)
-    sigma = models.FloatField(default=SIGMA)
-    games = models.PositiveIntegerField(default=0)
-    updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         constraints = [
@@ -77,7 +81,3 @@ class SeasonRating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} at {self.game_slug} in {self.season}: {self.ordinal:.1f}"
-
-    @property
-    def ordinal(self) -> float:
-        return self.mu - 3 * self.sigma

@@ -4,12 +4,13 @@ games) and a player's ratings and seasons (for the profile)."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from typing import Any
 
 from games.engine.core import all_games
 
 from .display import change_of, displayed, signed
-from .models import RatedGame, Rating, SeasonRating
+from .models import RatedGame, Rating, SeasonRating, SkillRating
 from .seasons import min_games, season_label, season_of
 
 
@@ -18,16 +19,8 @@ def rated_games() -> list[tuple[str, str]]:
     return sorted(((g.slug, g.name) for g in all_games()), key=lambda g: g[1])
 
 
-def leaderboard(slug: str, limit: int = 100) -> list[dict[str, Any]]:
-    """The best players of `slug` by ordinal (mu - 3 sigma), with games played. Deleted
-    accounts keep their rows (a refold of the others' ratings replays their games) but are
-    not listed."""
-    rows = sorted(
-        Rating.objects.filter(
-            game_slug=slug, games__gt=0, user__deleted_at__isnull=True
-        ).select_related("user"),
-        key=lambda r: (-r.ordinal, r.user_id),
-    )[:limit]
+def _board(rows: Sequence[SkillRating]) -> list[dict[str, Any]]:
+    """The rows of a leaderboard, best first, as the pages and the API show them."""
     return [
         {
             "place": i + 1,
@@ -40,6 +33,19 @@ def leaderboard(slug: str, limit: int = 100) -> list[dict[str, Any]]:
         }
         for i, r in enumerate(rows)
     ]
+
+
+def leaderboard(slug: str, limit: int = 100) -> list[dict[str, Any]]:
+    """The best players of `slug` by ordinal (mu - 3 sigma), with games played. Deleted
+    accounts keep their rows (a refold of the others' ratings replays their games) but are
+    not listed."""
+    rows = sorted(
+        Rating.objects.filter(
+            game_slug=slug, games__gt=0, user__deleted_at__isnull=True
+        ).select_related("user"),
+        key=lambda r: (-r.ordinal, r.user_id),
+    )[:limit]
+    return _board(rows)
 
 
 def ratings_of(user_id: int) -> list[dict[str, Any]]:
@@ -99,18 +105,7 @@ def season_leaderboard(slug: str, season: str, least: int | None = None) -> list
         ).select_related("user"),
         key=lambda r: (-r.ordinal, r.user_id),
     )
-    return [
-        {
-            "place": i + 1,
-            "name": r.user.public_name,
-            "user_id": r.user_id,
-            "rating": displayed(r.mu, r.sigma),
-            "mu": round(r.mu, 1),
-            "sigma": round(r.sigma, 1),
-            "games": r.games,
-        }
-        for i, r in enumerate(rows)
-    ]
+    return _board(rows)
 
 
 def season_history(user_id: int) -> list[dict[str, Any]]:

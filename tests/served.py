@@ -15,6 +15,7 @@ import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from tests.clock.procs import CELERY, ROOT, free_port
@@ -56,12 +57,7 @@ def uvicorn(env: Mapping[str, str], *options: str) -> Iterator[int]:
         env=env,
     )
     try:
-        for _ in range(300):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+        wait_listening(port)
         yield port
     finally:
         server.terminate()
@@ -93,9 +89,28 @@ def celery_worker(env: Mapping[str, str], log: Path) -> Iterator[None]:
     try:
         yield
     finally:
-        os.killpg(worker.pid, signal.SIGTERM)
+        stop_group(worker)
+
+
+def wait_listening(port: int, tries: int = 300) -> None:
+    """Return once a server accepts connections on `port` (about `tries` tenths of a second
+    at the most, then RuntimeError)."""
+    for _ in range(tries):
         try:
-            worker.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(worker.pid, signal.SIGKILL)
-            worker.wait()
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"no server on port {port}")
+
+
+def stop_group(process: subprocess.Popen[Any]) -> None:
+    """Stop a process started with `start_new_session` and everything it started (a
+    gunicorn master or a Celery worker killed alone leaves its children running): SIGTERM
+    to its group, SIGKILL after 20 s."""
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()

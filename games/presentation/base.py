@@ -81,6 +81,21 @@ class Panels(Protocol):
     ) -> dict[str, Any]: ...
 
 
+@dataclass(frozen=True)
+class Story:
+    """How a game's log tells its story, by event type."""
+
+    # The types that tell the story: "Since your last visit", the emails and the log's
+    # "Decisions" filter show these; the log's "Everything" shows every line.
+    headline: frozenset[str] = frozenset()
+    # The types that open a round of the log, with its title: %(field)s of the event, and
+    # %(who)s for its seat ("You" for the reader's own).
+    round_openers: Mapping[str, Any] = field(default_factory=dict)
+    # The types the log never shows as a line of their own (their words are a round's
+    # title, or say nothing the next line does not: "Ann's turn." between two plays).
+    hidden: frozenset[str] = frozenset()
+
+
 class Presenter:
     """Generic wording: type names and field values. A game's presenter overrides what it
     words itself and registers under its slugs (registry.py)."""
@@ -94,26 +109,18 @@ class Presenter:
     words: EventWords | None = None  # the game's log line per event type
     panels: Panels | None = None  # the game's board and secret panels (its board.py)
     stranger = SEAT_STRANGER  # how a log line names a seat without a name (a msgid)
-    # Event types that tell the story: "Since your last visit", the emails and the log's
-    # "Decisions" filter show these; the log's "Everything" shows every line.
-    headline: frozenset[str] = frozenset()
-    # Event types that open a round of the log, with its title: %(field)s of the event, and
-    # %(who)s for its seat ("You" for the reader's own).
-    round_openers: Mapping[str, Any] = {}
-    # Event types the log never shows as a line of their own (their words are a round's
-    # title, or say nothing the next line does not: "Ann's turn." between two plays).
-    hidden_lines: frozenset[str] = frozenset()
+    story = Story()  # how the game's log tells its story (the game's story.py)
 
     def round_title(self, event: Mapping[str, Any], reader: Reader) -> str:
         """The title of the round `event` opens ("Quest 2"), "" when it opens none."""
-        title = self.round_openers.get(str(event.get("type", "")))
+        title = self.story.round_openers.get(str(event.get("type", "")))
         if title is None:
             return ""
         return str(title) % {**event, "who": reader.who(event.get("seat"))}
 
     def line_shown(self, event: Mapping[str, Any], me: int | None) -> bool:
         """Whether the log shows this event as a line of its own."""
-        return event.get("type") not in self.hidden_lines
+        return event.get("type") not in self.story.hidden
 
     def line_table(
         self, event: Mapping[str, Any], names: Sequence[str]

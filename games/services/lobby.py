@@ -130,16 +130,21 @@ def _seated(locked: Table) -> None:
         transaction.on_commit(lambda: broadcast.table_changed(locked.pk))
 
 
+def _unseat(table: Table, user: User, *, missing: str) -> None:
+    """Free `user`'s seat at a locked open table (NotFound saying `missing` when they hold
+    none); the table's page is told after the commit."""
+    if not Seat.objects.filter(table=table, user=user).delete()[0]:
+        raise NotFound(missing)
+    transaction.on_commit(lambda: broadcast.table_changed(table.pk))
+
+
 def table_leave(*, table: Table, user: User) -> None:
     """Leave before the start. The host cannot leave (they may remove others or not start)."""
     with transaction.atomic():
         locked = _lock_open(table)
         if locked.host_id == user.pk:
             raise Conflict("The host cannot leave their own table.")
-        deleted = Seat.objects.filter(table=locked, user=user).delete()[0]
-        if not deleted:
-            raise NotFound("You do not sit at this table.")
-        transaction.on_commit(lambda: broadcast.table_changed(locked.pk))
+        _unseat(locked, user, missing="You do not sit at this table.")
 
 
 def table_remove_player(*, table: Table, by: User, user: User) -> None:
@@ -150,10 +155,7 @@ def table_remove_player(*, table: Table, by: User, user: User) -> None:
             raise Forbidden("Only the host can remove players.")
         if user.pk == by.pk:
             raise Conflict("The host cannot remove themself.")
-        deleted = Seat.objects.filter(table=locked, user=user).delete()[0]
-        if not deleted:
-            raise NotFound("That player does not sit at this table.")
-        transaction.on_commit(lambda: broadcast.table_changed(locked.pk))
+        _unseat(locked, user, missing="That player does not sit at this table.")
 
 
 def table_add_bot(*, table: Table, by: User) -> Seat:

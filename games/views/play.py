@@ -34,6 +34,13 @@ def _user(request: HttpRequest) -> User | None:
     return request.user if isinstance(request.user, User) else None
 
 
+def _player(request: HttpRequest) -> User:
+    """The user of a `verified_required` view: logged in, so never None."""
+    user = _user(request)
+    assert user is not None
+    return user
+
+
 def _game(request: HttpRequest, game_id: int) -> Game:
     game = get_object_or_404(Game.objects.select_related("table"), pk=game_id)
     if not can_watch(game, _user(request)):
@@ -103,9 +110,7 @@ def game_move(request: HttpRequest, game_id: int) -> HttpResponse:
 @verified_required
 def game_chat(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game(request, game_id)
-    user = _user(request)
-    assert user is not None
-    return post_chat(request, game.table, user, f"/games/{game_id}/#chat")
+    return post_chat(request, game.table, _player(request), f"/games/{game_id}/#chat")
 
 
 @require_POST
@@ -113,10 +118,8 @@ def game_chat(request: HttpRequest, game_id: int) -> HttpResponse:
 def game_rematch(request: HttpRequest, game_id: int) -> HttpResponse:
     """Accept a rematch of a finished game; the last acceptance opens the new game."""
     game = _game(request, game_id)
-    user = _user(request)
-    assert user is not None
     try:
-        rematch = rematch_accept(game=game, user=user)
+        rematch = rematch_accept(game=game, user=_player(request))
     except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect(f"/games/{game_id}/#rematch")

@@ -101,7 +101,9 @@ def table_create(request: HttpRequest) -> HttpResponse:
     slugs = [slug for slug, _ in game_choices()]
     slug = request.POST.get("game") or request.GET.get("game")
     if not slug:  # the host chooses the game first: none is preselected
-        return render(request, "games/table_choose.html", {"games": game_cards()})
+        return render(
+            request, "games/table_choose.html", {"title": _("Open a table"), "games": game_cards()}
+        )
     if slug not in slugs:
         raise Http404("No such game.")
     definition = get_game(slug)
@@ -128,7 +130,13 @@ def table_create(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "games/table_create.html",
-        {"form": form, "definition": definition, "games": all_games(), "slug": slug},
+        {
+            "title": _("Open a table"),
+            "form": form,
+            "definition": definition,
+            "games": all_games(),
+            "slug": slug,
+        },
     )
 
 

@@ -8,7 +8,15 @@ from typing import Any
 from django.db import models
 
 from accounts.models import User
+from moderation.errors import ModerationError
 from moderation.models import AuditLog
+
+
+def reason_required(reason: str) -> str:
+    """The reason a moderator gives for an action, stripped: every audited action needs one."""
+    if not reason.strip():
+        raise ModerationError("Give a reason.", field="reason")
+    return reason.strip()
 
 
 def audit_record(

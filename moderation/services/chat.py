@@ -11,9 +11,8 @@ from django.utils import timezone
 from accounts.models import User
 from games.models import ChatMessage, Game, Seat
 from games.services import broadcast
-from moderation.errors import ModerationError
 
-from .audit import audit_record
+from .audit import audit_record, reason_required
 
 
 def _broadcast_hidden(message: ChatMessage) -> None:
@@ -24,36 +23,30 @@ def _broadcast_hidden(message: ChatMessage) -> None:
 
 def chat_hide(*, messages: Iterable[ChatMessage], by: User, reason: str) -> int:
     """Hide each message not hidden yet; returns how many were hidden."""
-    if not reason.strip():
-        raise ModerationError("Give a reason.", field="reason")
-    hidden = 0
-    with transaction.atomic():
-        for message in messages:
-            if message.hidden_by_moderator:
-                continue
-            message.hidden_by_moderator = True
-            message.hidden_at = timezone.now()
-            message.hidden_by = by
-            message.save(update_fields=["hidden_by_moderator", "hidden_at", "hidden_by"])
-            audit_record(actor=by, action="chat_hide", obj=message, reason=reason)
-            _broadcast_hidden(message)
-            hidden += 1
-    return hidden
+    return _hidden_set(messages, by, reason, hidden=True)
 
 
 def chat_restore(*, messages: Iterable[ChatMessage], by: User, reason: str) -> int:
     """Show hidden messages again (a mistaken hide); open pages see it on reload."""
-    if not reason.strip():
-        raise ModerationError("Give a reason.", field="reason")
-    restored = 0
+    return _hidden_set(messages, by, reason, hidden=False)
+
+
+def _hidden_set(messages: Iterable[ChatMessage], by: User, reason: str, *, hidden: bool) -> int:
+    """Hide or show again each message not so yet, audited; a hidden one leaves open pages
+    at once. How many changed."""
+    reason_required(reason)
+    changed = 0
     with transaction.atomic():
         for message in messages:
-            if not message.hidden_by_moderator:
+            if message.hidden_by_moderator == hidden:
                 continue
-            message.hidden_by_moderator = False
-            message.hidden_at = None
-            message.hidden_by = None
+            message.hidden_by_moderator = hidden
+            message.hidden_at = timezone.now() if hidden else None
+            message.hidden_by = by if hidden else None
             message.save(update_fields=["hidden_by_moderator", "hidden_at", "hidden_by"])
-            audit_record(actor=by, action="chat_restore", obj=message, reason=reason)
-            restored += 1
-    return restored
+            action = "chat_hide" if hidden else "chat_restore"
+            audit_record(actor=by, action=action, obj=message, reason=reason)
+            if hidden:
+                _broadcast_hidden(message)
+            changed += 1
+    return changed

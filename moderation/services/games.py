@@ -26,16 +26,10 @@ from games.services import broadcast, gates
 from games.services.commit import game_commit
 from moderation.errors import ModerationError
 
-from .audit import audit_record
+from .audit import audit_record, reason_required
 from .sanctions import sockets_close
 
 OVER = {Game.Status.ABORTED, Game.Status.VOIDED}
-
-
-def _need_reason(reason: str) -> str:
-    if not reason.strip():
-        raise ModerationError("Give a reason.", field="reason")
-    return reason.strip()
 
 
 def _seat(game: Game, position: int) -> Seat:
@@ -66,7 +60,7 @@ def _notify_players(game: Game, subject: str, body: str) -> None:
 
 
 def _close(game: Game, status: str, *, by: User, reason: str, verb: str) -> Game:
-    reason = _need_reason(reason)
+    reason = reason_required(reason)
     with transaction.atomic():
         locked = Game.objects.select_for_update().select_related("table").get(pk=game.pk)
         if locked.status in OVER:
@@ -98,7 +92,7 @@ def game_void(*, game: Game, by: User, reason: str) -> Game:
 
 def deadline_extend(*, game: Game, seat: int, hours: int, by: User, reason: str) -> Seat:
     """Push one pending seat's deadline back by `hours` (1 to 336)."""
-    reason = _need_reason(reason)
+    reason = reason_required(reason)
     if not 1 <= hours <= 336:
         raise ModerationError("Extend by 1 to 336 hours.", field="hours")
     with transaction.atomic():
@@ -121,7 +115,7 @@ def deadline_extend(*, game: Game, seat: int, hours: int, by: User, reason: str)
 def _hand_over(
     game: Game, seat: int, *, to: User | None, by: User, reason: str, action: str
 ) -> Seat:
-    reason = _need_reason(reason)
+    reason = reason_required(reason)
     with transaction.atomic():
         locked = Game.objects.select_for_update().select_related("table").get(pk=game.pk)
         if locked.status != Game.Status.PLAYING:

@@ -13,7 +13,7 @@ from games.services.errors import Conflict, Forbidden
 from moderation.errors import ModerationError
 from moderation.models import Report
 
-from .audit import audit_record
+from .audit import audit_record, reason_required
 
 
 def report_create(
@@ -72,8 +72,7 @@ def report_resolve(*, report: Report, status: str, by: User, reason: str) -> Rep
     """Close a report as actioned or dismissed, with the moderator's note."""
     if status not in (Report.Status.ACTIONED, Report.Status.DISMISSED):
         raise ModerationError("Close a report as actioned or dismissed.", field="status")
-    if not reason.strip():
-        raise ModerationError("Give a reason.", field="reason")
+    reason_required(reason)
     with transaction.atomic():
         report.status = status
         report.resolution = reason.strip()

@@ -24,7 +24,7 @@ from games.models import Presence, Seat, Table
 from moderation.errors import ModerationError
 from moderation.models import Sanction
 
-from .audit import audit_record
+from .audit import audit_record, reason_required
 
 
 def sockets_close(channel_names: list[str]) -> None:
@@ -76,8 +76,7 @@ def seats_to_timeout_policy(user: User, now: dt.datetime) -> None:
 def _sanction(
     *, user: User, by: User, kind: str, reason: str, until: dt.datetime | None
 ) -> Sanction:
-    if not reason.strip():
-        raise ModerationError("Give a reason.", field="reason")
+    reason_required(reason)
     if user.is_superuser or (user.is_staff and not by.is_superuser):
         raise ModerationError("Only a superuser can sanction staff, and nobody a superuser.")
     now = timezone.now()
@@ -112,8 +111,7 @@ def user_ban(*, user: User, by: User, reason: str) -> Sanction:
 
 def sanction_lift(*, user: User, by: User, reason: str) -> int:
     """Lift every active sanction of `user`; returns how many were lifted."""
-    if not reason.strip():
-        raise ModerationError("Give a reason.", field="reason")
+    reason_required(reason)
     with transaction.atomic():
         active = list(Sanction.objects.select_for_update().filter(user=user).active())
         for sanction in active:

@@ -56,7 +56,7 @@ async def test_the_socket_pushes_the_clock_panel_with_each_update() -> None:
     game, users = await setup()
     comm = WebsocketCommunicator(APP, f"/ws/games/{game.pk}/")
     comm.scope["user"] = users[0]
-    assert (await comm.connect())[0]
+    assert (await comm.connect(timeout=10))[0]
     await comm.receive_from(timeout=5)  # the whole page state on connect
 
     async def next_update() -> str:

@@ -135,7 +135,7 @@ async def test_socket_refuses_bad_chat_text_and_keys(in_memory_layer: Any) -> No
     user, move = await sync_to_async(_pending_move)(game)
     sock = WebsocketCommunicator(APP, f"/ws/games/{game.pk}/?format=json")
     sock.scope["user"] = user
-    assert (await sock.connect())[0]
+    assert (await sock.connect(timeout=10))[0]
     await sock.receive_from(timeout=5)
     before = await sync_to_async(game_snapshot)(game.pk)
     frames = [{"type": "chat", "body": text} for text in BAD_TEXT] + [

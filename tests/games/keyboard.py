@@ -11,15 +11,11 @@ keyboard page learns of them over its websocket, as from people at other screens
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import urllib.request
 from pathlib import Path
 from typing import Any
 
-from tests.clock.procs import ROOT
-
-from .live_site import site_env
+from .live_site import last_json, site_shell
 
 # The focused element, if it matches the selector; and whether it shows a focus mark.
 FOCUSED = """(selector) => {
@@ -42,15 +38,7 @@ def api_tokens(site: tuple[str, Path], usernames: list[str]) -> dict[str, str]:
         "print(json.dumps({n: Token.objects.get_or_create(user=User.objects.get(username=n))"
         "[0].key for n in names}))"
     )
-    done = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code],
-        cwd=ROOT,
-        env=site_env(mail_dir.parent),
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    tokens: dict[str, str] = json.loads(done.stdout.strip().splitlines()[-1])
+    tokens: dict[str, str] = last_json(site_shell(mail_dir, code))
     return tokens
 
 

@@ -11,8 +11,11 @@ HTTP and websockets, as players do.
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import subprocess
+import sys
 import time
 import uuid
 from collections.abc import Iterator
@@ -24,7 +27,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 
 from tests.browser import WatchedBrowser, player_page
-from tests.clock.procs import private_redis_url
+from tests.clock.procs import ROOT, private_redis_url
 from tests.served import celery_worker, migrate, scratch_database, uvicorn
 
 PASSWORD = "Grail-quest-1191!"
@@ -54,6 +57,29 @@ def site_env(var_dir: Path) -> dict[str, str]:
         if os.environ.get("REDIS_URL"):
             env["REDIS_URL"] = os.environ["REDIS_URL"]
     return env
+
+
+def site_python(mail_dir: Path, *args: str, **env: str) -> str:
+    """What `python ARGS` prints, run from the project root against the `site` fixture's
+    database (its environment, plus `env`): how a test arranges data behind the pages."""
+    return subprocess.run(
+        [sys.executable, *args],
+        cwd=ROOT,
+        env=site_env(mail_dir.parent) | env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+
+
+def site_shell(mail_dir: Path, code: str) -> str:
+    """What `manage.py shell -c CODE` prints, run against the `site` fixture's database."""
+    return site_python(mail_dir, "manage.py", "shell", "-c", code)
+
+
+def last_json(printed: str) -> Any:
+    """The JSON of the last line a `site_python` script printed (Django may log before)."""
+    return json.loads(printed.strip().splitlines()[-1])
 
 
 @contextmanager

@@ -12,8 +12,6 @@ test does, so this test looks at pages rather than plays them.
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +19,8 @@ import pytest
 
 from tests.axe import axe_report, needs_axe
 from tests.browser import ARTIFACTS_DIR, DESK, chromium, connected
-from tests.clock.procs import ROOT
 
-from .live_site import PASSWORD, site_env
+from .live_site import PASSWORD, site_python
 from .test_browser_layout import page_as, seeded
 
 pytestmark = [pytest.mark.browser, needs_axe]
@@ -32,17 +29,14 @@ pytestmark = [pytest.mark.browser, needs_axe]
 def make_keeper(site: tuple[str, Path]) -> str:
     """A superuser in the site's database, for the admin's changelists."""
     _, mail_dir = site
-    env = site_env(mail_dir.parent) | {
-        "DJANGO_SUPERUSER_PASSWORD": PASSWORD,
-        "DJANGO_SUPERUSER_USERNAME": "keeper",
-        "DJANGO_SUPERUSER_EMAIL": "keeper@camelot.test",
-    }
-    subprocess.run(
-        [sys.executable, "manage.py", "createsuperuser", "--noinput"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
+    site_python(
+        mail_dir,
+        "manage.py",
+        "createsuperuser",
+        "--noinput",
+        DJANGO_SUPERUSER_PASSWORD=PASSWORD,
+        DJANGO_SUPERUSER_USERNAME="keeper",
+        DJANGO_SUPERUSER_EMAIL="keeper@camelot.test",
     )
     return "keeper"
 

@@ -12,8 +12,6 @@ Screenshots (desktop and 390px phone) go to test-artifacts/.
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +27,8 @@ from tests.browser import (
     settle,
     shot,
 )
-from tests.clock.procs import ROOT
 
-from .live_site import PASSWORD, log_in, site_env
+from .live_site import PASSWORD, log_in, site_shell
 
 pytestmark = [pytest.mark.browser, needs_chromium]
 
@@ -58,14 +55,7 @@ print("GAME", game.pk)
 
 def start_game(mail_dir: Path, slug: str, names: list[str], options: dict[str, Any]) -> int:
     code = SETUP.format(names=names, password=PASSWORD, slug=slug, options=options)
-    out = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code],
-        cwd=ROOT,
-        env=site_env(mail_dir.parent),
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
+    out = site_shell(mail_dir, code)
     return int(re.search(r"GAME (\d+)", out).group(1))  # type: ignore[union-attr]
 
 

@@ -10,17 +10,14 @@ the test spends its time on the pages. Screenshots go to test-artifacts/come-bac
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser import chromium, needs_chromium, no_sideways_scroll, part, player_page, shot
-from tests.clock.procs import ROOT
 
-from .live_site import log_in, site_env
+from .live_site import log_in, site_shell
 from .test_browser_colovini_jousting import reveal, start_game
 
 pytestmark = [pytest.mark.browser, needs_chromium]
@@ -66,14 +63,7 @@ GAMES: dict[str, tuple[list[str], dict[str, Any], int]] = {
 
 def table_plays(mail_dir: Path, game_id: int, away: str, steps: int) -> None:
     code = PLAY.format(game_id=game_id, away=away, steps=steps)
-    subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code],
-        cwd=ROOT,
-        env=site_env(mail_dir.parent),
-        check=True,
-        capture_output=True,
-        text=True,
-    )
+    site_shell(mail_dir, code)
 
 
 def comes_back(page: Any, base: str, game_id: int, name: str) -> None:

@@ -12,10 +12,7 @@ figures (page heights, where the move sits) are printed. Screenshots: test-artif
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -31,9 +28,8 @@ from tests.browser import (
     part,
     shot,
 )
-from tests.clock.procs import ROOT
 
-from .live_site import log_in, site_env
+from .live_site import last_json, log_in, site_python
 
 pytestmark = [pytest.mark.browser, needs_chromium]
 
@@ -46,15 +42,8 @@ def seeded(
     """Games of every kind (or of the `only` slugs) in the site's database
     (tests/games/seed_site.py)."""
     _, mail_dir = site
-    done = subprocess.run(
-        [sys.executable, "-m", "tests.games.seed_site", name, str(players), moves, only],
-        cwd=ROOT,
-        env=site_env(mail_dir.parent),
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    out = site_python(mail_dir, "-m", "tests.games.seed_site", name, str(players), moves, only)
+    result: dict[str, Any] = last_json(out)
     return result
 
 

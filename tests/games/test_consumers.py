@@ -30,7 +30,7 @@ APP = URLRouter(websocket_urlpatterns)
 async def connect(game_id: int, user: Any, query: str = "format=json") -> WebsocketCommunicator:
     comm = WebsocketCommunicator(APP, f"/ws/games/{game_id}/?{query}")
     comm.scope["user"] = user
-    connected, _ = await comm.connect()
+    connected, _ = await comm.connect(timeout=10)
     assert connected
     return comm
 
@@ -203,7 +203,7 @@ async def test_private_game_refuses_strangers() -> None:
     game = await private_game()
     comm = WebsocketCommunicator(APP, f"/ws/games/{game.pk}/")
     comm.scope["user"] = await sync_to_async(make_user)()
-    connected, _ = await comm.connect()
+    connected, _ = await comm.connect(timeout=10)
     assert not connected
 
 
@@ -230,7 +230,7 @@ async def test_the_json_feeds_ending_speaks_the_sockets_language() -> None:
     assert french != english
     comm = WebsocketCommunicator(SocketLanguageMiddleware(APP), f"/ws/games/{game.pk}/?format=json")
     comm.scope["user"] = user
-    connected, _ = await comm.connect()
+    connected, _ = await comm.connect(timeout=10)
     assert connected
     first = await next_json(comm)
     assert first["game"]["outcome"]["summary"] == french

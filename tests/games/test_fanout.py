@@ -29,7 +29,7 @@ async def html_socket(game_id: int, user: Any, csrf: str) -> WebsocketCommunicat
     comm = WebsocketCommunicator(APP, f"/ws/games/{game_id}/")
     comm.scope["user"] = user
     comm.scope["cookies"] = {"csrftoken": csrf}
-    connected, _ = await comm.connect()
+    connected, _ = await comm.connect(timeout=10)
     assert connected
     assert 'id="board"' in await comm.receive_from(timeout=5)  # the whole page state
     return comm

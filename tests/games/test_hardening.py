@@ -97,7 +97,7 @@ async def test_deep_json_on_the_websocket_is_an_error_message_not_a_drop() -> No
         URLRouter(websocket_urlpatterns), f"/ws/games/{game.pk}/?format=json"
     )
     comm.scope["user"] = user
-    assert (await comm.connect())[0]
+    assert (await comm.connect(timeout=10))[0]
     await comm.receive_from(timeout=5)  # the initial update
     for frame in (DEEP, '{"type": "move", "expected_seq": 1, "move": ' + DEEP + "}"):
         await comm.send_to(text_data=frame)

@@ -138,7 +138,7 @@ async def test_no_seat_receives_another_seats_secret(
     for viewer, user in [*seats.items(), (None, watcher)]:
         sock = WebsocketCommunicator(APP, f"/ws/games/{game_id}/?format=json")
         sock.scope["user"] = user
-        assert (await sock.connect())[0]
+        assert (await sock.connect(timeout=10))[0]
         socks[viewer] = sock
     for viewer, sock in socks.items():
         checker.check(await receive(sock), viewer, "websocket (connect)")

@@ -96,7 +96,7 @@ async def test_an_open_socket_keeps_its_row_fresh(monkeypatch) -> None:
     game, user = await setup()
     comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/games/{game.pk}/")  # type: ignore[attr-defined]
     comm.scope["user"] = user
-    assert (await comm.connect())[0]
+    assert (await comm.connect(timeout=10))[0]
     first = await last_seen()
     for _ in range(100):  # the beat runs in the background; wait for it, no timing assert
         await asyncio.sleep(0.05)

@@ -39,14 +39,14 @@ def socket(table_id: int, user: Any, query: str = "") -> WebsocketCommunicator:
 
 async def accepted(table_id: int, user: Any, query: str = "") -> WebsocketCommunicator:
     comm = socket(table_id, user, query)
-    connected, _ = await comm.connect()
+    connected, _ = await comm.connect(timeout=10)
     assert connected
     return comm
 
 
 async def refused(table_id: int, user: Any, query: str = "") -> bool:
     comm = socket(table_id, user, query)
-    connected, code = await comm.connect()
+    connected, code = await comm.connect(timeout=10)
     await comm.disconnect()
     return not connected and code == 4404
 

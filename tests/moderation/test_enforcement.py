@@ -132,7 +132,7 @@ def test_notice_with_reason_and_end_date_at_login(players: list[User]) -> None:
 async def connect(game_id: int, user: Any) -> WebsocketCommunicator:
     comm = WebsocketCommunicator(APP, f"/ws/games/{game_id}/?format=json")
     comm.scope["user"] = user
-    connected, _ = await comm.connect()
+    connected, _ = await comm.connect(timeout=10)
     assert connected
     return comm
 
@@ -197,7 +197,7 @@ async def test_hidden_message_is_replaced_on_open_sockets() -> None:
     await next_of(sock, "update")
     page = WebsocketCommunicator(APP, f"/ws/games/{game.pk}/")  # the HTML page's socket
     page.scope["user"] = seats[1]
-    assert (await page.connect())[0]
+    assert (await page.connect(timeout=10))[0]
     message = await database_sync_to_async(chat_post)(
         table=game.table, user=seats[0], body="spoiler!"
     )

@@ -8,6 +8,9 @@ from typing import Any
 
 import pytest
 
+from accounts.models import User
+from games.models import Game
+from tests.clock.helpers import player, vote
 from tests.games.conftest import make_user, started_game  # noqa: F401
 
 
@@ -20,3 +23,14 @@ def _eager_tasks(eager_tasks: None) -> None:
 def committed(django_capture_on_commit_callbacks: Any) -> Any:
     """`with committed(): ...` runs the on-commit hooks (notifications) of what is inside."""
     return lambda: django_capture_on_commit_callbacks(execute=True)
+
+
+def played_to_the_end(game: Game, committed: Any) -> User:
+    """Both seats of a one-round toy game vote, running the notifications on commit: the
+    game is over. Its winner."""
+    with committed():
+        vote(game, 0)
+        vote(game, 1)
+    game.refresh_from_db()
+    assert game.outcome is not None
+    return player(game, game.outcome["winners"][0])

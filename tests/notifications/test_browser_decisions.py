@@ -5,18 +5,14 @@ use, and opening it again says it was used. One site, one browser, three page vi
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser import chromium, needs_chromium, player_page
-from tests.clock.procs import ROOT
-from tests.games.live_site import site, site_env  # noqa: F401  (the `site` fixture)
+from tests.games.live_site import last_json, site, site_shell  # noqa: F401  (the `site` fixture)
 
 pytestmark = [pytest.mark.browser, needs_chromium]
 
@@ -35,15 +31,7 @@ LINK = re.compile(r"https?://\S+/notifications/decide/\S+/")
 
 
 def seeded_game(mail_dir: Path) -> dict[str, Any]:
-    done = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", SEED],
-        cwd=ROOT,
-        env=site_env(mail_dir.parent),
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])["games"][0]
+    result: dict[str, Any] = last_json(site_shell(mail_dir, SEED))["games"][0]
     return result
 
 

@@ -17,6 +17,8 @@ from notifications.services import notices_for_game
 from tests.clock.helpers import player, vote
 from tests.games.conftest import make_user, started_game
 
+from .conftest import played_to_the_end
+
 pytestmark = pytest.mark.django_db
 
 
@@ -135,12 +137,7 @@ def test_live_tables_get_no_deadline_warning(clock) -> None:
 def test_game_over_says_who_won_and_links_the_replay(clock, committed) -> None:
     users = [make_user() for _ in range(2)]
     game = started_game(users, time_per_move=86400, options={"rounds": 1})
-    with committed():
-        vote(game, 0)
-        vote(game, 1)
-    game.refresh_from_db()
-    assert game.outcome is not None
-    winner = player(game, game.outcome["winners"][0])
+    winner = played_to_the_end(game, committed)
     over = [m for m in mail.outbox if "Game over" in m.subject]
     assert len(over) == 2
     for message in over:

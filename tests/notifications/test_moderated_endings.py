@@ -8,9 +8,10 @@ import pytest
 from django.core import mail
 
 from moderation.services.games import game_abort, game_void
-from tests.clock.helpers import vote
 from tests.games.conftest import make_user, started_game
 from tests.moderation.conftest import make_moderator
+
+from .conftest import played_to_the_end
 
 pytestmark = pytest.mark.django_db
 
@@ -36,9 +37,7 @@ def test_a_moderator_closing_a_game_in_play_sends_one_email(clock, committed, cl
 def test_voiding_a_finished_game_sends_only_the_void_email(clock, committed) -> None:
     users = [make_user() for _ in range(2)]
     game = started_game(users, time_per_move=86400, options={"rounds": 1})
-    with committed():
-        vote(game, 0)
-        vote(game, 1)
+    played_to_the_end(game, committed)
     assert len([m for m in mail.outbox if "Game over" in m.subject]) == 2
     mail.outbox.clear()
     with committed():

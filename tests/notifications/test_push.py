@@ -32,6 +32,7 @@ from notifications.services import notices_for_game
 from tests.clock.helpers import player, vote
 from tests.games.conftest import make_user, started_game
 
+from .conftest import played_to_the_end
 from .push_service import Browser, PushService, push_service
 
 pytestmark = pytest.mark.django_db
@@ -170,12 +171,7 @@ def test_game_over_says_who_won(clock, committed, stub) -> None:
     users = [make_user() for _ in range(2)]
     browsers = [subscribed(u, stub, f"u{i}") for i, u in enumerate(users)]
     game = started_game(users, time_per_move=86400, options={"rounds": 1})
-    with committed():
-        vote(game, 0)
-        vote(game, 1)
-    game.refresh_from_db()
-    assert game.outcome is not None
-    winner = player(game, game.outcome["winners"][0])
+    winner = played_to_the_end(game, committed)
     for i, user in enumerate(users):
         [over] = pushes(stub, f"u{i}", browsers[i])
         won = user == winner

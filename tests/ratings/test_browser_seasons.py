@@ -6,16 +6,12 @@ One site, one browser page, three visits."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.browser import chromium, needs_chromium, player_page
-from tests.clock.procs import ROOT
-from tests.games.live_site import log_in, site, site_env  # noqa: F401  (the `site` fixture)
+from tests.games.live_site import last_json, log_in, site, site_shell  # noqa: F401  (the `site` fixture)
 
 pytestmark = [pytest.mark.browser, needs_chromium]
 
@@ -50,15 +46,7 @@ def test_a_season_rollover_on_the_leaderboard_and_the_profile(
     site: tuple[str, Path],  # noqa: F811
 ) -> None:
     base, mail_dir = site
-    done = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", SEED],
-        cwd=ROOT,
-        env=site_env(mail_dir.parent),
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    first, autumn_only, _, winter_only, _ = json.loads(done.stdout.strip().splitlines()[-1])
+    first, autumn_only, _, winter_only, _ = last_json(site_shell(mail_dir, SEED))
     with chromium() as browser:
         page = player_page(browser)
         page.goto(f"{base}/ratings/{SLUG}/2027-Q1/")

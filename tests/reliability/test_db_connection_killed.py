@@ -163,7 +163,7 @@ def test_websocket_move_gets_503_then_a_retry_applies_once(game_and_me, kill_nex
             URLRouter(websocket_urlpatterns), f"/ws/games/{game.pk}/?format=json"
         )
         comm.scope["user"] = me
-        assert (await comm.connect())[0]
+        assert (await comm.connect(timeout=10))[0]
         replies = []
         for _ in range(times):
             await comm.send_json_to({**message, "idempotency_key": "r13-ws"})

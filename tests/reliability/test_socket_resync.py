@@ -48,7 +48,7 @@ async def connect(game: Game, user: Any) -> tuple[WebsocketCommunicator, str]:
         URLRouter(websocket_urlpatterns), f"/ws/games/{game.pk}/?format=json"
     )
     comm.scope["user"] = user
-    assert (await comm.connect())[0]
+    assert (await comm.connect(timeout=10))[0]
     channel = await sync_to_async(lambda: Presence.objects.get(user=user).channel_name)()
     return comm, channel
 

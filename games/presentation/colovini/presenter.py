@@ -21,9 +21,10 @@ from .. import counts
 from ..base import ActionForm, Feed, Moves, Names, Presenter
 from ..rules import feed_rules
 from ..words import name_of
-from . import board, story
+from . import board
 from .forms import pile_top_buttons, play_form, reaction_form
 from .log import WORDS
+from .story import STORY
 from .wire import ATTACK, ENCHANT, GAME, REINFORCE, Phase, mv
 from .words import TILE_WORDS, card_label, position, region_word
 
@@ -64,9 +65,7 @@ class ColoviniPresenter(Presenter):
     slugs = (GAME.slug,)
     words = WORDS
     panels = board
-    headline = story.HEADLINE
-    round_openers = story.ROUND_OPENERS
-    hidden_lines = story.HIDDEN
+    story = STORY
     stylesheets = ("games/colovini.css",)
 
     def forms(self, feed: Mapping[str, Any], names: Sequence[str]) -> list[ActionForm] | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
+from ..base import Story
 from .wire import ev
 
 HEADLINE = frozenset(
@@ -25,3 +26,4 @@ HEADLINE = frozenset(
 ROUND_OPENERS = {ev.TurnStarted.TYPE: _("Turn %(turn)s: %(who)s")}
 # A turn's first line is its title.
 HIDDEN = frozenset({ev.TurnStarted.TYPE})
+STORY = Story(HEADLINE, ROUND_OPENERS, HIDDEN)

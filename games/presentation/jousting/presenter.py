@@ -19,9 +19,10 @@ from games.models import Game
 
 from ..base import ActionForm, Feed, Moves, Names, Presenter
 from ..words import name_of, names_list
-from . import board, story
+from . import board
 from .forms import FORMS, Asked
 from .log import WORDS
+from .story import STORY
 from .wire import BARTER, DRAFT, GAME, JUDGEMENT, JUNK, LAYING, mv
 from .words import card_label, chip_label
 
@@ -63,9 +64,7 @@ class JoustingPresenter(Presenter):
     slugs = (GAME.slug,)
     words = WORDS
     panels = board
-    headline = story.HEADLINE
-    round_openers = story.ROUND_OPENERS
-    hidden_lines = story.HIDDEN
+    story = STORY
     stylesheets = ("games/jousting.css",)
     # Answers to offers first, then one's own offer and the phase's move; "done" and
     # withdrawal last.

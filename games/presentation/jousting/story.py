@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
+from ..base import Story
 from .wire import ev
 
 HEADLINE = frozenset(
@@ -25,3 +26,4 @@ HEADLINE = frozenset(
 ROUND_OPENERS = {ev.RoundBegan.TYPE: _("Round %(round)s")}
 # "Round 2 begins" is the round's title.
 HIDDEN = frozenset({ev.RoundBegan.TYPE})
+STORY = Story(HEADLINE, ROUND_OPENERS, HIDDEN)

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.engine.core import JSON
 
-from ..base import Presenter
+from ..base import Presenter, Story
 from ..words import Reader, name_of, waiting_for
 from . import board
 from .log import WORDS, team_words, vote_table
@@ -55,20 +55,21 @@ class ResistancePresenter(Presenter):
     words = WORDS
     panels = board
     composed = frozenset({mv.ProposeTeam.TYPE})  # choose the knights, not one button per team
-    headline = frozenset(
-        e.TYPE
-        for e in (
-            ev.GameSetUp,
-            ev.TeamProposed,
-            ev.VotesRevealed,
-            ev.QuestResolved,
-            ev.LadyExamined,
-            ev.Assassinated,
-            ev.GameEnded,
-        )
+    story = Story(
+        headline=frozenset(
+            e.TYPE
+            for e in (
+                ev.GameSetUp,
+                ev.TeamProposed,
+                ev.VotesRevealed,
+                ev.QuestResolved,
+                ev.LadyExamined,
+                ev.Assassinated,
+                ev.GameEnded,
+            )
+        ),
+        round_openers={ev.TeamProposed.TYPE: _("Quest %(quest)s")},
     )
-
-    round_openers = {ev.TeamProposed.TYPE: _("Quest %(quest)s")}
 
     def line_shown(self, event: Mapping[str, Any], me: int | None) -> bool:
         # "Ann has voted." says nothing the votes' table will not (RA-W1 keeps the vote);

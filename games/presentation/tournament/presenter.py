@@ -18,11 +18,12 @@ from ..base import ActionForm, Button, Presenter, move_text
 from ..rules import feed_rules
 from ..words import name_of, names_list
 from . import board as panels
-from . import choices, story
+from . import choices
 from . import wire as w
 from .cards import SUIT_NAMES, power, power_by_id
 from .forms import CHOICES, HAND, PASS, choice, dusk_form, give_form, hand_form, pass_form
 from .log import STRANGER, WORDS
+from .story import STORY
 from .wire import (
     AVALON,
     CAMELOT,
@@ -131,9 +132,7 @@ class TournamentPresenter(Presenter):
     board_template = "games/boards/tournament.html"
     secret_template = "games/secrets/tournament.html"
     words = WORDS
-    headline = story.HEADLINE
-    round_openers = story.ROUND_OPENERS
-    hidden_lines = story.HIDDEN
+    story = STORY
     stranger = STRANGER
     stylesheets = ("games/tournament.css",)
 

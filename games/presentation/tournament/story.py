@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
+from ..base import Story
 from .wire import (
     CompanionUnlocked,
     Dealt,
@@ -42,3 +43,4 @@ HEADLINE = frozenset(
 )
 ROUND_OPENERS = {Dealt.TYPE: _("Tourney Round %(round)s")}
 HIDDEN = frozenset({TurnMoved.TYPE})
+STORY = Story(HEADLINE, ROUND_OPENERS, HIDDEN)
