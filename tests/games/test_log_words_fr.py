@@ -217,3 +217,21 @@ def test_the_resistance_forms_and_ending_in_french() -> None:
         assert presenter.phase_line(ended, NAMES) == "Le Mal gagne : trois quêtes ont échoué."
     with translation.override("en"):
         assert presenter.phase_line(ended, NAMES) == "Evil wins: three quests failed."
+
+
+def test_the_tournament_opening_names_each_protagonist_in_a_sentence_of_its_own() -> None:
+    """The opening line's second sentence starts with a capital, whether it begins with the
+    reader ("You are …") or another player."""
+    from games.presentation.tournament.wire import GameStarted
+
+    started = {
+        "type": GameStarted.TYPE,
+        "health": 300,
+        "protagonists": ["king-arthur", "guinevere"],
+    }
+    with translation.override("en"):
+        line = WORDS.describe(started, Reader(NAMES, 0))
+    assert line == "The Tournament begins at 300 Health. You are King Arthur; Bo is Guinevere."
+    with translation.override("fr"):
+        line = WORDS.describe(started, Reader(NAMES, 0))
+    assert line.startswith("Le tournoi commence avec 300 de Santé. Vous êtes ")

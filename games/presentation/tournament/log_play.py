@@ -110,7 +110,10 @@ def _game_started(e: Mapping[str, Any], r: Reader) -> str:
         if p
     ]
     line = _("The Tournament begins at %(health)s Health.") % {"health": e.get("health")}
-    return line + (" " + "; ".join(chars) + "." if chars else "")
+    if not chars:
+        return line
+    who = "; ".join(chars)  # a sentence of its own: "You are King Arthur; ..."
+    return f"{line} {who[:1].upper()}{who[1:]}."
 
 
 @PLAY_WORDS.on(LocationAsked)
