@@ -23,7 +23,7 @@ from accounts.models import reader_language
 from .log import SiteNotice
 from .models import Game, GameEvent, Seat
 from .panels import live_panels_for
-from .presentation import action_forms, presenter_for, seat_names
+from .presentation import action_forms, player_name, presenter_for, seat_names
 from .presentation.rounds import mark_last_visit, rounds_of
 from .presentation.rules import feed_rules
 from .presentation.since import since_last_visit
@@ -46,7 +46,7 @@ def merged_players(feed: Mapping[str, Any]) -> list[dict[str, Any]]:
     engine = {p["seat"]: p for p in feed.get("view", {}).get("players", []) if "seat" in p}
     out = []
     for p in sorted(feed.get("players", []), key=lambda p: p["seat"]):
-        merged = {**engine.get(p["seat"], {}), **p}
+        merged = {**engine.get(p["seat"], {}), **p, "name": player_name(p)}
         merged["is_me"] = p["seat"] == feed.get("my_seat")
         merged["is_pending"] = p["seat"] in feed.get("pending_seats", [])
         if merged.get("role_label"):

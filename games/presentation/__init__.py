@@ -14,14 +14,25 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from .base import ActionForm, Button, Choice, ComposedField, Presenter
 from .forms import action_forms, composed_move, move_from_post
 from .registry import presenter_for, register_presenter
 
 
+def player_name(player: Mapping[str, Any]) -> str:
+    """A player's name in the reader's words: a bot seat with no account behind it is
+    "Bot 2" or "Robot 2" by the reader's language, whichever language built the feed (a
+    push is built once, in the committing process, and rendered for each reader)."""
+    if player.get("is_bot") and player.get("user_id") is None:
+        return _("Bot %(number)s") % {"number": int(player["seat"]) + 1}
+    return str(player["name"])
+
+
 def seat_names(feed: Mapping[str, Any]) -> list[str]:
     players = sorted(feed.get("players", []), key=lambda p: p["seat"])
-    return [str(p["name"]) for p in players]
+    return [player_name(p) for p in players]
 
 
 def feed_in_words(feed: dict[str, Any]) -> dict[str, Any]:
@@ -46,6 +57,7 @@ __all__ = [
     "composed_move",
     "feed_in_words",
     "move_from_post",
+    "player_name",
     "presenter_for",
     "register_presenter",
     "seat_names",

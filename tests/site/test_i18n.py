@@ -266,3 +266,24 @@ def test_a_sockets_language_is_chosen_like_a_pages() -> None:
     assert socket_language(scope(accept="de, *;q=0.1")) == "en"
     assert socket_language(scope(cookie="en", accept="fr")) == "en"
     assert socket_language(scope(french_user(), cookie="en", accept="en")) == "fr"
+
+
+def test_a_bot_seat_is_named_in_the_readers_words_whoever_built_the_feed() -> None:
+    """A push's feed is built once in the committing process (often a worker speaking
+    English) and rendered for each reader: a bot seat's name follows the reader."""
+    from games.presentation import seat_names
+    from games.rendering import merged_players
+
+    feed = {
+        "game": "resistance-avalon",
+        "my_seat": 0,
+        "players": [
+            {"seat": 0, "name": "Yvain", "user_id": 7, "is_bot": False},
+            {"seat": 1, "name": "Bot 2", "user_id": None, "is_bot": True},
+        ],
+    }
+    with translation.override("fr"):
+        assert seat_names(feed) == ["Yvain", "Robot 2"]
+        assert [p["name"] for p in merged_players(feed)] == ["Yvain", "Robot 2"]
+    with translation.override("en"):
+        assert seat_names(feed) == ["Yvain", "Bot 2"]
