@@ -84,7 +84,7 @@ def vacation_declare(
     now = now or timezone.now()
     starts_at = max(starts_at, now)
     if ends_at <= starts_at:
-        raise BadOptions("A vacation must end after it starts (and after now).", field="ends_at")
+        raise BadOptions(_("A vacation must end after it starts (and after now)."), field="ends_at")
     seconds = int((ends_at - starts_at).total_seconds())
     with transaction.atomic():
         account = account_for(user.pk, lock=True)

@@ -202,6 +202,10 @@ def part(page: Any, selector: str, name: str) -> None:
     """A screenshot of one part of the page (a phone page is too long to read whole)."""
     ARTIFACTS_DIR.mkdir(exist_ok=True)
     target = page.locator(selector).first
+    if target.count() and target.evaluate("(el) => getComputedStyle(el).display") == "contents":
+        # A box-less wrapper (on a phone #actions' panels are laid out one by one among the
+        # page's parts): its first part.
+        target = target.locator(":scope > *").first
     if target.is_visible():  # e.g. no actions are left once the game is over
         target.screenshot(path=str(ARTIFACTS_DIR / f"{name}.png"))
 

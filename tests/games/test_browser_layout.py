@@ -2,7 +2,8 @@
 page scrolls sideways (home, lobby, create, table, every game in play and at its end, a
 replay, the profile), and on a phone the player's move is on the first screen (the first
 action panel's box lies within the first 844 px) with their secret starting right after
-it, while the log and the chat sit behind keyboard-operable tabs. And a rematch: both
+it and on the first screen too, while the log and the chat sit behind keyboard-operable
+tabs; a 10-player Resistance vote history fits the phone's width. And a rematch: both
 players of a finished game accept (the other's page shows it live), a new game starts.
 
 The games are put into the live site's database by tests/games/seed_site.py (played by
@@ -108,10 +109,34 @@ def test_every_page_fits_desk_and_phone(site: tuple[str, Path]) -> None:
                     top, bottom = figures["action"]
                     assert top >= 0, (game["slug"], figures)
                     assert bottom <= SCREEN_HEIGHT, (game["slug"], figures)
-                    assert figures["secret"][0] < figures["height"]
+                    # The secret (its heading and first lines) starts on the first screen too.
+                    assert figures["secret"][0] < SCREEN_HEIGHT - 40, (game["slug"], figures)
                     part(page, "#actions", f"layout-phone-{game['slug']}-move")
                     check_talk_tabs(page)
                 page.context.close()
+
+
+def test_the_vote_history_of_ten_players_fits_a_phone(site: tuple[str, Path]) -> None:
+    """Issue 11: at 390 px the Resistance vote history of a 10-player game needs no sideways
+    scroll inside its box; every mark still names its seat and vote in words."""
+    base, _ = site
+    [game] = seeded(site, "ten", 10, "end", "resistance-avalon")["games"]
+    assert game["status"] == "finished"
+    with chromium() as browser:
+        page = page_as(browser, base, "ten1", phone=True)
+        page.goto(f"{base}/games/{game['id']}/")
+        box = page.locator(".votes__scroll")
+        box.wait_for()
+        widths = box.evaluate("(el) => [el.scrollWidth, el.clientWidth]")
+        print(f"phone vote history, 10 players: scroll {widths[0]} in {widths[1]}")  # noqa: T201
+        assert widths[0] <= widths[1], widths
+        assert no_sideways_scroll(page)
+        first_row = page.locator(".votes__table tbody tr").first
+        assert first_row.locator(".votes__cell").count() == 10
+        label = first_row.locator(".votes__cell svg").first.get_attribute("aria-label") or ""
+        assert label.endswith((": approve", ": reject")), label
+        part(page, ".votes", "layout-phone-votes-10")
+        page.context.close()
 
 
 def check_talk_tabs(page: Any) -> None:

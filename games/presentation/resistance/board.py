@@ -106,13 +106,22 @@ def board(feed: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
                 "quest": p["quest"],
                 "leader": name_of(names, p["leader"]),
                 "team": ", ".join(name_of(names, s) for s in p["team"]),
-                "votes": [v["vote"] for v in p["votes"]],  # "approve" / "reject": icon ids
+                "votes": [_vote(v, names) for v in p["votes"]],
                 "approved": p["approved"],
             }
             for p in reversed(view.get("proposals") or [])
         ],
         "proposal_count": len(view.get("proposals") or []),
     }
+
+
+def _vote(v: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+    """One seat's mark in the vote history: the icon, the seat's number (the phone's compact
+    rows show it beside the mark) and the words a screen reader says."""
+    name = name_of(names, v["seat"])
+    approve = v["vote"] == "approve"
+    words = _("%(name)s: approve") if approve else _("%(name)s: reject")
+    return {"icon": v["vote"], "number": v["seat"] + 1, "label": words % {"name": name}}
 
 
 def _you(you: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
