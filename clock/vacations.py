@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from games.models import Game, Seat
@@ -88,9 +89,14 @@ def vacation_declare(
     with transaction.atomic():
         account = account_for(user.pk, lock=True)
         if seconds > account.balance_seconds:
+            days = account.balance_days
             raise BadOptions(
-                _("You have %(days)s days of vacation left.")
-                % {"days": f"{account.balance_days:g}"},
+                ngettext(
+                    "You have %(days)s day of vacation left.",
+                    "You have %(days)s days of vacation left.",
+                    int(days) if days.is_integer() else 2,  # "1.5 days"
+                )
+                % {"days": f"{days:g}"},
                 field="ends_at",
             )
         overlapping = Vacation.objects.filter(

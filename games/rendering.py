@@ -153,7 +153,8 @@ def game_context(
     since = None
     if seen is not None and seat is not None and not replay:
         mark_last_visit(rounds, seen)
-        since = since_last_visit(lines, seen, now=[f.title for f in forms], waiting=phase_line)
+        # What the reader must do: the steps, not a rare move kept aside (withdrawing).
+        since = since_last_visit(lines, seen, now=[f.title for f in steps], waiting=phase_line)
     return {
         "feed": feed,
         "names": names,

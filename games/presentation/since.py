@@ -50,8 +50,10 @@ class SinceLastVisit:
             for line in r.lines:
                 out.append(f"* {line['text']}")
                 out += [f"    {name}: {what}" for name, what, _tone in line["table"]]
-        if self.now:
-            out += ["", _("Now: %(what)s") % {"what": "; ".join(self.now)}]
+        if len(self.now) == 1:
+            out += ["", _("Now: %(what)s") % {"what": self.now[0]}]
+        elif self.now:
+            out += ["", _("Now:"), *(f"* {what}" for what in self.now)]
         elif self.waiting:
             out += ["", self.waiting]
         return "\n".join(out)

@@ -98,6 +98,13 @@ def test_coming_back_early_refunds_and_takes_the_pause_back(clock) -> None:
     assert Vacation.objects.get(pk=vacation.pk).ends_at == now()
 
 
+def test_the_last_day_of_vacation_left_is_one_day(clock) -> None:
+    user = make_user()
+    vacation_declare(user=user, starts_at=now(), ends_at=now() + 2 * DAY)
+    with pytest.raises(BadOptions, match="You have 1 day of vacation left"):
+        vacation_declare(user=user, starts_at=now() + 3 * DAY, ends_at=now() + 5 * DAY)
+
+
 def test_a_vacation_longer_than_the_allowance_is_refused(clock) -> None:
     user = make_user()
     with pytest.raises(BadOptions, match="3 days of vacation left"):

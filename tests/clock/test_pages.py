@@ -37,6 +37,24 @@ def test_the_game_page_shows_time_left_and_the_extension_button(clock) -> None:
     assert "(2 extensions left)" in page
 
 
+def test_the_deadline_reads_in_each_readers_own_time_zone_and_goes_at_the_end(clock) -> None:
+    users = [make_user() for _ in range(2)]
+    users[0].time_zone = "America/New_York"
+    users[0].save(update_fields=["time_zone"])
+    game = started_game(users, time_per_move=86400, options={"rounds": 1})
+    # A day from Wednesday noon UTC: Thursday 12:00 UTC, 07:00 in New York.
+    page = logged_in(users[0]).get(f"/games/{game.pk}/").content.decode()
+    assert "Thu 19 Nov, 07:00 (America/New_York)</time>" in page
+    page = logged_in(users[1]).get(f"/games/{game.pk}/").content.decode()
+    assert "Thu 19 Nov, 12:00 (UTC)</time>" in page
+    vote(game, 0)
+    vote(game, 1)
+    # The game is over: the clock panel goes (an empty placeholder for live swaps).
+    page = logged_in(users[0]).get(f"/games/{game.pk}/").content.decode()
+    assert '<section id="clock" class="clock" hidden></section>' in page
+    assert "Clock" not in page[page.index('id="clock"') :][:200]
+
+
 def test_spending_an_extension_from_the_page(clock) -> None:
     users = [make_user() for _ in range(2)]
     game = started_game(users, time_per_move=86400)

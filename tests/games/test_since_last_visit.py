@@ -22,7 +22,7 @@ from games.presentation.words import Reader, waiting_for
 from games.rendering import game_context, log_lines, since_text_for
 from games.selectors import events_after, game_view_for_user
 from games.services.seen import seat_seen_mark
-from notifications.emails import send_turn
+from notifications.emails import send_digest, send_turn
 
 from .conftest import make_user, play_pending_once, seat_users, started_game
 
@@ -207,6 +207,19 @@ def test_turn_email_tells_what_happened_since_the_last_visit() -> None:
     assert _seen(game, 0) < game.state_seq
 
 
+def test_digest_carries_the_summary_of_each_game() -> None:
+    game, users = _game("resistance-avalon")
+    seat_seen_mark(game, 0, game.state_seq)
+    _play(game, 2)
+    game.refresh_from_db()
+    text = since_text_for(game, users[0])
+    assert "The team is" in text
+    send_digest(users[0], [game])
+    [digest] = [m for m in mail.outbox if m.to == [users[0].email]]
+    assert text in digest.body
+    assert _seen(game, 0) < game.state_seq  # reading the digest is not a visit
+
+
 @pytest.mark.parametrize("slug", sorted(GAMES))
 def test_banner_speaks_to_the_reader_in_every_game(slug: str) -> None:
     game, users = _game(slug)
@@ -251,3 +264,27 @@ def test_a_look_at_nothing_new_writes_nothing() -> None:
         q["sql"] for q in first.captured_queries if q["sql"].startswith('UPDATE "games_seat"')
     ]
     assert len(first_updates) == 1
+
+
+def test_now_lists_the_moves_to_make_not_the_withdrawal_kept_aside() -> None:
+    game, users = _game("jousting-avalon")
+    context = _context(game, users[0], 0)  # seen 0: the deal is new
+    since = context["since"]
+    steps = context["step_forms"]
+    aside = context["aside_forms"]
+    assert since is not None
+    assert isinstance(steps, list)
+    assert isinstance(aside, list)
+    assert aside, "withdrawing is offered apart from the barter's steps"
+    now = since.now  # type: ignore[attr-defined]
+    assert now == [f.title for f in steps]
+    assert not {f.title for f in aside} & set(now)
+    # Several moves are one item each, in the page and in the text.
+    assert len(now) > 1
+    text = since.as_text()  # type: ignore[attr-defined]
+    assert "\nNow:\n" + "\n".join(f"* {what}" for what in now) in text
+    client = Client()
+    client.force_login(users[0])
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert '<ul class="since__choices">' in page
+    assert f"<li>{now[0]}</li>" in page

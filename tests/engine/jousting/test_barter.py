@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from games.engine.core import IllegalMove
@@ -94,6 +96,13 @@ def test_jh3_trades_are_atomic_and_rechecked_at_acceptance() -> None:
     state = offer(state, 0, Lot(("sword-6",)), Lot(coins=11))
     with pytest.raises(IllegalMove, match="only 10 coins"):
         play(state, 1, AcceptOffer(1))
+
+
+def test_ja6_a_knight_with_one_coin_is_told_so_in_the_singular() -> None:
+    state = table(*HANDS)
+    state = replace(state, coins=(1, *state.coins[1:]))
+    with pytest.raises(IllegalMove, match=r"You have only 1 coin\.$"):
+        offer(state, 0, Lot(coins=2), Lot(("lance-6",)))
 
 
 def test_ja6_nobody_can_offer_what_they_do_not_hold() -> None:

@@ -43,6 +43,9 @@ def _not_held(missing: list[str]) -> Message:
 
 
 def _only_coins(coins: int) -> Message:
+    # Engine messages carry no plural forms: the one singular case has its own text.
+    if coins == 1:
+        return msg(N_("You have only 1 coin."))
     return msg(N_("You have only %(coins)s coins."), coins=coins)
 
 
