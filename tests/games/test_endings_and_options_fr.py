@@ -18,7 +18,7 @@ from games.models import Game
 from games.presentation import feed_in_words
 from games.presentation.registry import presenter_for
 from games.presentation.tournament import choices
-from games.presentation.tournament.wire import OrderChosen
+from games.presentation.tournament.wire import ChoiceAsked, OrderChosen
 from games.presentation.words import Reader, name_of
 from games.services.moves import move_submit
 
@@ -102,6 +102,38 @@ def test_the_tournaments_stand_ins_and_order_of_powers_in_french() -> None:
     with translation.override("en"):
         assert name_of(NAMES, 5) == "Seat 5"
         assert choices.in_order(["A", "B"]) == "A, then B"
+
+
+def test_th9_tt23_th4_the_waiting_seats_read_what_is_decided_not_use_order() -> None:
+    """The phase line the other seats read while a decision is pending names the decision:
+    a turned-up card's value (TH-4), the order of Dusk powers (TT-23), whom Mordred's card
+    goes to (TH-9); a plain power still reads "decides whether to use"."""
+    presenter = presenter_for("tournament-avalon")
+
+    def waiting(**ask: Any) -> str:
+        feed = {"status": Game.Status.PLAYING, "view": {"phase": "choice", "ask": ask}}
+        return presenter.phase_line(feed, NAMES)
+
+    with translation.override("en"):
+        turned = waiting(seat=1, power="mists-2", options=["value:1", "value:2"])
+        order = waiting(seat=0, power="order", options=["order:a,b", "order:b,a"], about=[1])
+        target = waiting(seat=1, power="mordred", options=["to:0", "to:2"])
+        assert waiting(seat=1, power="guinevere", options=["use", "decline"]) == (
+            "Bo decides whether to use Guinevere."
+        )
+        assert turned == "Bo gives the Mists of Avalon its value as it turns up."
+        assert order == "Ann chooses the order of the conflicting Dusk powers."
+        assert target == "Bo chooses whom Mordred's card goes to."
+        asked = {"type": ChoiceAsked.TYPE, "seat": 0, "power": "order"}
+        assert choices.CHOICE_WORDS.describe(asked, Reader(NAMES)) == order
+    with translation.override("fr"):
+        assert waiting(seat=0, power="order", options=["order:a,b", "order:b,a"]) == (
+            "Ann choisit l'ordre des pouvoirs en conflit au Crépuscule."
+        )
+        assert "utilise" not in waiting(seat=1, power="mists-2", options=["value:1", "value:2"])
+        assert waiting(seat=1, power="mordred", options=["to:0", "to:2"]) == (
+            "Bo choisit à qui va la carte de Mordred."
+        )
 
 
 def barter_done(game: Game) -> None:

@@ -145,6 +145,12 @@ def test_passing_choice_stays_with_its_owner() -> None:
 
 
 def play_through_forms(slug: str, players: int, options: dict[str, Any]) -> set[str]:
+    return play_and_replay(slug, players, options)[0]
+
+
+def play_and_replay(slug: str, players: int, options: dict[str, Any]) -> tuple[set[str], str]:
+    """A whole game through the page forms: the move types sent, and the replay page (all
+    revealed) of the finished game."""
     game, definition, clients = game_at_pages(slug, players, options)
     seen: set[str] = set()
     for state in states_in_play(game, definition, 3000):
@@ -167,8 +173,9 @@ def play_through_forms(slug: str, players: int, options: dict[str, Any]) -> set[
     assert game.status == Game.Status.FINISHED
     final = clients[0].get(f"/games/{game.pk}/").content.decode()
     assert "won the Tournament" in final
-    assert clients[0].get(f"/games/{game.pk}/replay/?as=all").status_code == 200
-    return seen
+    replay = clients[0].get(f"/games/{game.pk}/replay/?as=all")
+    assert replay.status_code == 200
+    return seen, replay.content.decode()
 
 
 def test_a_whole_avalon_game_through_the_page_forms() -> None:
@@ -185,6 +192,17 @@ def test_a_whole_camelot_game_with_arthur_and_percival_through_the_page_forms() 
     seen = play_through_forms("tournament-camelot", 3, options)
     assert "tournament.play_card" in seen
     assert "tournament.pick_godsend" in seen or "tournament.place_godsend" in seen
+
+
+def test_th9_guinevere_is_asked_on_the_page_and_her_answers_are_in_the_replay() -> None:
+    """Guinevere's question is a form of her owner's page like any move (the first answer,
+    "pass the loss on", is taken each time), and the replay tells who was asked and what
+    they answered."""
+    options = {"health": 300, "characters": ["guinevere", "king-arthur", "sir-gawain"]}
+    seen, replay = play_and_replay("tournament-camelot", 3, options)
+    assert "tournament.choose" in seen
+    assert "may use Guinevere: waiting for their answer." in replay
+    assert "chooses to use Guinevere." in replay
 
 
 def test_chaos_of_battle_location_form() -> None:

@@ -177,11 +177,19 @@ def label(move: Mapping[str, Any], view: Mapping[str, Any], names: Sequence[str]
 
 
 def phase_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    """Who is waited for, and on what: a power's use, a card's value, an order or a target."""
     ask = _ask(view)
-    return _("%(name)s decides whether to use %(power)s.") % {
-        "name": name_of(names, ask.get("seat"), STRANGER),
-        "power": power_name(ask.get("power")),
-    }
+    power = str(ask.get("power"))
+    values = {"name": name_of(names, ask.get("seat"), STRANGER)}
+    if _turning_up(ask):
+        values["card"] = card_words(power)
+        return _("%(name)s gives %(card)s its value as it turns up.") % values
+    if power == "order":
+        return _("%(name)s chooses the order of the conflicting Dusk powers.") % values
+    values["power"] = power_name(power)
+    if any(str(o).startswith("to:") for o in ask.get("options") or []):
+        return _("%(name)s chooses whom %(power)s's card goes to.") % values
+    return _("%(name)s decides whether to use %(power)s.") % values
 
 
 @CHOICE_WORDS.on(ChoiceAsked)
@@ -190,6 +198,10 @@ def _asked(e: Mapping[str, Any], r: Reader) -> str:
         return _("%(name)s turns up %(card)s and gives it a value.") % {
             "name": r.name(e.get("seat")),
             "card": card_words(e.get("power")),
+        }
+    if e.get("power") == "order":  # TT-23: not a power of its own
+        return _("%(name)s chooses the order of the conflicting Dusk powers.") % {
+            "name": r.name(e.get("seat"))
         }
     return _("%(name)s may use %(power)s: waiting for their answer.") % {
         "name": r.name(e.get("seat")),

@@ -190,6 +190,8 @@ def _owns(state, seat, power):
     [
         (CAMELOT, CamelotConfig(characters=("guinevere", "king-arthur", "mordred")), 3),
         (CAMELOT, CamelotConfig(), 2),
+        (CAMELOT, CamelotConfig(), 4),
+        (CAMELOT, CamelotConfig(), 5),
         (CAMELOT, CamelotConfig(), 6),
         (CAMELOT, CamelotConfig(deck="avalon"), 4),
         (
@@ -198,9 +200,12 @@ def _owns(state, seat, power):
             4,
         ),
         (AVALON, AvalonConfig(), 3),
+        (AVALON, AvalonConfig(), 5),
         (AVALON, AvalonConfig(), 6),
         (AVALON, AvalonConfig(deck="camelot"), 5),
         (AVALON, AvalonConfig(chaos=True), 5),
+        (AVALON, AvalonConfig(chaos=True), 6),
+        (AVALON, AvalonConfig(chaos=True), 7),
         (AVALON, AvalonConfig(chaos=True), 8),
     ],
 )
