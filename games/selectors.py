@@ -58,7 +58,12 @@ def seat_name(seat: Seat) -> str:
     seat (counted from 1) for a bot at the table."""
     if seat.user is not None:
         return seat.user.public_name
-    return _("Bot %(number)s") % {"number": (seat.position or 0) + 1}
+    return bot_name(seat.position or 0)
+
+
+def bot_name(position: int) -> str:
+    """A bot seat's name in the active language, by seat counted from 1."""
+    return _("Bot %(number)s") % {"number": position + 1}
 
 
 def seats_in_play(game: Game) -> list[Seat]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext as _
+from games.selectors import bot_name
 
 from .base import ActionForm, Button, Choice, ComposedField, Presenter
 from .forms import action_forms, composed_move, move_from_post
@@ -26,7 +26,7 @@ def player_name(player: Mapping[str, Any]) -> str:
     "Bot 2" or "Robot 2" by the reader's language, whichever language built the feed (a
     push is built once, in the committing process, and rendered for each reader)."""
     if player.get("is_bot") and player.get("user_id") is None:
-        return _("Bot %(number)s") % {"number": int(player["seat"]) + 1}
+        return bot_name(int(player["seat"]))
     return str(player["name"])
 
 
