@@ -125,6 +125,7 @@ def test_the_vote_history_of_ten_players_fits_a_phone(site: tuple[str, Path]) ->
     with chromium() as browser:
         page = page_as(browser, base, "ten1", phone=True)
         page.goto(f"{base}/games/{game['id']}/")
+        connected(page)
         box = page.locator(".votes__scroll")
         box.wait_for()
         widths = box.evaluate("(el) => [el.scrollWidth, el.clientWidth]")
