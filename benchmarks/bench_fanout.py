@@ -30,15 +30,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
 
 from benchmarks.bench_moves import Client, next_moves  # noqa: E402
-from benchmarks.common import (  # noqa: E402
-    percentile,
-    postgres_and_redis,
-    prepare_site,
-    site_env,
-)
+from benchmarks.common import percentile, scratch_site  # noqa: E402
 from benchmarks.serving import cpu_seconds, load_average, serve  # noqa: E402
 from benchmarks.sockets import SocketPool, Watcher, session_for  # noqa: E402
-from tests.served import scratch_database  # noqa: E402
 
 
 def paced_play(
@@ -142,9 +136,7 @@ def main() -> None:
     parser.add_argument("--spectators", type=int, default=20)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
-    base_db, redis_url = postgres_and_redis()
-    env = site_env(scratch_database(base_db, "_bench_fanout"), redis_url, API_RATE_MOVES="")
-    prepare_site(env)
+    env = scratch_site("_bench_fanout", API_RATE_MOVES="")
 
     import django
 

@@ -25,7 +25,6 @@ import argparse
 import http.client
 import random
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -33,8 +32,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
 
-from benchmarks.common import percentile, postgres_and_redis, site_env  # noqa: E402
-from tests.served import migrate, scratch_database, uvicorn  # noqa: E402
+from benchmarks.common import percentile, scratch_site  # noqa: E402
+from tests.served import uvicorn  # noqa: E402
 
 GOAL_P99_MS = 150.0
 
@@ -112,13 +111,8 @@ def main() -> None:
     parser.add_argument("--playing", type=int, default=200)
     parser.add_argument("--requests", type=int, default=200)
     args = parser.parse_args()
-    base_db, redis_url = postgres_and_redis()
-    db_url = scratch_database(base_db, "_bench_lobby")
-    env = site_env(db_url, redis_url)
-    migrate(env)
     # DEBUG off serves hashed static names: the release step's collectstatic, as deployed.
-    manage = [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"]
-    subprocess.run(manage, cwd=ROOT, env=env, check=True)
+    env = scratch_site("_bench_lobby")
 
     import django
 

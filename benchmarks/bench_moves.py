@@ -42,14 +42,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
 
-from benchmarks.common import (  # noqa: E402
-    percentile,
-    postgres_and_redis,
-    prepare_site,
-    site_env,
-)
+from benchmarks.common import percentile, scratch_site  # noqa: E402
 from benchmarks.serving import LAYOUTS, cpu_seconds, load_average, serve  # noqa: E402
-from tests.served import scratch_database  # noqa: E402
 
 
 class Client:
@@ -250,10 +244,7 @@ def main() -> None:
     parser.add_argument("--spectators", type=int, default=3, help="per watched game")
     parser.add_argument("--no-load-times", action="store_true")
     args = parser.parse_args()
-    base_db, redis_url = postgres_and_redis()
-    db_url = scratch_database(base_db, "_bench_moves")
-    env = site_env(db_url, redis_url, AVALON_BENCH_FLOOR="1", API_RATE_MOVES="")
-    prepare_site(env)
+    env = scratch_site("_bench_moves", AVALON_BENCH_FLOOR="1", API_RATE_MOVES="")
 
     import django
 

@@ -22,10 +22,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
 
-from benchmarks.common import postgres_and_redis, prepare_site, site_env  # noqa: E402
+from benchmarks.common import scratch_site  # noqa: E402
 from benchmarks.serving import load_average, rss_bytes, serve  # noqa: E402
 from benchmarks.sockets import SocketPool  # noqa: E402
-from tests.served import scratch_database  # noqa: E402
 
 GOAL_BYTES = 250 * 1024
 
@@ -36,9 +35,7 @@ def main() -> None:
     parser.add_argument("--warm", type=int, default=100)
     parser.add_argument("--games", type=int, default=20)
     args = parser.parse_args()
-    base_db, redis_url = postgres_and_redis()
-    env = site_env(scratch_database(base_db, "_bench_memory"), redis_url)
-    prepare_site(env)
+    env = scratch_site("_bench_memory")
 
     import django
 

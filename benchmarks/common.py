@@ -1,6 +1,6 @@
 """What the benchmarks share beside tests/served.py (the site under uvicorn on a scratch
-database): the PostgreSQL and Redis they need, the release step on the scratch database,
-and reading percentiles off measured times."""
+database): the PostgreSQL and Redis they need, the site's environment and release step on
+a scratch database, and reading percentiles off measured times."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ import subprocess
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+
+from tests.served import scratch_database
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -56,3 +58,12 @@ def prepare_site(env: Mapping[str, str]) -> None:
     the pages need their manifest): migrate, collectstatic."""
     for command in (["migrate", "-v", "0"], ["collectstatic", "--noinput", "-v", "0"]):
         subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=dict(env), check=True)
+
+
+def scratch_site(suffix: str, **extra: str) -> dict[str, str]:
+    """The environment of a site on a fresh scratch database (DATABASE_URL's name plus
+    `suffix`) and REDIS_URL, with `extra` (site_env), released (prepare_site)."""
+    database, redis = postgres_and_redis()
+    env = site_env(scratch_database(database, suffix), redis, **extra)
+    prepare_site(env)
+    return env

@@ -167,11 +167,22 @@ async def test_table_talk_reaches_exactly_who_may_read_it(in_process_layer: None
     seated_public = [people["seated A"], people["seated B"]]
     private_readers = [people["private C"], people["private D"], people["invite holder"]]
     outsiders_of_private = [r for r in everyone if r not in private_readers]
+    games: dict[int, Game] = {}  # table pk -> its game, once started
 
     async def say(user: Any, table: Table, body: str) -> ChatMessage:
         message = await sync_to_async(chat_post)(table=table, user=user, body=body)
         await drain_all(everyone, phase)
         return message
+
+    async def read(rec: Recorder, phase: str) -> None:
+        await read_pages(rec, phase, [public, private], code if rec is holder else None)
+
+    async def open_game_sockets(rec: Recorder, phase: str, name: str, json_query: str) -> None:
+        """`rec`'s game sockets of both tables in both modes, as channels `name ... (table)`."""
+        for table, label in [(public, "public"), (private, "private")]:
+            for mode, query in [("JSON", json_query), ("HTML", "")]:
+                path = f"/ws/games/{games[table.pk].pk}/{query}"
+                await open_socket(rec, phase, f"{name} {mode} ({label})", path)
 
     # --- before the start: table sockets --------------------------------------------------
     phase = PHASES[0]
@@ -183,20 +194,15 @@ async def test_table_talk_reaches_exactly_who_may_read_it(in_process_layer: None
     await say(w["spectator"], public, "CANARY-PUBLIC-SPECTATORS-PRE")
     await say(w["c"], private, "CANARY-PRIVATE-PRE")
     for rec in everyone:
-        await read_pages(rec, phase, [public, private], code if rec is holder else None)
+        await read(rec, phase)
 
     # --- during the game: game sockets in both modes, then talk on every channel ----------
     phase = PHASES[1]
-    games = {}
     for table, host in [(public, w["a"]), (private, w["c"])]:
         games[table.pk] = await sync_to_async(table_start)(table=table, by=host)
     await drain_all(everyone, phase)
     for rec in everyone:
-        for table, label in [(public, "public"), (private, "private")]:
-            game_id = games[table.pk].pk
-            for mode, query in [("JSON", "?format=json"), ("HTML", "")]:
-                path = f"/ws/games/{game_id}/{query}"
-                await open_socket(rec, phase, f"game ws {mode} ({label})", path)
+        await open_game_sockets(rec, phase, "game ws", "?format=json")
     await say(w["b"], public, "CANARY-PUBLIC-PLAYERS-GAME")
     await say(w["spectator"], public, "CANARY-PUBLIC-SPECTATORS-GAME")
     await say(w["elsewhere"], public, "CANARY-PUBLIC-SPECTATORS-GAME-FROM-ELSEWHERE")
@@ -205,7 +211,7 @@ async def test_table_talk_reaches_exactly_who_may_read_it(in_process_layer: None
     hidden_spectators = await say(w["spectator"], public, "CANARY-HIDDEN-SPECTATORS")
     hidden_private = await say(w["c"], private, "CANARY-HIDDEN-PRIVATE")
     for rec in everyone:
-        await read_pages(rec, phase, [public, private], code if rec is holder else None)
+        await read(rec, phase)
 
     # --- after a moderator hides three messages: live notices, new sockets, pages ---------
     phase = PHASES[2]
@@ -214,12 +220,8 @@ async def test_table_talk_reaches_exactly_who_may_read_it(in_process_layer: None
     await sync_to_async(chat_hide)(messages=hidden, by=moderator, reason="test")
     await drain_all(everyone, phase)
     for rec in everyone:
-        for table, label in [(public, "public"), (private, "private")]:
-            game_id = games[table.pk].pk
-            for mode, query in [("JSON", "?format=json&last_seq=0"), ("HTML", "")]:
-                path = f"/ws/games/{game_id}/{query}"
-                await open_socket(rec, phase, f"new game ws {mode} ({label})", path)
-        await read_pages(rec, phase, [public, private], code if rec is holder else None)
+        await open_game_sockets(rec, phase, "new game ws", "?format=json&last_seq=0")
+        await read(rec, phase)
 
     # --- what each one received -----------------------------------------------------------
     during = PHASES[1:]

@@ -76,6 +76,12 @@ def say(table: Table, user: User, body: str) -> ChatMessage:
     return chat_post(table=table, user=user, body=body)
 
 
+async def heard(table: Table, user: User, body: str, readers: list[WebsocketCommunicator]) -> bool:
+    """`user` says `body` at the table: whether every one of `readers` received it."""
+    await say(table, user, body)
+    return all([body in await received(comm) for comm in readers])
+
+
 async def test_private_table_socket_refuses_anyone_not_seated_or_invited() -> None:
     table, players = await private_table()
     stranger = await sync_to_async(make_user)()
@@ -95,9 +101,7 @@ async def test_private_table_chat_reaches_only_its_players_and_invited() -> None
     table, (host, guest) = await private_table()
     invited = await accepted(table.pk, None, f"?invite={table.invite_code}")
     seated = await accepted(table.pk, guest)
-    await say(table, host, "canary-private-words")
-    assert "canary-private-words" in await received(seated)
-    assert "canary-private-words" in await received(invited)
+    assert await heard(table, host, "canary-private-words", [seated, invited])
     await invited.disconnect()
     await seated.disconnect()
 
@@ -107,9 +111,7 @@ async def test_public_table_open_to_visitors_and_both_channels_before_the_start(
     watcher = await sync_to_async(make_user)()
     anonymous = await accepted(table.pk, None)
     seated = await accepted(table.pk, host)
-    await say(table, watcher, "canary-before-start")
-    assert "canary-before-start" in await received(seated)
-    assert "canary-before-start" in await received(anonymous)
+    assert await heard(table, watcher, "canary-before-start", [seated, anonymous])
     await anonymous.disconnect()
     await seated.disconnect()
 
@@ -128,9 +130,7 @@ async def test_spectators_talk_never_reaches_seated_players_during_the_game() ->
     assert "canary-coaching" not in await received(seated)
     assert "canary-coaching" in await received(visitor)
 
-    await say(table, host, "canary-players-talk")
-    assert "canary-players-talk" in await received(seated)
-    assert "canary-players-talk" in await received(visitor)
+    assert await heard(table, host, "canary-players-talk", [seated, visitor])
 
     # A moderator hiding the spectators' message tells only the spectators.
     moderator = await sync_to_async(make_user)()

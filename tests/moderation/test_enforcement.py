@@ -145,6 +145,14 @@ async def next_of(comm: WebsocketCommunicator, kind: str) -> dict[str, Any]:
     raise AssertionError(f"no {kind} message")
 
 
+async def refused_as_suspended(comm: WebsocketCommunicator, message: dict[str, Any]) -> None:
+    """The socket answers `message` with the suspended player's 403."""
+    await comm.send_to(text_data=json.dumps(message))
+    error = await next_of(comm, "error")
+    assert error["status"] == 403
+    assert error["error"]["code"] == "suspended"
+
+
 @database_sync_to_async  # type: ignore[untyped-decorator]
 def setup() -> tuple[Game, dict[int, User]]:
     game = started_game([make_user() for _ in range(3)])
@@ -157,16 +165,8 @@ async def test_websocket_refuses_moves_and_chat() -> None:
     await database_sync_to_async(suspend)(seats[0])
     sock = await connect(game.pk, seats[0])
     feed = (await next_of(sock, "update"))["game"]
-    await sock.send_to(
-        text_data=json.dumps({"type": "move", "expected_seq": feed["seq"], "move": VOTE})
-    )
-    error = await next_of(sock, "error")
-    assert error["status"] == 403
-    assert error["error"]["code"] == "suspended"
-    await sock.send_to(text_data=json.dumps({"type": "chat", "body": "let me talk"}))
-    error = await next_of(sock, "error")
-    assert error["status"] == 403
-    assert error["error"]["code"] == "suspended"
+    await refused_as_suspended(sock, {"type": "move", "expected_seq": feed["seq"], "move": VOTE})
+    await refused_as_suspended(sock, {"type": "chat", "body": "let me talk"})
     count = await database_sync_to_async(GameEvent.objects.filter(game=game).count)()
     assert count == feed["seq"]
     await sock.disconnect()

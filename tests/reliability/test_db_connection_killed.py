@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import psycopg
@@ -89,80 +90,78 @@ class SeatInbox:
         return asyncio.run(read())
 
 
+@dataclass
+class Move:
+    """A started toy game about to get its seat 0's vote: the player, what that seat's
+    sockets would receive, and the game's (seq, events, receipts) before the move."""
+
+    game: Game
+    me: Any
+    inbox: SeatInbox
+    before: tuple[int, int, int]
+
+    def assert_retryable_and_nothing_written(self, killed: list[int]) -> None:
+        assert len(killed) == 1  # the fault did fire inside the move
+        assert snapshot(self.game) == self.before
+        assert self.inbox.updates() == []
+
+    def assert_applied_once(self) -> None:
+        seq, events, receipts = snapshot(self.game)
+        assert (seq, events, receipts) == tuple(n + 1 for n in self.before)
+        assert [u["payload"]["seq"] for u in self.inbox.updates()] == [seq]
+
+
 @pytest.fixture
-def game_and_me() -> tuple[Game, Any]:
+def move() -> Move:
     game = started_game([make_user() for _ in range(3)])
-    return game, seat_users(game)[0]
+    return Move(game, seat_users(game)[0], SeatInbox(game, 0), snapshot(game))
 
 
-def assert_retryable_and_nothing_written(
-    game: Game, before: tuple[int, int, int], inbox: SeatInbox, killed: list[int]
-) -> None:
-    assert len(killed) == 1  # the fault did fire inside the move
-    assert snapshot(game) == before
-    assert inbox.updates() == []
-
-
-def assert_applied_once(game: Game, before: tuple[int, int, int], inbox: SeatInbox) -> None:
-    seq, events, receipts = snapshot(game)
-    assert seq == before[0] + 1
-    assert events == before[1] + 1
-    assert receipts == before[2] + 1
-    assert [u["payload"]["seq"] for u in inbox.updates()] == [seq]
-
-
-def test_api_move_gets_503_then_a_retry_applies_once(game_and_me, kill_next_move) -> None:
-    game, me = game_and_me
+def test_api_move_gets_503_then_a_retry_applies_once(move: Move, kill_next_move) -> None:
     api = APIClient()
-    api.force_authenticate(me)
-    inbox = SeatInbox(game, 0)
-    before = snapshot(game)
-    body = {"move": VOTE, "expected_seq": game.state_seq, "idempotency_key": "r13-api"}
+    api.force_authenticate(move.me)
+    url = f"/api/games/{move.game.pk}/moves/"
+    body = {"move": VOTE, "expected_seq": move.game.state_seq, "idempotency_key": "r13-api"}
 
-    response = api.post(f"/api/games/{game.pk}/moves/", body, format="json")
+    response = api.post(url, body, format="json")
     assert response.status_code == 503, response.content
     assert response.json()["error"]["code"] == "unavailable"
     assert response.json()["error"]["message"]
     assert response["Retry-After"]
-    assert_retryable_and_nothing_written(game, before, inbox, kill_next_move)
+    move.assert_retryable_and_nothing_written(kill_next_move)
 
     for _ in range(2):  # the retry applies; a second retry answers the same, applies nothing
-        response = api.post(f"/api/games/{game.pk}/moves/", body, format="json")
+        response = api.post(url, body, format="json")
         assert response.status_code == 200, response.content
-        assert response.json()["seq"] == before[0] + 1
-    assert_applied_once(game, before, inbox)
+        assert response.json()["seq"] == move.before[0] + 1
+    move.assert_applied_once()
 
 
-def test_page_form_move_gets_503_then_a_retry_applies_once(game_and_me, kill_next_move) -> None:
-    game, me = game_and_me
+def test_page_form_move_gets_503_then_a_retry_applies_once(move: Move, kill_next_move) -> None:
     page = Client()
-    page.force_login(me)
-    inbox = SeatInbox(game, 0)
-    before = snapshot(game)
-    form = {"move": json.dumps(VOTE), "expected_seq": game.state_seq, "idempotency_key": "r13"}
+    page.force_login(move.me)
+    url = f"/games/{move.game.pk}/move/"
+    form = {"move": json.dumps(VOTE), "expected_seq": move.game.state_seq, "idempotency_key": "r13"}
 
-    response = page.post(f"/games/{game.pk}/move/", form)
+    response = page.post(url, form)
     assert response.status_code == 503
     assert response["Retry-After"]
-    assert_retryable_and_nothing_written(game, before, inbox, kill_next_move)
+    move.assert_retryable_and_nothing_written(kill_next_move)
 
     for _ in range(2):
-        response = page.post(f"/games/{game.pk}/move/", form)
-        assert response.status_code == 302
-    assert_applied_once(game, before, inbox)
+        assert page.post(url, form).status_code == 302
+    move.assert_applied_once()
 
 
-def test_websocket_move_gets_503_then_a_retry_applies_once(game_and_me, kill_next_move) -> None:
-    game, me = game_and_me
-    inbox = SeatInbox(game, 0)
-    before = snapshot(game)
+def test_websocket_move_gets_503_then_a_retry_applies_once(move: Move, kill_next_move) -> None:
+    game = move.game
     message = {"type": "move", "move": VOTE, "expected_seq": game.state_seq}
 
     async def play(times: int) -> list[dict[str, Any]]:
         comm = WebsocketCommunicator(
             URLRouter(websocket_urlpatterns), f"/ws/games/{game.pk}/?format=json"
         )
-        comm.scope["user"] = me
+        comm.scope["user"] = move.me
         assert (await comm.connect(timeout=10))[0]
         replies = []
         for _ in range(times):
@@ -180,8 +179,8 @@ def test_websocket_move_gets_503_then_a_retry_applies_once(game_and_me, kill_nex
     [failed] = run(1)
     assert (failed["type"], failed["status"]) == ("error", 503), failed
     assert failed["error"]["code"] == "unavailable"
-    assert_retryable_and_nothing_written(game, before, inbox, kill_next_move)
+    move.assert_retryable_and_nothing_written(kill_next_move)
 
     replies = run(2)
-    assert [(r["type"], r["seq"]) for r in replies] == [("move_result", before[0] + 1)] * 2
-    assert_applied_once(game, before, inbox)
+    assert [(r["type"], r["seq"]) for r in replies] == [("move_result", move.before[0] + 1)] * 2
+    move.assert_applied_once()

@@ -18,17 +18,21 @@ def redis_url() -> str:
     return django_settings.REDIS_URL or "redis://127.0.0.1:6379/0"
 
 
-def test_healthz_all_ok(client: Client) -> None:
+def healthz(client: Client, status_code: int) -> Any:
+    """GET /healthz, never cached, answering `status_code`: its JSON body."""
     response = client.get("/healthz")
-    assert response.status_code == 200
-    body = response.json()
-    assert body["status"] == "ok"
-    assert body["checks"]["database"] == "ok"
-    assert body["checks"]["channel_layer"] == "ok"
-    expected_broker = "eager" if django_settings.CELERY_TASK_ALWAYS_EAGER else "ok"
-    assert body["checks"]["celery_broker"] == expected_broker
-    assert body["mode"] == ("embedded" if django_settings.EMBEDDED else "production")
+    assert response.status_code == status_code
     assert "no-cache" in response["Cache-Control"]
+    return response.json()
+
+
+def test_healthz_all_ok(client: Client) -> None:
+    broker = "eager" if django_settings.CELERY_TASK_ALWAYS_EAGER else "ok"
+    assert healthz(client, 200) == {
+        "status": "ok",
+        "mode": "embedded" if django_settings.EMBEDDED else "production",
+        "checks": {"database": "ok", "channel_layer": "ok", "celery_broker": broker},
+    }
 
 
 def test_healthz_reports_a_database_failure(client: Client, monkeypatch: Any) -> None:
@@ -36,9 +40,7 @@ def test_healthz_reports_a_database_failure(client: Client, monkeypatch: Any) ->
         raise ConnectionError("database is down")
 
     monkeypatch.setattr(views, "_check_database", broken)
-    response = client.get("/healthz")
-    assert response.status_code == 503
-    body = response.json()
+    body = healthz(client, 503)
     assert body["status"] == "error"
     assert body["checks"]["database"] == "error: ConnectionError"
     assert body["checks"]["channel_layer"] == "ok"
@@ -49,9 +51,7 @@ def test_healthz_reports_a_channel_layer_failure(client: Client, monkeypatch: An
         raise RuntimeError("layer gone")
 
     monkeypatch.setattr(views, "_check_channel_layer", broken)
-    response = client.get("/healthz")
-    assert response.status_code == 503
-    assert response.json()["checks"]["channel_layer"] == "error: RuntimeError"
+    assert healthz(client, 503)["checks"]["channel_layer"] == "error: RuntimeError"
 
 
 def test_channel_layer_check_round_trips_a_message(settings: Any) -> None:
@@ -72,14 +72,10 @@ def redis_reachable() -> bool:
 def test_broker_check_in_production_mode(client: Client, settings: Any) -> None:
     settings.CELERY_TASK_ALWAYS_EAGER = False
     settings.CELERY_BROKER_URL = redis_url()
-    response = client.get("/healthz")
-    assert response.json()["checks"]["celery_broker"] == "ok"
-    assert response.status_code == 200
+    assert healthz(client, 200)["checks"]["celery_broker"] == "ok"
 
 
 def test_unreachable_broker_gives_503(client: Client, settings: Any) -> None:
     settings.CELERY_TASK_ALWAYS_EAGER = False
     settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"  # nothing listens on port 1
-    response = client.get("/healthz")
-    assert response.status_code == 503
-    assert response.json()["checks"]["celery_broker"].startswith("error: ")
+    assert healthz(client, 503)["checks"]["celery_broker"].startswith("error: ")
