@@ -137,10 +137,6 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     env = scratch_site("_bench_fanout", API_RATE_MOVES="")
-
-    import django
-
-    django.setup()
     from benchmarks.setup_games import create_games
 
     print(f"setting up {args.games} games... ({load_average()})")

@@ -111,12 +111,7 @@ def main() -> None:
     parser.add_argument("--playing", type=int, default=200)
     parser.add_argument("--requests", type=int, default=200)
     args = parser.parse_args()
-    # DEBUG off serves hashed static names: the release step's collectstatic, as deployed.
     env = scratch_site("_bench_lobby")
-
-    import django
-
-    django.setup()
     print(f"filling: {args.open} open, {args.finished} finished, {args.playing} playing ...")
     token = fill(args.open, args.finished, args.playing)
     from django.db import connection

@@ -245,10 +245,6 @@ def main() -> None:
     parser.add_argument("--no-load-times", action="store_true")
     args = parser.parse_args()
     env = scratch_site("_bench_moves", AVALON_BENCH_FLOOR="1", API_RATE_MOVES="")
-
-    import django
-
-    django.setup()
     from benchmarks import load_times
     from benchmarks.setup_games import create_games
 

@@ -36,10 +36,6 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     args = parser.parse_args()
     env = scratch_site("_bench_memory")
-
-    import django
-
-    django.setup()
     from benchmarks.setup_games import create_games
 
     games = [g for g, _ in create_games(args.games, "resistance-avalon", 5)]

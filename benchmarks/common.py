@@ -62,8 +62,12 @@ def prepare_site(env: Mapping[str, str]) -> None:
 
 def scratch_site(suffix: str, **extra: str) -> dict[str, str]:
     """The environment of a site on a fresh scratch database (DATABASE_URL's name plus
-    `suffix`) and REDIS_URL, with `extra` (site_env), released (prepare_site)."""
+    `suffix`) and REDIS_URL, with `extra` (site_env), released (prepare_site); Django is
+    set up in this process on the same settings, to fill the database."""
     database, redis = postgres_and_redis()
     env = site_env(scratch_database(database, suffix), redis, **extra)
     prepare_site(env)
+    import django
+
+    django.setup()
     return env

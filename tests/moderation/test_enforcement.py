@@ -159,6 +159,14 @@ def setup() -> tuple[Game, dict[int, User]]:
     return game, seat_users(game)
 
 
+async def watching(seat: int) -> tuple[Game, dict[int, User], WebsocketCommunicator]:
+    """A started game, its players by seat, and seat `seat`'s socket past its first update."""
+    game, seats = await setup()
+    sock = await connect(game.pk, seats[seat])
+    await next_of(sock, "update")
+    return game, seats, sock
+
+
 @pytest.mark.django_db(transaction=True)
 async def test_websocket_refuses_moves_and_chat() -> None:
     game, seats = await setup()
@@ -174,9 +182,7 @@ async def test_websocket_refuses_moves_and_chat() -> None:
 
 @pytest.mark.django_db(transaction=True)
 async def test_open_socket_is_closed_when_the_sanction_lands() -> None:
-    game, seats = await setup()
-    sock = await connect(game.pk, seats[1])
-    await next_of(sock, "update")
+    _, seats, sock = await watching(1)
     await database_sync_to_async(suspend)(seats[1])
     for _ in range(20):
         output = await sock.receive_output(timeout=5)
@@ -192,9 +198,7 @@ async def test_open_socket_is_closed_when_the_sanction_lands() -> None:
 async def test_hidden_message_is_replaced_on_open_sockets() -> None:
     from games.services.chat import chat_post
 
-    game, seats = await setup()
-    sock = await connect(game.pk, seats[2])
-    await next_of(sock, "update")
+    game, seats, sock = await watching(2)
     page = WebsocketCommunicator(APP, f"/ws/games/{game.pk}/")  # the HTML page's socket
     page.scope["user"] = seats[1]
     assert (await page.connect(timeout=10))[0]
@@ -248,9 +252,7 @@ def test_suspended_seat_is_settled_by_the_tables_timeout_policy(
 
 @pytest.mark.django_db(transaction=True)
 async def test_handing_a_seat_on_closes_the_old_players_socket() -> None:
-    game, seats = await setup()
-    sock = await connect(game.pk, seats[1])
-    await next_of(sock, "update")
+    game, seats, sock = await watching(1)
 
     def hand_over() -> None:
         client = Client()
