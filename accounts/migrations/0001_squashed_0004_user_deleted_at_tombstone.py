@@ -1,5 +1,5 @@
 """The accounts app's schema as of 0004_user_deleted_at_tombstone, and the site's name, in one
-migration (squashed before the first production deploy)."""
+migration (squashed before the first production deploy; the chain it replaced is gone)."""
 
 import os
 from urllib.parse import urlsplit
@@ -22,13 +22,6 @@ def name_site(apps, schema_editor):
 class Migration(migrations.Migration):
 
     initial = True
-
-    replaces = [
-        ('accounts', '0001_initial'),
-        ('accounts', '0002_profile_fields'),
-        ('accounts', '0003_site_name'),
-        ('accounts', '0004_user_deleted_at_tombstone'),
-    ]
 
     dependencies = [
         ('sites', '0002_alter_domain_unique'),

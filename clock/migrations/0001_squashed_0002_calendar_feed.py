@@ -1,5 +1,5 @@
 """The clock app's schema as of 0002_calendar_feed, in one migration (squashed before the
-first production deploy)."""
+first production deploy; the chain it replaced is gone)."""
 
 import clock.models
 import django.db.models.deletion
@@ -10,11 +10,6 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     initial = True
-
-    replaces = [
-        ('clock', '0001_initial'),
-        ('clock', '0002_calendar_feed'),
-    ]
 
     dependencies = [
         ('games', '0001_squashed_0008_rematch'),

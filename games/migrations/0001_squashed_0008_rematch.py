@@ -1,5 +1,6 @@
 """The games app's schema as of 0008_rematch, in one migration (squashed before the first
-production deploy: the data fixes of 0005 and 0006 had only development data to fix)."""
+production deploy; the chain it replaced is gone: the data fixes of 0005 and 0006 had only
+development data to fix)."""
 
 import django.db.models.deletion
 import django.utils.timezone
@@ -11,17 +12,6 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     initial = True
-
-    replaces = [
-        ('games', '0001_initial'),
-        ('games', '0002_presence_last_seen'),
-        ('games', '0003_movereceipt_move_digest'),
-        ('games', '0004_gameevent_created_at_service_time'),
-        ('games', '0005_lifecycle_in_the_log'),
-        ('games', '0006_seat_last_seen_seq'),
-        ('games', '0007_lobby_indexes'),
-        ('games', '0008_rematch'),
-    ]
 
     dependencies = [
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),

@@ -11,7 +11,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('games', '0001_initial'),
+        ('games', '0001_squashed_0008_rematch'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

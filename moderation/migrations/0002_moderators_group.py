@@ -56,8 +56,8 @@ class Migration(migrations.Migration):
         ("moderation", "0001_initial"),
         ("auth", "0012_alter_user_first_name_max_length"),
         ("contenttypes", "0002_remove_content_type_name"),
-        ("accounts", "0003_site_name"),
-        ("games", "0001_initial"),
+        ("accounts", "0001_squashed_0004_user_deleted_at_tombstone"),
+        ("games", "0001_squashed_0008_rematch"),
     ]
 
     operations = [migrations.RunPython(create_group, remove_group)]

@@ -1,5 +1,5 @@
 """The notifications app's schema as of 0003_push, in one migration (squashed before the
-first production deploy)."""
+first production deploy; the chain it replaced is gone)."""
 
 import django.db.models.deletion
 from django.conf import settings
@@ -9,12 +9,6 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     initial = True
-
-    replaces = [
-        ('notifications', '0001_initial'),
-        ('notifications', '0002_decision_link'),
-        ('notifications', '0003_push'),
-    ]
 
     dependencies = [
         ('games', '0001_squashed_0008_rematch'),

@@ -1,6 +1,6 @@
 """The ratings app's schema as of 0002_seasons, in one migration (squashed before the
-first production deploy). The backfill of seasons in 0002 had only development data to
-fill and is gone."""
+first production deploy; the chain it replaced is gone). The backfill of seasons in 0002
+had only development data to fill and is gone too."""
 
 import django.db.models.deletion
 from django.conf import settings
@@ -10,11 +10,6 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     initial = True
-
-    replaces = [
-        ('ratings', '0001_initial'),
-        ('ratings', '0002_seasons'),
-    ]
 
     dependencies = [
         ('games', '0001_squashed_0008_rematch'),
