@@ -2,37 +2,32 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from allauth.account.models import EmailAddress
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models.expressions import BaseExpression
 from django.http import HttpRequest
 from rest_framework.authtoken.admin import TokenAdmin as DrfTokenAdmin
 from rest_framework.authtoken.models import TokenProxy
 
+from games.admin import ConditionFilter
 from moderation.admin_users import UserModerationMixin
 
 from .models import PROFILE_FIELDS, User
 
 
-class VerifiedFilter(admin.SimpleListFilter):
+class VerifiedFilter(ConditionFilter):
     """Whether the user has at least one verified email address (allauth's EmailAddress)."""
 
     title = "verified email"
     parameter_name = "verified"
 
-    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
-        return [("yes", "Yes"), ("no", "No")]
-
-    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
-        verified = EmailAddress.objects.filter(user=OuterRef("pk"), verified=True)
-        if self.value() == "yes":
-            return queryset.filter(Exists(verified))
-        if self.value() == "no":
-            return queryset.exclude(Exists(verified))
-        return queryset
+    def options(self) -> list[tuple[str, str, BaseExpression]]:
+        verified = Exists(EmailAddress.objects.filter(user=OuterRef("pk"), verified=True))
+        return [("yes", "Yes", verified), ("no", "No", ~verified)]
 
 
 if TYPE_CHECKING:

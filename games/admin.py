@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.contrib import admin
 from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
+from django.db.models.expressions import BaseExpression
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
@@ -42,6 +43,23 @@ class ReadOnlyMixin:
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+class ConditionFilter(admin.SimpleListFilter):
+    """A list filter whose every choice keeps the rows meeting one condition (an `Exists`
+    over a related table, or its negation); a subclass lists (value, label, condition)."""
+
+    def options(self) -> list[tuple[str, str, BaseExpression]]:
+        raise NotImplementedError
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [(value, label) for value, label, _ in self.options()]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        for value, _, condition in self.options():
+            if self.value() == value:
+                return queryset.filter(condition)
+        return queryset
 
 
 def _can(request: HttpRequest, codename: str) -> bool:
@@ -75,20 +93,16 @@ class StalledFilter(admin.SimpleListFilter):
         return queryset.filter(status=Game.Status.PLAYING, last_event_at__lt=cutoff)
 
 
-class ReportedFilter(admin.SimpleListFilter):
+class ReportedFilter(ConditionFilter):
     title = "reported"
     parameter_name = "reported"
 
-    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
-        return [("open", "Open reports"), ("any", "Any report")]
-
-    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+    def options(self) -> list[tuple[str, str, BaseExpression]]:
         reports = Report.objects.filter(game=OuterRef("pk"))
-        if self.value() == "open":
-            return queryset.filter(Exists(reports.filter(status=Report.Status.OPEN)))
-        if self.value() == "any":
-            return queryset.filter(Exists(reports))
-        return queryset
+        return [
+            ("open", "Open reports", Exists(reports.filter(status=Report.Status.OPEN))),
+            ("any", "Any report", Exists(reports)),
+        ]
 
 
 if TYPE_CHECKING:
