@@ -9,6 +9,7 @@ reader receives (issue 15, high: it accepted anyone and sent every message to ev
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -29,6 +30,15 @@ from .conftest import make_user, open_table
 pytestmark = pytest.mark.django_db(transaction=True)
 
 APP = URLRouter(websocket_urlpatterns)
+OPENED: list[WebsocketCommunicator] = []  # by `accepted`: close_sockets closes them
+
+
+@pytest.fixture(autouse=True)
+async def close_sockets() -> AsyncIterator[None]:
+    """Every socket a test opened is closed after it, whatever the test asserted."""
+    yield
+    while OPENED:
+        await OPENED.pop().disconnect()
 
 
 def socket(table_id: int, user: Any, query: str = "") -> WebsocketCommunicator:
@@ -41,6 +51,7 @@ async def accepted(table_id: int, user: Any, query: str = "") -> WebsocketCommun
     comm = socket(table_id, user, query)
     connected, _ = await comm.connect(timeout=10)
     assert connected
+    OPENED.append(comm)
     return comm
 
 
@@ -89,12 +100,9 @@ async def test_private_table_socket_refuses_anyone_not_seated_or_invited() -> No
     assert await refused(table.pk, stranger)
     assert await refused(table.pk, stranger, "?invite=not-the-code")
     assert await refused(table.pk + 1000, players[0])  # no such table
-    for comm in [
-        await accepted(table.pk, players[1]),
-        await accepted(table.pk, stranger, f"?invite={table.invite_code}"),
-        await accepted(table.pk, None, f"?invite={table.invite_code}"),
-    ]:
-        await comm.disconnect()
+    await accepted(table.pk, players[1])
+    await accepted(table.pk, stranger, f"?invite={table.invite_code}")
+    await accepted(table.pk, None, f"?invite={table.invite_code}")
 
 
 async def test_private_table_chat_reaches_only_its_players_and_invited() -> None:
@@ -102,8 +110,6 @@ async def test_private_table_chat_reaches_only_its_players_and_invited() -> None
     invited = await accepted(table.pk, None, f"?invite={table.invite_code}")
     seated = await accepted(table.pk, guest)
     assert await heard(table, host, "canary-private-words", [seated, invited])
-    await invited.disconnect()
-    await seated.disconnect()
 
 
 async def test_public_table_open_to_visitors_and_both_channels_before_the_start() -> None:
@@ -112,8 +118,6 @@ async def test_public_table_open_to_visitors_and_both_channels_before_the_start(
     anonymous = await accepted(table.pk, None)
     seated = await accepted(table.pk, host)
     assert await heard(table, watcher, "canary-before-start", [seated, anonymous])
-    await anonymous.disconnect()
-    await seated.disconnect()
 
 
 async def test_spectators_talk_never_reaches_seated_players_during_the_game() -> None:
@@ -137,8 +141,6 @@ async def test_spectators_talk_never_reaches_seated_players_during_the_game() ->
     await sync_to_async(chat_hide)(messages=[message], by=moderator, reason="coaching")
     assert f'"{message.pk}"' not in await received(seated)
     assert str(message.pk) in await received(visitor)
-    await seated.disconnect()
-    await visitor.disconnect()
 
 
 async def test_a_player_who_leaves_a_private_table_is_cut_off() -> None:
@@ -161,7 +163,6 @@ async def test_a_visitor_who_takes_a_seat_reads_as_a_player() -> None:
     watcher = await sync_to_async(make_user)()
     await say(table, watcher, "canary-after-seat")
     assert "canary-after-seat" not in await received(comm)
-    await comm.disconnect()
 
 
 async def test_seat_changes_and_the_start_reach_the_table_page() -> None:
@@ -180,7 +181,6 @@ async def test_seat_changes_and_the_start_reach_the_table_page() -> None:
     started = await received(comm)
     assert f'data-redirect-to="/games/{game.pk}/"' in started
     assert f'<a href="/games/{game.pk}/">Go to the game</a>' in started
-    await comm.disconnect()
 
 
 def test_table_page_connects_its_socket_with_the_invite(client: Any) -> None:
