@@ -23,30 +23,23 @@ from games.presentation.resistance.wire import ev, mv
 from games.presentation.tournament.cards import power_by_id
 from games.presentation.tournament.log import WORDS
 from games.presentation.tournament.names import CARD_NAMES
-from games.presentation.tournament.wire import (
-    CardPlayed,
-    Dealt,
-    GameEnded,
-    HealthChanged,
-    MeleeEnded,
-    PowerUsed,
-)
+from games.presentation.tournament.wire import ev as tev
 from games.presentation.words import Reader
 
 NAMES = ["Ann", "Bo", "Cy"]
 PLAYED = {
-    "type": CardPlayed.TYPE,
+    "type": tev.CardPlayed.TYPE,
     "seat": 0,
     "card": "swords-7",
     "value": 7,
     "suit": "swords",
     "leads": True,
 }
-LOST = {"type": MeleeEnded.TYPE, "loser": 1, "taken": ["swords-7", "alchemy-3"], "feints": 2}
-POWER = {"type": PowerUsed.TYPE, "seat": 2, "power": "king-arthur"}
-HURT = {"type": HealthChanged.TYPE, "seat": 0, "delta": -10, "why": "dusk"}
-DEALT = {"type": Dealt.TYPE, "round": 2, "dealer": 1, "hand": ["swords-1", "arrows-2"]}
-WON = {"type": GameEnded.TYPE, "winners": [0], "reason": "zero_health"}
+LOST = {"type": tev.MeleeEnded.TYPE, "loser": 1, "taken": ["swords-7", "alchemy-3"], "feints": 2}
+POWER = {"type": tev.PowerUsed.TYPE, "seat": 2, "power": "king-arthur"}
+HURT = {"type": tev.HealthChanged.TYPE, "seat": 0, "delta": -10, "why": "dusk"}
+DEALT = {"type": tev.Dealt.TYPE, "round": 2, "dealer": 1, "hand": ["swords-1", "arrows-2"]}
+WON = {"type": tev.GameEnded.TYPE, "winners": [0], "reason": "zero_health"}
 
 
 def lines(reader: int | None) -> list[str]:
@@ -222,10 +215,8 @@ def test_the_resistance_forms_and_ending_in_french() -> None:
 def test_the_tournament_opening_names_each_protagonist_in_a_sentence_of_its_own() -> None:
     """The opening line's second sentence starts with a capital, whether it begins with the
     reader ("You are …") or another player."""
-    from games.presentation.tournament.wire import GameStarted
-
     started = {
-        "type": GameStarted.TYPE,
+        "type": tev.GameStarted.TYPE,
         "health": 300,
         "protagonists": ["king-arthur", "guinevere"],
     }

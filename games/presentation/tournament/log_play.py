@@ -17,33 +17,7 @@ from django.utils.translation import ngettext_lazy
 from ..counts import cards, counted
 from ..words import EventWords, Reader, about
 from .cards import card_words, cards_words, face, power_name, suit_words
-from .wire import (
-    MISTS,
-    CardGiven,
-    CardPlayed,
-    CardsPassed,
-    CardsRevealed,
-    Commanded,
-    CompanionUnlocked,
-    Dealt,
-    EntriesDiscarded,
-    EntryMarked,
-    EntryMoved,
-    GameStarted,
-    HealthChanged,
-    LocationAsked,
-    LocationChosen,
-    MeleeEnded,
-    MeleeStarted,
-    MerlinGranted,
-    PassChosen,
-    PassingDecided,
-    PassingStarted,
-    PowerUsed,
-    Shamed,
-    SwordAsked,
-    TurnMoved,
-)
+from .wire import MISTS, ev
 
 PLAY_WORDS = EventWords()
 
@@ -63,7 +37,7 @@ def _why(why: Any) -> str:
     return _(" (%(why)s)") % {"why": reasons.get(why) or power_name(why)}
 
 
-@PLAY_WORDS.on(CardPlayed)
+@PLAY_WORDS.on(ev.CardPlayed)
 def _played(e: Mapping[str, Any], r: Reader) -> str:
     seat = e.get("seat")
     if e.get("face_down") and "card" not in e:
@@ -102,7 +76,7 @@ def _played(e: Mapping[str, Any], r: Reader) -> str:
     return line + "."
 
 
-@PLAY_WORDS.on(GameStarted)
+@PLAY_WORDS.on(ev.GameStarted)
 def _game_started(e: Mapping[str, Any], r: Reader) -> str:
     chars = [
         about(r, s, _("you are %(card)s"), _("%(name)s is %(card)s"), card=power_name(p))
@@ -116,12 +90,12 @@ def _game_started(e: Mapping[str, Any], r: Reader) -> str:
     return f"{line} {who[:1].upper()}{who[1:]}."
 
 
-@PLAY_WORDS.on(LocationAsked)
+@PLAY_WORDS.on(ev.LocationAsked)
 def _location_asked(e: Mapping[str, Any], r: Reader) -> str:
     return about(r, e.get("seat"), _("You choose a Location."), _("%(name)s chooses a Location."))
 
 
-@PLAY_WORDS.on(LocationChosen)
+@PLAY_WORDS.on(ev.LocationChosen)
 def _location_chosen(e: Mapping[str, Any], r: Reader) -> str:
     place = power_name(e.get("location"))
     return about(
@@ -129,7 +103,7 @@ def _location_chosen(e: Mapping[str, Any], r: Reader) -> str:
     )
 
 
-@PLAY_WORDS.on(Dealt)
+@PLAY_WORDS.on(ev.Dealt)
 def _dealt(e: Mapping[str, Any], r: Reader) -> str:
     line = about(
         r,
@@ -143,7 +117,7 @@ def _dealt(e: Mapping[str, Any], r: Reader) -> str:
     return line
 
 
-@PLAY_WORDS.on(MerlinGranted)
+@PLAY_WORDS.on(ev.MerlinGranted)
 def _merlin_granted(e: Mapping[str, Any], r: Reader) -> str:
     return about(
         r,
@@ -153,7 +127,7 @@ def _merlin_granted(e: Mapping[str, Any], r: Reader) -> str:
     )
 
 
-@PLAY_WORDS.on(SwordAsked)
+@PLAY_WORDS.on(ev.SwordAsked)
 def _sword_asked(e: Mapping[str, Any], r: Reader) -> str:
     return about(
         r,
@@ -163,21 +137,21 @@ def _sword_asked(e: Mapping[str, Any], r: Reader) -> str:
     )
 
 
-@PLAY_WORDS.on(PassingDecided)
+@PLAY_WORDS.on(ev.PassingDecided)
 def _passing_decided(e: Mapping[str, Any], r: Reader) -> str:
     if e.get("allow"):
         return about(r, e.get("seat"), _("You allow passing."), _("%(name)s allows passing."))
     return about(r, e.get("seat"), _("You forbid passing."), _("%(name)s forbids passing."))
 
 
-@PLAY_WORDS.on(PassingStarted)
+@PLAY_WORDS.on(ev.PassingStarted)
 def _passing_started(e: Mapping[str, Any], r: Reader) -> str:
     if e.get("direction") == 1:
         return _("Everyone passes 3 cards to the left.")
     return _("Everyone passes 3 cards to the right.")
 
 
-@PLAY_WORDS.on(PassChosen)
+@PLAY_WORDS.on(ev.PassChosen)
 def _pass_chosen(e: Mapping[str, Any], r: Reader) -> str:
     if e.get("cards"):
         what = cards_words(sorted(e["cards"]))
@@ -193,7 +167,7 @@ def _pass_chosen(e: Mapping[str, Any], r: Reader) -> str:
     )
 
 
-@PLAY_WORDS.on(CardsPassed)
+@PLAY_WORDS.on(ev.CardsPassed)
 def _cards_passed(e: Mapping[str, Any], r: Reader) -> str:
     rows = []
     for row in e.get("moves", []):
@@ -213,12 +187,12 @@ def _cards_passed(e: Mapping[str, Any], r: Reader) -> str:
     return "; ".join(rows) + "."
 
 
-@PLAY_WORDS.on(MeleeStarted)
+@PLAY_WORDS.on(ev.MeleeStarted)
 def _melee_started(e: Mapping[str, Any], r: Reader) -> str:
     return about(r, e.get("lead"), _("A new Melee: you lead."), _("A new Melee: %(name)s leads."))
 
 
-@PLAY_WORDS.on(Commanded)
+@PLAY_WORDS.on(ev.Commanded)
 def _commanded(e: Mapping[str, Any], r: Reader) -> str:
     target = e.get("target")
     if r.me is not None and target == r.me:
@@ -232,12 +206,12 @@ def _commanded(e: Mapping[str, Any], r: Reader) -> str:
     )
 
 
-@PLAY_WORDS.on(TurnMoved)
+@PLAY_WORDS.on(ev.TurnMoved)
 def _turn_moved(e: Mapping[str, Any], r: Reader) -> str:
     return about(r, e.get("turn"), _("Your turn."), _("%(name)s's turn."))
 
 
-@PLAY_WORDS.on(Shamed)
+@PLAY_WORDS.on(ev.Shamed)
 def _shamed(e: Mapping[str, Any], r: Reader) -> str:
     seat, injury = e.get("seat"), e.get("injury")
     if e.get("why") == MISTS:
@@ -269,7 +243,7 @@ def _shamed(e: Mapping[str, Any], r: Reader) -> str:
     )
 
 
-@PLAY_WORDS.on(EntriesDiscarded)
+@PLAY_WORDS.on(ev.EntriesDiscarded)
 def _entries_discarded(e: Mapping[str, Any], r: Reader) -> str:
     earlier = counted(EARLIER_CARDS, len(e.get("orders", [])))
     return about(
@@ -281,7 +255,7 @@ def _entries_discarded(e: Mapping[str, Any], r: Reader) -> str:
     )
 
 
-@PLAY_WORDS.on(HealthChanged)
+@PLAY_WORDS.on(ev.HealthChanged)
 def _health_changed(e: Mapping[str, Any], r: Reader) -> str:
     delta = int(e.get("delta", 0))
     why = _why(e.get("why"))
@@ -304,7 +278,7 @@ def _health_changed(e: Mapping[str, Any], r: Reader) -> str:
     )
 
 
-@PLAY_WORDS.on(CompanionUnlocked)
+@PLAY_WORDS.on(ev.CompanionUnlocked)
 def _companion_unlocked(e: Mapping[str, Any], r: Reader) -> str:
     return about(
         r,
@@ -315,7 +289,7 @@ def _companion_unlocked(e: Mapping[str, Any], r: Reader) -> str:
     )
 
 
-@PLAY_WORDS.on(PowerUsed)
+@PLAY_WORDS.on(ev.PowerUsed)
 def _power_used(e: Mapping[str, Any], r: Reader) -> str:
     power = power_name(e.get("power"))
     return about(
@@ -323,12 +297,12 @@ def _power_used(e: Mapping[str, Any], r: Reader) -> str:
     )
 
 
-@PLAY_WORDS.on(EntryMarked)
+@PLAY_WORDS.on(ev.EntryMarked)
 def _entry_marked(e: Mapping[str, Any], r: Reader) -> str:
     return _("The Elf Knight marks a card: it counts as Feinted.")
 
 
-@PLAY_WORDS.on(EntryMoved)
+@PLAY_WORDS.on(ev.EntryMoved)
 def _entry_moved(e: Mapping[str, Any], r: Reader) -> str:
     return about(
         r,
@@ -338,7 +312,7 @@ def _entry_moved(e: Mapping[str, Any], r: Reader) -> str:
     )
 
 
-@PLAY_WORDS.on(CardsRevealed)
+@PLAY_WORDS.on(ev.CardsRevealed)
 def _cards_revealed(e: Mapping[str, Any], r: Reader) -> str:
     shown = [
         _("%(who)s: %(card)s") % {"who": r.who_subject(x["seat"]), "card": card_words(x["card"])}
@@ -347,7 +321,7 @@ def _cards_revealed(e: Mapping[str, Any], r: Reader) -> str:
     return _("The face-down cards are turned up — %(cards)s.") % {"cards": "; ".join(shown)}
 
 
-@PLAY_WORDS.on(MeleeEnded)
+@PLAY_WORDS.on(ev.MeleeEnded)
 def _melee_ended(e: Mapping[str, Any], r: Reader) -> str:
     feints = " " + counted(FEINTED, e["feints"]) if e.get("feints") else ""
     if e.get("loser") is None:
@@ -362,7 +336,7 @@ def _melee_ended(e: Mapping[str, Any], r: Reader) -> str:
     return line + feints
 
 
-@PLAY_WORDS.on(CardGiven)
+@PLAY_WORDS.on(ev.CardGiven)
 def _card_given(e: Mapping[str, Any], r: Reader) -> str:
     gift = e.get("gift", e.get("card"))  # redacted: "gift"; the full reveal: "card"
     what = card_words(gift) if gift is not None else _("a card")

@@ -12,42 +12,24 @@ from django.utils.translation import gettext as _
 
 from ..words import EventWords, Reader, about, names_list
 from .cards import card_words, power_name
-from .wire import (
-    DECK,
-    SWIFT_END,
-    ZERO_HEALTH,
-    DealerChosen,
-    DuskDone,
-    DuskStarted,
-    DuskTallied,
-    GameEnded,
-    GodsendCancelled,
-    GodsendDeckShuffled,
-    GodsendPhaseEnded,
-    GodsendPlaced,
-    GodsendsCleared,
-    GodsendsRevealed,
-    GodsendTaken,
-    HitGiven,
-    RoundEnded,
-)
+from .wire import DECK, SWIFT_END, ZERO_HEALTH, ev
 
 ROUND_WORDS = EventWords()
 
 
-@ROUND_WORDS.on(RoundEnded)
+@ROUND_WORDS.on(ev.RoundEnded)
 def _round_ended(e: Mapping[str, Any], r: Reader) -> str:
     if e.get("reason") == SWIFT_END:
         return _("The Tourney Round ends (Swift End: one player is out of cards).")
     return _("The Tourney Round ends.")
 
 
-@ROUND_WORDS.on(DuskStarted)
+@ROUND_WORDS.on(ev.DuskStarted)
 def _dusk_started(e: Mapping[str, Any], r: Reader) -> str:
     return _("Dusk: the Weapon Hits are counted.")
 
 
-@ROUND_WORDS.on(HitGiven)
+@ROUND_WORDS.on(ev.HitGiven)
 def _hit_given(e: Mapping[str, Any], r: Reader) -> str:
     params = {
         "power": power_name(e.get("power")),
@@ -63,12 +45,12 @@ def _hit_given(e: Mapping[str, Any], r: Reader) -> str:
     )
 
 
-@ROUND_WORDS.on(DuskDone)
+@ROUND_WORDS.on(ev.DuskDone)
 def _dusk_done(e: Mapping[str, Any], r: Reader) -> str:
     return about(r, e.get("seat"), _("You are done at Dusk."), _("%(name)s is done at Dusk."))
 
 
-@ROUND_WORDS.on(DuskTallied)
+@ROUND_WORDS.on(ev.DuskTallied)
 def _dusk_tallied(e: Mapping[str, Any], r: Reader) -> str:
     rows = [
         _("%(who)s %(injury)s") % {"who": r.who_subject(s), "injury": i}
@@ -77,33 +59,33 @@ def _dusk_tallied(e: Mapping[str, Any], r: Reader) -> str:
     return _("Injury at Dusk: %(rows)s.") % {"rows": ", ".join(rows)}
 
 
-@ROUND_WORDS.on(DealerChosen)
+@ROUND_WORDS.on(ev.DealerChosen)
 def _dealer_chosen(e: Mapping[str, Any], r: Reader) -> str:
     return about(
         r, e.get("dealer"), _("You deal the next round."), _("%(name)s deals the next round.")
     )
 
 
-@ROUND_WORDS.on(GodsendsCleared)
+@ROUND_WORDS.on(ev.GodsendsCleared)
 def _godsends_cleared(e: Mapping[str, Any], r: Reader) -> str:
     if e.get("cards"):
         return _("The Godsends in play are discarded.")
     return _("No Godsends in play.")
 
 
-@ROUND_WORDS.on(GodsendDeckShuffled)
+@ROUND_WORDS.on(ev.GodsendDeckShuffled)
 def _godsend_deck_shuffled(e: Mapping[str, Any], r: Reader) -> str:
     return _("The Godsend deck is shuffled.")
 
 
-@ROUND_WORDS.on(GodsendsRevealed)
+@ROUND_WORDS.on(ev.GodsendsRevealed)
 def _godsends_revealed(e: Mapping[str, Any], r: Reader) -> str:
     up = ", ".join(power_name(g) for g in e.get("cards", []))
     who = names_list([r.who_object(s) for s in e.get("recipients", [])])
     return _("Godsends for %(who)s. Face up: %(cards)s.") % {"who": who, "cards": up}
 
 
-@ROUND_WORDS.on(GodsendTaken)
+@ROUND_WORDS.on(ev.GodsendTaken)
 def _godsend_taken(e: Mapping[str, Any], r: Reader) -> str:
     godsend = power_name(e.get("godsend"))
     if e.get("source") == DECK:
@@ -123,7 +105,7 @@ def _godsend_taken(e: Mapping[str, Any], r: Reader) -> str:
     )
 
 
-@ROUND_WORDS.on(GodsendPlaced)
+@ROUND_WORDS.on(ev.GodsendPlaced)
 def _godsend_placed(e: Mapping[str, Any], r: Reader) -> str:
     godsend = power_name(e.get("godsend"))
     if e.get("by") == e.get("seat"):  # a helpful Godsend goes in front of its taker [TT-22]
@@ -144,7 +126,7 @@ def _godsend_placed(e: Mapping[str, Any], r: Reader) -> str:
     )
 
 
-@ROUND_WORDS.on(GodsendCancelled)
+@ROUND_WORDS.on(ev.GodsendCancelled)
 def _godsend_cancelled(e: Mapping[str, Any], r: Reader) -> str:
     return _("The Swan discards %(godsend)s in front of %(to)s.") % {
         "godsend": power_name(e.get("godsend")),
@@ -152,12 +134,12 @@ def _godsend_cancelled(e: Mapping[str, Any], r: Reader) -> str:
     }
 
 
-@ROUND_WORDS.on(GodsendPhaseEnded)
+@ROUND_WORDS.on(ev.GodsendPhaseEnded)
 def _godsend_phase_ended(e: Mapping[str, Any], r: Reader) -> str:
     return _("The Godsend phase ends.")
 
 
-@ROUND_WORDS.on(GameEnded)
+@ROUND_WORDS.on(ev.GameEnded)
 def _game_ended(e: Mapping[str, Any], r: Reader) -> str:
     seats = list(e.get("winners", []))
     winners = names_list([r.who_object(s) for s in seats])
