@@ -1,5 +1,6 @@
 """What every game's wording shares: seat names, the reader of a log line, and a table of
-event wordings looked up by the event's type name (one small function per event type).
+event wordings looked up by the event's type name: a line about one seat in its two forms
+(`said`), or a small function where the wording needs more.
 """
 
 from __future__ import annotations
@@ -80,7 +81,23 @@ def waiting_for(pending: Sequence[int], names: Sequence[str], me: int | None) ->
     return _("Waiting for %(who)s.") % {"who": names_list(who)} if who else ""
 
 
+@dataclass(frozen=True)
+class Said:
+    """A log line about one seat, in its two msgids marked with `N_` and translated
+    when read: `mine` ("You play %(card)s.") for the seat's own reader, `theirs` ("%(name)s
+    plays %(card)s.") for the others (see `about`)."""
+
+    mine: str
+    theirs: str
+
+    def __call__(self, r: Reader, seat: Any, **params: Any) -> str:
+        return about(r, seat, _(self.mine), _(self.theirs), **params)
+
+
 Wording = Callable[[Mapping[str, Any], Reader], str]
+# A parameter of a line, read from the event ("card": the card's name in the reader's
+# language).
+Param = Callable[[Mapping[str, Any]], Any]
 
 
 class EventWords:
@@ -110,6 +127,19 @@ class EventWords:
             return wording
 
         return register
+
+    def said(
+        self, event: type[Event], mine: str, theirs: str, seat: str = "seat", **params: Param
+    ) -> None:
+        """Words `event` as the line `Said(mine, theirs)` about the seat in its field
+        `seat`, with `params` read from the event: the wording of most events, which say
+        what one seat did."""
+        line = Said(mine, theirs)
+
+        def wording(e: Mapping[str, Any], r: Reader) -> str:
+            return line(r, e.get(seat), **{key: param(e) for key, param in params.items()})
+
+        self.on(event)(wording)
 
     def describe(self, event: Mapping[str, Any], reader: Reader) -> str:
         """The event's line; "" when this table has no wording for its type."""

@@ -10,7 +10,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from ..words import EventWords, Reader, about, names_list
+from games.engine.core.messages import N_
+
+from ..words import EventWords, Reader, Said, names_list
 from .cards import card_words, power_name
 from .wire import DECK, SWIFT_END, ZERO_HEALTH, ev
 
@@ -29,25 +31,24 @@ def _dusk_started(e: Mapping[str, Any], r: Reader) -> str:
     return _("Dusk: the Weapon Hits are counted.")
 
 
+GIVES_HIT = Said(
+    N_("You (%(power)s) give %(card)s to %(to)s."),
+    N_("%(name)s (%(power)s) gives %(card)s to %(to)s."),
+)
+
+
 @ROUND_WORDS.on(ev.HitGiven)
 def _hit_given(e: Mapping[str, Any], r: Reader) -> str:
-    params = {
-        "power": power_name(e.get("power")),
-        "card": card_words(e.get("card")),
-        "to": r.who_object(e.get("to")),
-    }
-    return about(
+    return GIVES_HIT(
         r,
         e.get("seat"),
-        _("You (%(power)s) give %(card)s to %(to)s."),
-        _("%(name)s (%(power)s) gives %(card)s to %(to)s."),
-        **params,
+        power=power_name(e.get("power")),
+        card=card_words(e.get("card")),
+        to=r.who_object(e.get("to")),
     )
 
 
-@ROUND_WORDS.on(ev.DuskDone)
-def _dusk_done(e: Mapping[str, Any], r: Reader) -> str:
-    return about(r, e.get("seat"), _("You are done at Dusk."), _("%(name)s is done at Dusk."))
+ROUND_WORDS.said(ev.DuskDone, N_("You are done at Dusk."), N_("%(name)s is done at Dusk."))
 
 
 @ROUND_WORDS.on(ev.DuskTallied)
@@ -59,11 +60,12 @@ def _dusk_tallied(e: Mapping[str, Any], r: Reader) -> str:
     return _("Injury at Dusk: %(rows)s.") % {"rows": ", ".join(rows)}
 
 
-@ROUND_WORDS.on(ev.DealerChosen)
-def _dealer_chosen(e: Mapping[str, Any], r: Reader) -> str:
-    return about(
-        r, e.get("dealer"), _("You deal the next round."), _("%(name)s deals the next round.")
-    )
+ROUND_WORDS.said(
+    ev.DealerChosen,
+    N_("You deal the next round."),
+    N_("%(name)s deals the next round."),
+    seat="dealer",
+)
 
 
 @ROUND_WORDS.on(ev.GodsendsCleared)
@@ -85,45 +87,33 @@ def _godsends_revealed(e: Mapping[str, Any], r: Reader) -> str:
     return _("Godsends for %(who)s. Face up: %(cards)s.") % {"who": who, "cards": up}
 
 
+TAKES_FROM_DECK = Said(
+    N_("You take %(godsend)s (from the deck)."), N_("%(name)s takes %(godsend)s (from the deck).")
+)
+TAKES_FACE_UP = Said(
+    N_("You take %(godsend)s (face up)."), N_("%(name)s takes %(godsend)s (face up).")
+)
+
+
 @ROUND_WORDS.on(ev.GodsendTaken)
 def _godsend_taken(e: Mapping[str, Any], r: Reader) -> str:
-    godsend = power_name(e.get("godsend"))
-    if e.get("source") == DECK:
-        return about(
-            r,
-            e.get("seat"),
-            _("You take %(godsend)s (from the deck)."),
-            _("%(name)s takes %(godsend)s (from the deck)."),
-            godsend=godsend,
-        )
-    return about(
-        r,
-        e.get("seat"),
-        _("You take %(godsend)s (face up)."),
-        _("%(name)s takes %(godsend)s (face up)."),
-        godsend=godsend,
-    )
+    line = TAKES_FROM_DECK if e.get("source") == DECK else TAKES_FACE_UP
+    return line(r, e.get("seat"), godsend=power_name(e.get("godsend")))
+
+
+KEEPS = Said(N_("You keep %(godsend)s."), N_("%(name)s keeps %(godsend)s."))
+PLACES = Said(
+    N_("You place %(godsend)s in front of %(to)s."),
+    N_("%(name)s places %(godsend)s in front of %(to)s."),
+)
 
 
 @ROUND_WORDS.on(ev.GodsendPlaced)
 def _godsend_placed(e: Mapping[str, Any], r: Reader) -> str:
     godsend = power_name(e.get("godsend"))
     if e.get("by") == e.get("seat"):  # a helpful Godsend goes in front of its taker [TT-22]
-        return about(
-            r,
-            e.get("seat"),
-            _("You keep %(godsend)s."),
-            _("%(name)s keeps %(godsend)s."),
-            godsend=godsend,
-        )
-    return about(
-        r,
-        e.get("by"),
-        _("You place %(godsend)s in front of %(to)s."),
-        _("%(name)s places %(godsend)s in front of %(to)s."),
-        godsend=godsend,
-        to=r.who_object(e.get("seat")),
-    )
+        return KEEPS(r, e.get("seat"), godsend=godsend)
+    return PLACES(r, e.get("by"), godsend=godsend, to=r.who_object(e.get("seat")))
 
 
 @ROUND_WORDS.on(ev.GodsendCancelled)
