@@ -67,6 +67,16 @@ def about(r: Reader, seat: Any, mine: str, theirs: str, **params: Any) -> str:
     return theirs % {"name": r.name(seat), **params}
 
 
+def won(r: Reader, seats: Sequence[Any], you: str, one: str, many: str) -> str:
+    """A game's end by its winners, to its reader: `you` ("…: you win.") when the reader
+    is the lone winner, else `one` or `many` ("…: %(winners)s wins." / "… win.": the verb
+    agrees) with their names, "you" among them for the reader. All come translated."""
+    if len(seats) == 1 and r.mine(seats[0]):
+        return you
+    winners = names_list([r.who_object(s) for s in seats])
+    return (many if len(seats) > 1 else one) % {"winners": winners}
+
+
 def names_list(names: Sequence[str]) -> str:
     """ "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
     if len(names) <= 1:

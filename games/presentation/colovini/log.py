@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from games.engine.core.messages import N_
 
 from .. import counts
-from ..words import EventWords, Reader, Said, names_list
+from ..words import EventWords, Reader, Said, won
 from .wire import BY_KEY, ev
 from .words import MODE_WORDS, card_label, tile_words
 
@@ -175,10 +175,10 @@ def _reshuffled(e: Mapping[str, Any], r: Reader) -> str:
 
 @WORDS.on(ev.GameEnded)
 def _game_ended(e: Mapping[str, Any], r: Reader) -> str:
-    winners = list(e.get("winners", []))
-    if len(winners) == 1 and r.mine(winners[0]):
-        return _("The game is over: you win.")
-    names = names_list([r.who_object(s) for s in winners])
-    if len(winners) == 1:
-        return _("The game is over: %(winners)s wins.") % {"winners": names}
-    return _("The game is over: %(winners)s win.") % {"winners": names}
+    return won(
+        r,
+        list(e.get("winners", [])),
+        _("The game is over: you win."),
+        _("The game is over: %(winners)s wins."),
+        _("The game is over: %(winners)s win."),
+    )

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from games.engine.core.messages import N_
 
-from ..words import EventWords, Reader, Said, names_list
+from ..words import EventWords, Reader, Said, names_list, won
 from .cards import card_words, power_name
 from .wire import DECK, SWIFT_END, ZERO_HEALTH, ev
 
@@ -132,20 +132,18 @@ def _godsend_phase_ended(e: Mapping[str, Any], r: Reader) -> str:
 @ROUND_WORDS.on(ev.GameEnded)
 def _game_ended(e: Mapping[str, Any], r: Reader) -> str:
     seats = list(e.get("winners", []))
-    winners = names_list([r.who_object(s) for s in seats])
-    zero = e.get("reason") == ZERO_HEALTH
-    if len(seats) == 1 and r.mine(seats[0]):
-        if zero:
-            return _("The Tournament is over (a player fell to 0 Health): you win.")
-        return _("The Tournament is over (time is up): you win.")
-    if zero:
-        return (
-            _("The Tournament is over (a player fell to 0 Health): %(winners)s win.")
-            % {"winners": winners}
-            if len(seats) > 1
-            else _("The Tournament is over (a player fell to 0 Health): %(winners)s wins.")
-            % {"winners": winners}
+    if e.get("reason") == ZERO_HEALTH:
+        return won(
+            r,
+            seats,
+            _("The Tournament is over (a player fell to 0 Health): you win."),
+            _("The Tournament is over (a player fell to 0 Health): %(winners)s wins."),
+            _("The Tournament is over (a player fell to 0 Health): %(winners)s win."),
         )
-    if len(seats) > 1:
-        return _("The Tournament is over (time is up): %(winners)s win.") % {"winners": winners}
-    return _("The Tournament is over (time is up): %(winners)s wins.") % {"winners": winners}
+    return won(
+        r,
+        seats,
+        _("The Tournament is over (time is up): you win."),
+        _("The Tournament is over (time is up): %(winners)s wins."),
+        _("The Tournament is over (time is up): %(winners)s win."),
+    )
