@@ -126,6 +126,7 @@ WORDS.said(
     crowns=lambda e: counts.crowns(e["crowns"]),
 )
 
+
 PAID_FROM_HAND = Said(
     N_("You paid a loss: a %(card)s from hand."),
     N_("%(name)s paid a loss: a %(card)s from hand."),
@@ -134,15 +135,6 @@ PAID_FROM_PILE = Said(
     N_("You paid a loss: a %(card)s from the pile at %(at)s."),
     N_("%(name)s paid a loss: a %(card)s from the pile at %(at)s."),
 )
-TOOK_TILE_AND_DREW = Said(
-    N_("You took the tile “%(tile)s” and drew %(cards)s."),
-    N_("%(name)s took the tile “%(tile)s” and drew %(cards)s."),
-)
-TOOK_TILE = Said(
-    N_("You took the tile “%(tile)s”."),
-    N_("%(name)s took the tile “%(tile)s”."),
-)
-DREW = Said(N_("You drew %(cards)s."), N_("%(name)s drew %(cards)s."))
 
 
 @WORDS.on(ev.LossPaid)
@@ -151,12 +143,25 @@ def _loss_paid(e: Mapping[str, Any], r: Reader) -> str:
     return line(r, e.get("seat"), card=_card(e), at=_at(e))
 
 
+TOOK_TILE_AND_DREW = Said(
+    N_("You took the tile “%(tile)s” and drew %(cards)s."),
+    N_("%(name)s took the tile “%(tile)s” and drew %(cards)s."),
+)
+TOOK_TILE = Said(
+    N_("You took the tile “%(tile)s”."),
+    N_("%(name)s took the tile “%(tile)s”."),
+)
+
+
 @WORDS.on(ev.TileTaken)
 def _tile_taken(e: Mapping[str, Any], r: Reader) -> str:
     tile = tile_words(e.get("tile"))
     if e.get("count") is not None:
         return TOOK_TILE_AND_DREW(r, e.get("seat"), tile=tile, cards=counts.cards(e["count"]))
     return TOOK_TILE(r, e.get("seat"), tile=tile)
+
+
+DREW = Said(N_("You drew %(cards)s."), N_("%(name)s drew %(cards)s."))
 
 
 @WORDS.on(ev.CardsDrawn)

@@ -54,6 +54,12 @@ WORDS.said(
     N_("%(name)s does not buy from the junk pile."),
 )
 
+
+@WORDS.on(ev.RoundBegan)
+def _round_began(e: Mapping[str, Any], r: Reader) -> str:
+    return _("Round %(round)s begins: the barter is open.") % {"round": e["round"]}  # JA-5
+
+
 OFFERED = Said(
     N_("You offer %(give)s for %(want)s to %(to)s (offer #%(offer)s)."),
     N_("%(name)s offers %(give)s for %(want)s to %(to)s (offer #%(offer)s)."),
@@ -62,21 +68,6 @@ OFFERED_UNSEEN = Said(
     N_("You made an offer to %(to)s (#%(offer)s)."),
     N_("%(name)s made an offer to %(to)s (#%(offer)s)."),
 )
-SHOWN = Said(N_("You show %(cards)s to %(to)s."), N_("%(name)s shows %(cards)s to %(to)s."))
-LAID = Said(N_("You laid %(cards)s."), N_("%(name)s laid %(cards)s."))
-LAID_UNSEEN = Said(N_("You laid four cards face down."), N_("%(name)s laid four cards face down."))
-BOUGHT = Said(
-    N_("You buy %(card)s from the junk pile."), N_("%(name)s buys %(card)s from the junk pile.")
-)
-BOUGHT_UNSEEN = Said(
-    N_("You buy a blind card from the junk pile."),
-    N_("%(name)s buys a blind card from the junk pile."),
-)
-
-
-@WORDS.on(ev.RoundBegan)
-def _round_began(e: Mapping[str, Any], r: Reader) -> str:
-    return _("Round %(round)s begins: the barter is open.") % {"round": e["round"]}  # JA-5
 
 
 @WORDS.on(ev.OfferMade)
@@ -122,6 +113,9 @@ def _trade_made(e: Mapping[str, Any], r: Reader) -> str:
     }
 
 
+SHOWN = Said(N_("You show %(cards)s to %(to)s."), N_("%(name)s shows %(cards)s to %(to)s."))
+
+
 @WORDS.on(ev.CardsShown)
 def _cards_shown(e: Mapping[str, Any], r: Reader) -> str:
     to = names_list([r.who_object(s) for s in e.get("to") or []])
@@ -159,6 +153,10 @@ def _duels_called(e: Mapping[str, Any], r: Reader) -> str:
             "who": names_list([r.who_object(s) for s in byes])
         }
     return line
+
+
+LAID = Said(N_("You laid %(cards)s."), N_("%(name)s laid %(cards)s."))
+LAID_UNSEEN = Said(N_("You laid four cards face down."), N_("%(name)s laid four cards face down."))
 
 
 @WORDS.on(ev.CardsLaid)
@@ -209,6 +207,15 @@ def _judgement_decided(e: Mapping[str, Any], r: Reader) -> str:
         "winner": r.who_object(e["winner"]),
         "how": HOW.get(e["how"], ""),
     }
+
+
+BOUGHT = Said(
+    N_("You buy %(card)s from the junk pile."), N_("%(name)s buys %(card)s from the junk pile.")
+)
+BOUGHT_UNSEEN = Said(
+    N_("You buy a blind card from the junk pile."),
+    N_("%(name)s buys a blind card from the junk pile."),
+)
 
 
 @WORDS.on(ev.JunkBought)
