@@ -7,6 +7,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from games.engine.core import config_fields
 from games.models import ChatMessage, Game, Table
 
 
@@ -53,6 +54,38 @@ class TableOut(serializers.Serializer[Any]):
     def get_game_id(self, table: Table) -> int | None:
         game = getattr(table, "game", None) if table.status != Table.Status.OPEN else None
         return game.pk if game is not None else None
+
+
+class GameTypeOut(serializers.Serializer[Any]):
+    """A game the site plays (its engine definition) and the options of its tables."""
+
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    options = serializers.SerializerMethodField()
+
+    def get_options(self, definition: Any) -> list[dict[str, Any]]:
+        return config_fields(definition.config_type)
+
+
+class GameOut(serializers.Serializer[Any]):
+    """One of the caller's games, with their seat and whether it is their turn (as
+    games_for_user marks them)."""
+
+    game_id = serializers.IntegerField(source="pk")
+    table_id = serializers.IntegerField()
+    game = serializers.CharField(source="table.game_slug")
+    status = serializers.CharField()
+    seq = serializers.IntegerField(source="state_seq")
+    my_seat = serializers.SerializerMethodField()
+    my_turn = serializers.SerializerMethodField()
+
+    def get_my_seat(self, game: Game) -> int | None:
+        return getattr(game, "my_seat", None)
+
+    def get_my_turn(self, game: Game) -> bool:
+        return bool(getattr(game, "my_turn", False))
 
 
 class WatchOut(serializers.Serializer[Any]):

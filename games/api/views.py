@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 
 from accounts.models import User
 from accounts.permissions import IsVerified
-from games.engine.core import MalformedMove, all_games, config_fields
+from games.engine.core import MalformedMove, all_games
 from games.forms import MAX_PER_PAGE, LobbyFilterForm, page_of, page_size
 from games.models import Game, Table
 from games.presentation import feed_in_words
@@ -97,20 +97,9 @@ def _game_for(request: Request, game_id: int) -> Game:
 
 
 class GameTypeListApi(BaseApi):
-    @extend_schema(responses={200: serializers.ListSerializer(child=serializers.DictField())})
+    @extend_schema(responses={200: io.GameTypeOut(many=True)})
     def get(self, request: Request) -> Response:
-        return Response(
-            [
-                {
-                    "slug": g.slug,
-                    "name": g.name,
-                    "min_players": g.min_players,
-                    "max_players": g.max_players,
-                    "options": config_fields(g.config_type),
-                }
-                for g in all_games()
-            ]
-        )
+        return Response(io.GameTypeOut(all_games(), many=True).data)
 
 
 FILTERS = [
@@ -251,22 +240,9 @@ class TableStartApi(BaseApi):
 
 
 class GameListApi(BaseApi):
-    @extend_schema(responses={200: serializers.ListSerializer(child=serializers.DictField())})
+    @extend_schema(responses={200: io.GameOut(many=True)})
     def get(self, request: Request) -> Response:
-        return Response(
-            [
-                {
-                    "game_id": g.pk,
-                    "table_id": g.table_id,
-                    "game": g.table.game_slug,
-                    "status": g.status,
-                    "seq": g.state_seq,
-                    "my_seat": getattr(g, "my_seat", None),
-                    "my_turn": getattr(g, "my_turn", False),
-                }
-                for g in games_for_user(self.user(request))
-            ]
-        )
+        return Response(io.GameOut(games_for_user(self.user(request)), many=True).data)
 
 
 class GameDetailApi(BaseApi):

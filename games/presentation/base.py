@@ -110,6 +110,8 @@ class Presenter:
     panels: Panels | None = None  # the game's board and secret panels (its board.py)
     stranger = SEAT_STRANGER  # how a log line names a seat without a name (a msgid)
     story = Story()  # how the game's log tells its story (the game's story.py)
+    # Move type: (the help its form shows, the ID of the rule it states: the form links it).
+    help: Mapping[str, tuple[Any, str]] = {}
 
     def round_title(self, event: Mapping[str, Any], reader: Reader) -> str:
         """The title of the round `event` opens ("Quest 2"), "" when it opens none."""
@@ -146,11 +148,11 @@ class Presenter:
         return move_type.split(".")[-1].replace("_", " ").capitalize()
 
     def move_help(self, move_type: str, feed: Mapping[str, Any], names: Sequence[str]) -> str:
-        return ""
+        return str(self.help[move_type][0]) if move_type in self.help else ""
 
     def move_rules(self, move_type: str, feed: Mapping[str, Any]) -> tuple[str, ...]:
         """The IDs of the rules `move_help` states: the form links to them."""
-        return ()
+        return (self.help[move_type][1],) if move_type in self.help else ()
 
     def phase_rules(self, feed: Mapping[str, Any]) -> tuple[str, ...]:
         """The IDs of the rules the phase line states: the line links to them."""

@@ -1,5 +1,6 @@
 """What every game's wording shares: seat names, the reader of a log line, and a table of
-event wordings looked up by the event's type name (one small function per event type).
+event wordings looked up by the event's type name: a line about one seat in its two forms
+(`said`), or a small function where the wording needs more.
 """
 
 from __future__ import annotations
@@ -66,6 +67,16 @@ def about(r: Reader, seat: Any, mine: str, theirs: str, **params: Any) -> str:
     return theirs % {"name": r.name(seat), **params}
 
 
+def won(r: Reader, seats: Sequence[Any], you: str, one: str, many: str) -> str:
+    """A game's end by its winners, to its reader: `you` ("…: you win.") when the reader
+    is the lone winner, else `one` or `many` ("…: %(winners)s wins." / "… win.": the verb
+    agrees) with their names, "you" among them for the reader. All come translated."""
+    if len(seats) == 1 and r.mine(seats[0]):
+        return you
+    winners = names_list([r.who_object(s) for s in seats])
+    return (many if len(seats) > 1 else one) % {"winners": winners}
+
+
 def names_list(names: Sequence[str]) -> str:
     """ "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
     if len(names) <= 1:
@@ -80,7 +91,23 @@ def waiting_for(pending: Sequence[int], names: Sequence[str], me: int | None) ->
     return _("Waiting for %(who)s.") % {"who": names_list(who)} if who else ""
 
 
+@dataclass(frozen=True)
+class Said:
+    """A log line about one seat, in its two msgids marked with `N_` and translated
+    when read: `mine` ("You play %(card)s.") for the seat's own reader, `theirs` ("%(name)s
+    plays %(card)s.") for the others (see `about`)."""
+
+    mine: str
+    theirs: str
+
+    def __call__(self, r: Reader, seat: Any, **params: Any) -> str:
+        return about(r, seat, _(self.mine), _(self.theirs), **params)
+
+
 Wording = Callable[[Mapping[str, Any], Reader], str]
+# A parameter of a line, read from the event ("card": the card's name in the reader's
+# language).
+Param = Callable[[Mapping[str, Any]], Any]
 
 
 class EventWords:
@@ -110,6 +137,19 @@ class EventWords:
             return wording
 
         return register
+
+    def said(
+        self, event: type[Event], mine: str, theirs: str, seat: str = "seat", **params: Param
+    ) -> None:
+        """Words `event` as the line `Said(mine, theirs)` about the seat in its field
+        `seat`, with `params` read from the event: the wording of most events, which say
+        what one seat did."""
+        line = Said(mine, theirs)
+
+        def wording(e: Mapping[str, Any], r: Reader) -> str:
+            return line(r, e.get(seat), **{key: param(e) for key, param in params.items()})
+
+        self.on(event)(wording)
 
     def describe(self, event: Mapping[str, Any], reader: Reader) -> str:
         """The event's line; "" when this table has no wording for its type."""

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from html.parser import HTMLParser
 from random import Random
 from typing import Any
@@ -153,6 +154,58 @@ def choose(definition: Any, state: Any, seat: int, posted: set[str], rng: Random
     return definition.bot_move(definition.view(state, seat), legal, rng)
 
 
+@dataclass(frozen=True)
+class Forms:
+    """How a whole game is played through the page forms: whose page acts when several
+    seats may (`seat`), the move it posts (`move`, as `choose`), and every how many
+    moves the pages are checked, up to how many moves; and what the final page says."""
+
+    seat: Callable[[Any, Random], int]
+    move: Callable[[Any, Any, int, set[str], Random], Any]
+    every: int
+    limit: int
+    says: str
+
+
+def play_to_the_end(
+    game: Game,
+    definition: Any,
+    clients: Mapping[int, Client],
+    rng: Random,
+    forms: Forms,
+    check: Callable[[str, int, list[Any]], None],
+) -> set[str]:
+    """Plays `game` to its end through the acting seat's page forms; every `forms.every`
+    moves checks (`check`) that page and the next seat's page after the move (not at
+    the end, where everything is revealed). Each move type offered is posted the first
+    time it is legal, unless another new type was chosen at that decision and the game
+    never offered it again (only ever seen for the rare ones listed in CHANCE); passes
+    are covered by the explicit checks. At the end the page says `forms.says` and the
+    replay opens as a seat, as everyone and as another seat. The move types posted."""
+    offered: set[str] = set()
+    posted: set[str] = set()
+    for step, state in enumerate(states_in_play(game, definition, forms.limit)):
+        seat = forms.seat(state, rng)
+        offered |= {type(m).TYPE for m in definition.legal_moves(state, seat)}
+        move = to_json(forms.move(definition, state, seat, posted, rng))
+        page = post_through_page(clients[seat], game, move)
+        posted.add(str(move["type"]))
+        if step % forms.every == 0:
+            check(page, seat, definition.secrets(state))
+            after = load_state(game, definition)  # the move may have ended the game
+            other = (seat + 1) % len(clients)
+            html = clients[other].get(f"/games/{game.pk}/").content.decode()
+            if definition.outcome(after) is None:
+                check(html, other, definition.secrets(after))
+    assert offered - posted <= CHANCE | LAST, (offered, posted)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert forms.says in clients[0].get(f"/games/{game.pk}/").content.decode()
+    for query in ("as=0&step=5", "as=all&step=9", "as=1"):
+        assert clients[0].get(f"/games/{game.pk}/replay/?{query}").status_code == 200
+    return posted
+
+
 def test_each_seat_sees_its_own_hand_and_never_the_other() -> None:
     users = [make_user(), make_user()]
     game = started_game(users, slug="colovini-avalon")
@@ -177,32 +230,21 @@ def test_whole_games_through_the_page_forms(seed: int) -> None:
     game, definition, clients = game_at_pages(
         "colovini-avalon", 2, options={"auto_decline": seed == 2}
     )
-    rng = Random(seed)
-    offered: set[str] = set()
-    posted: set[str] = set()
-    for step, state in enumerate(states_in_play(game, definition, 3000)):
-        seat = min(definition.pending_seats(state))
-        offered |= {type(m).TYPE for m in definition.legal_moves(state, seat)}
-        move = to_json(choose(definition, state, seat, posted, rng))
-        page = post_through_page(clients[seat], game, move)
-        posted.add(str(move["type"]))
-        if step % 7 == 0:
-            check_colovini_page(page, seat, definition.secrets(state))
-            after = load_state(game, definition)  # the move may have ended the game
-            other = clients[1 - seat].get(f"/games/{game.pk}/").content.decode()
-            if after.phase.value != "over":  # at the end everything is revealed
-                check_colovini_page(other, 1 - seat, definition.secrets(after))
-    game.refresh_from_db()
-    assert game.status == Game.Status.FINISHED
-    # Each type is posted the first time it is legal, unless another new type was chosen
-    # at that decision and the game never offered it again (only ever seen for the rare
-    # ones listed in CHANCE); passes are covered by the explicit checks.
-    assert offered - posted <= CHANCE | LAST, (offered, posted)
+    posted = play_to_the_end(
+        game,
+        definition,
+        clients,
+        Random(seed),
+        Forms(
+            seat=lambda state, rng: min(definition.pending_seats(state)),
+            move=choose,
+            every=7,
+            limit=3000,
+            says="Hands at the end",
+        ),
+        check_colovini_page,
+    )
     assert {"ca.play_card", "ca.end_turn"} <= posted  # let_pass: see the CH-3 test
-    final = clients[0].get(f"/games/{game.pk}/").content.decode()
-    assert "Hands at the end" in final
-    for query in ("as=0&step=5", "as=all&step=9", "as=1"):
-        assert clients[0].get(f"/games/{game.pk}/replay/?{query}").status_code == 200
 
 
 def test_the_attacker_is_told_they_wait_for_the_answer() -> None:

@@ -18,7 +18,7 @@ from games.models import Game
 from games.presentation import feed_in_words
 from games.presentation.registry import presenter_for
 from games.presentation.tournament import choices
-from games.presentation.tournament.wire import ChoiceAsked, OrderChosen
+from games.presentation.tournament.wire import ev
 from games.presentation.words import Reader, name_of
 from games.services.moves import move_submit
 
@@ -93,7 +93,7 @@ def test_the_tournaments_stand_ins_and_order_of_powers_in_french() -> None:
         turned = {"ask": {"power": "swords-7", "name": "7 of Swords"}}
         assert "7 d'Épées" in choices.title(turned)
         line = choices.CHOICE_WORDS.describe(
-            {"type": OrderChosen.TYPE, "seat": 1, "order": ["mordred", "will-of-god"]},
+            {"type": ev.OrderChosen.TYPE, "seat": 1, "order": ["mordred", "will-of-god"]},
             Reader(NAMES),
         )
         assert line.startswith("Les pouvoirs du Crépuscule de Bo") or ", puis " in line
@@ -124,7 +124,7 @@ def test_th9_tt23_th4_the_waiting_seats_read_what_is_decided_not_use_order() -> 
         assert turned == "Bo gives the Mists of Avalon its value as it turns up."
         assert order == "Ann chooses the order of the conflicting Dusk powers."
         assert target == "Bo chooses whom Mordred's card goes to."
-        asked = {"type": ChoiceAsked.TYPE, "seat": 0, "power": "order"}
+        asked = {"type": ev.ChoiceAsked.TYPE, "seat": 0, "power": "order"}
         assert choices.CHOICE_WORDS.describe(asked, Reader(NAMES)) == order
     with translation.override("fr"):
         assert waiting(seat=0, power="order", options=["order:a,b", "order:b,a"]) == (

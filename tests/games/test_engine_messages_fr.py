@@ -38,6 +38,7 @@ def test_ra16_an_illegal_move_is_refused_in_french_with_its_rule_link() -> None:
     assert error["rule"] == {"id": "RA-16", "url": "/rules/resistance-avalon/#RA-16"}
     english = api.post(f"/api/games/{game.pk}/moves/", move, format="json")
     assert english.json()["error"]["message"] == "Loyal servants of Arthur can only play Success."
+    assert english.json()["error"]["rule"] == french.json()["error"]["rule"]
     # A malformed move's words are the engine's too.
     bad = {"expected_seq": seq, "move": {"type": "ra.play_quest_card", "success": "yes"}}
     malformed = api.post(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from django.utils import translation
 
 from games.engine.games.tournament.characters import CHARACTERS
@@ -23,30 +24,23 @@ from games.presentation.resistance.wire import ev, mv
 from games.presentation.tournament.cards import power_by_id
 from games.presentation.tournament.log import WORDS
 from games.presentation.tournament.names import CARD_NAMES
-from games.presentation.tournament.wire import (
-    CardPlayed,
-    Dealt,
-    GameEnded,
-    HealthChanged,
-    MeleeEnded,
-    PowerUsed,
-)
-from games.presentation.words import Reader
+from games.presentation.tournament.wire import ev as tev
+from games.presentation.words import EventWords, Reader
 
 NAMES = ["Ann", "Bo", "Cy"]
 PLAYED = {
-    "type": CardPlayed.TYPE,
+    "type": tev.CardPlayed.TYPE,
     "seat": 0,
     "card": "swords-7",
     "value": 7,
     "suit": "swords",
     "leads": True,
 }
-LOST = {"type": MeleeEnded.TYPE, "loser": 1, "taken": ["swords-7", "alchemy-3"], "feints": 2}
-POWER = {"type": PowerUsed.TYPE, "seat": 2, "power": "king-arthur"}
-HURT = {"type": HealthChanged.TYPE, "seat": 0, "delta": -10, "why": "dusk"}
-DEALT = {"type": Dealt.TYPE, "round": 2, "dealer": 1, "hand": ["swords-1", "arrows-2"]}
-WON = {"type": GameEnded.TYPE, "winners": [0], "reason": "zero_health"}
+LOST = {"type": tev.MeleeEnded.TYPE, "loser": 1, "taken": ["swords-7", "alchemy-3"], "feints": 2}
+POWER = {"type": tev.PowerUsed.TYPE, "seat": 2, "power": "king-arthur"}
+HURT = {"type": tev.HealthChanged.TYPE, "seat": 0, "delta": -10, "why": "dusk"}
+DEALT = {"type": tev.Dealt.TYPE, "round": 2, "dealer": 1, "hand": ["swords-1", "arrows-2"]}
+WON = {"type": tev.GameEnded.TYPE, "winners": [0], "reason": "zero_health"}
 
 
 def lines(reader: int | None) -> list[str]:
@@ -110,102 +104,105 @@ def test_every_card_reads_in_the_readers_language() -> None:
     )
 
 
-def test_the_resistance_log_in_both_languages() -> None:
-    events = [
-        {"type": ev.TeamProposed.TYPE, "leader": 1, "team": [0, 2], "quest": 1},
-        {"type": ev.VoteCast.TYPE, "seat": 0, "approve": False},
-        {"type": ev.VoteCast.TYPE, "seat": 2},
-        {"type": ev.LadyExamined.TYPE, "holder": 0, "seat": 1, "side": "evil"},
-        {"type": ev.Assassinated.TYPE, "target": 0, "hit": True},
-        {"type": ev.GameSetUp.TYPE, "leader": 1, "you": {"role_label": "Minion of Mordred"}},
-    ]
-    r = Reader(NAMES, 0)
+# Each game's log, some of its events read by seat 0, in English and in French.
+LOGS: dict[str, tuple[EventWords, list[str], list[dict[str, Any]], list[str], list[str]]] = {
+    "resistance": (
+        RESISTANCE,
+        NAMES,
+        [
+            {"type": ev.TeamProposed.TYPE, "leader": 1, "team": [0, 2], "quest": 1},
+            {"type": ev.VoteCast.TYPE, "seat": 0, "approve": False},
+            {"type": ev.VoteCast.TYPE, "seat": 2},
+            {"type": ev.LadyExamined.TYPE, "holder": 0, "seat": 1, "side": "evil"},
+            {"type": ev.Assassinated.TYPE, "target": 0, "hit": True},
+            {"type": ev.GameSetUp.TYPE, "leader": 1, "you": {"role_label": "Minion of Mordred"}},
+        ],
+        [
+            "Bo proposes you and Cy for Quest 1.",
+            "You vote reject.",
+            "Cy has voted.",
+            "You examine Bo: Evil.",
+            "The Assassin names you and finds Merlin!",
+            "The roles are dealt. Bo leads first. You are Minion of Mordred.",
+        ],
+        [
+            "Bo propose pour la quête 1 : vous et Cy.",
+            "Vous votez contre.",
+            "Cy a voté.",
+            "Vous examinez Bo : le Mal.",
+            "L'Assassin vous désigne et trouve Merlin !",
+            "Les rôles sont distribués. Bo est le premier Leader. Vous êtes Sbire de Mordred.",
+        ],
+    ),
+    "colovini": (
+        COLOVINI,
+        NAMES[:2],
+        [
+            {
+                "type": cev.CardPlayed.TYPE,
+                "seat": 1,
+                "card": "green-sorceress",
+                "region": 2,
+                "mode": "enchant",
+            },
+            {
+                "type": cev.RegionConquered.TYPE,
+                "seat": 0,
+                "region": 4,
+                "region_key": "castle-2",
+                "losses": 3,
+            },
+            {"type": cev.GameEnded.TYPE, "winners": [0]},
+        ],
+        [
+            "Bo played a green sorceress at region 3 as an enchantment.",
+            "You conquered region 5: Castle in the forest. 0 cards lost at once, 3 more to pay.",
+            "The game is over: you win.",
+        ],
+        [
+            "Bo a joué une carte sorcière verte devant la région 3 en enchantement.",
+            "Vous avez conquis la région 5 : Château dans la forêt. Pertes immédiates : 0 carte ; "
+            "encore 3 à payer.",
+            "La partie est terminée : vous gagnez.",
+        ],
+    ),
+    "jousting": (
+        JOUSTING,
+        NAMES,
+        [
+            {
+                "type": jev.OfferMade.TYPE,
+                "seat": 1,
+                "offer": 4,
+                "to": 0,
+                "give": {"cards": ["sword-3"], "coins": 2},
+                "want": {"cards": ["lance-5"], "coins": 0},
+            },
+            {"type": jev.Withdrew.TYPE, "seat": 0},
+            {"type": jev.JunkPassed.TYPE, "seat": 2},
+        ],
+        [
+            "Bo offers Sword 3 + 2 coins for Lance 5 to you (offer #4).",
+            "You withdraw from the tournament.",
+            "Cy does not buy from the junk pile.",
+        ],
+        [
+            "Bo offre Épée 3 + 2 pièces contre Lance 5 à vous (offre n° 4).",
+            "Vous vous retirez du tournoi.",
+            "Cy n'achète rien au tas de rebut.",
+        ],
+    ),
+}
+
+
+@pytest.mark.parametrize("game", LOGS)
+def test_each_games_log_in_both_languages(game: str) -> None:
+    words, names, events, english, french = LOGS[game]
+    r = Reader(names, 0)
     with translation.override("en"):
-        english = [RESISTANCE.describe(e, r) for e in events]
+        assert [words.describe(e, r) for e in events] == english
     with translation.override("fr"):
-        french = [RESISTANCE.describe(e, r) for e in events]
-    assert english == [
-        "Bo proposes you and Cy for Quest 1.",
-        "You vote reject.",
-        "Cy has voted.",
-        "You examine Bo: Evil.",
-        "The Assassin names you and finds Merlin!",
-        "The roles are dealt. Bo leads first. You are Minion of Mordred.",
-    ]
-    assert french == [
-        "Bo propose pour la quête 1 : vous et Cy.",
-        "Vous votez contre.",
-        "Cy a voté.",
-        "Vous examinez Bo : le Mal.",
-        "L'Assassin vous désigne et trouve Merlin !",
-        "Les rôles sont distribués. Bo est le premier Leader. Vous êtes Sbire de Mordred.",
-    ]
-
-
-def test_the_colovini_log_in_both_languages() -> None:
-    events: list[dict[str, Any]] = [
-        {
-            "type": cev.CardPlayed.TYPE,
-            "seat": 1,
-            "card": "green-sorceress",
-            "region": 2,
-            "mode": "enchant",
-        },
-        {
-            "type": cev.RegionConquered.TYPE,
-            "seat": 0,
-            "region": 4,
-            "region_key": "castle-2",
-            "losses": 3,
-        },
-        {"type": cev.GameEnded.TYPE, "winners": [0]},
-    ]
-    r = Reader(NAMES[:2], 0)
-    with translation.override("en"):
-        english = [COLOVINI.describe(e, r) for e in events]
-    with translation.override("fr"):
-        french = [COLOVINI.describe(e, r) for e in events]
-    assert english == [
-        "Bo played a green sorceress at region 3 as an enchantment.",
-        "You conquered region 5: Castle in the forest. 0 cards lost at once, 3 more to pay.",
-        "The game is over: you win.",
-    ]
-    assert french == [
-        "Bo a joué une carte sorcière verte devant la région 3 en enchantement.",
-        "Vous avez conquis la région 5 : Château dans la forêt. Pertes immédiates : 0 carte ; "
-        "encore 3 à payer.",
-        "La partie est terminée : vous gagnez.",
-    ]
-
-
-def test_the_jousting_log_in_both_languages() -> None:
-    events: list[dict[str, Any]] = [
-        {
-            "type": jev.OfferMade.TYPE,
-            "seat": 1,
-            "offer": 4,
-            "to": 0,
-            "give": {"cards": ["sword-3"], "coins": 2},
-            "want": {"cards": ["lance-5"], "coins": 0},
-        },
-        {"type": jev.Withdrew.TYPE, "seat": 0},
-        {"type": jev.JunkPassed.TYPE, "seat": 2},
-    ]
-    r = Reader(NAMES, 0)
-    with translation.override("en"):
-        english = [JOUSTING.describe(e, r) for e in events]
-    with translation.override("fr"):
-        french = [JOUSTING.describe(e, r) for e in events]
-    assert english == [
-        "Bo offers Sword 3 + 2 coins for Lance 5 to you (offer #4).",
-        "You withdraw from the tournament.",
-        "Cy does not buy from the junk pile.",
-    ]
-    assert french == [
-        "Bo offre Épée 3 + 2 pièces contre Lance 5 à vous (offre n° 4).",
-        "Vous vous retirez du tournoi.",
-        "Cy n'achète rien au tas de rebut.",
-    ]
+        assert [words.describe(e, r) for e in events] == french
 
 
 def test_the_resistance_forms_and_ending_in_french() -> None:
@@ -222,10 +219,8 @@ def test_the_resistance_forms_and_ending_in_french() -> None:
 def test_the_tournament_opening_names_each_protagonist_in_a_sentence_of_its_own() -> None:
     """The opening line's second sentence starts with a capital, whether it begins with the
     reader ("You are …") or another player."""
-    from games.presentation.tournament.wire import GameStarted
-
     started = {
-        "type": GameStarted.TYPE,
+        "type": tev.GameStarted.TYPE,
         "health": 300,
         "protagonists": ["king-arthur", "guinevere"],
     }

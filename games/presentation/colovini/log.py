@@ -1,5 +1,5 @@
-"""Log lines of Avalon by Leo Colovini, one small wording per event type, as the reader's
-seat sees the event [CA-5 .. CA-17]: a drawer reads their cards, the other a count [CH-4];
+"""Log lines of Avalon by Leo Colovini, one wording per event type, as the reader's seat
+sees the event [CA-5 .. CA-17]: a drawer reads their cards, the other a count [CH-4];
 addressed to the reader ("You played…") in the reader's language.
 """
 
@@ -10,8 +10,10 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.engine.core.messages import N_
+
 from .. import counts
-from ..words import EventWords, Reader, about, names_list
+from ..words import EventWords, Reader, Said, won
 from .wire import BY_KEY, ev
 from .words import MODE_WORDS, card_label, tile_words
 
@@ -24,8 +26,13 @@ def _at(e: Mapping[str, Any]) -> str:
     return _("region %(position)s") % {"position": e["region"] + 1}
 
 
-def _by(e: Mapping[str, Any], r: Reader, mine: str, theirs: str, **params: Any) -> str:
-    return about(r, e.get("seat"), mine, theirs, at=_at(e), **params)
+def _card(e: Mapping[str, Any]) -> str:
+    return card_label(e["card"])
+
+
+def _lost(e: Mapping[str, Any]) -> str:
+    """The cards lost at once on a conquest, the defender's and the conqueror's [CA-12]."""
+    return counts.cards(len(e.get("defender_lost", [])) + len(e.get("conqueror_lost", [])))
 
 
 def _region(key: Any) -> str:
@@ -43,142 +50,118 @@ def _set_up(e: Mapping[str, Any], r: Reader) -> str:
     return line
 
 
-@WORDS.on(ev.TurnStarted)
-def _turn_started(e: Mapping[str, Any], r: Reader) -> str:
-    return _by(
-        e, r, _("Turn %(turn)s: you play."), _("Turn %(turn)s: %(name)s plays."), turn=e["turn"]
-    )
+WORDS.said(
+    ev.TurnStarted,
+    N_("Turn %(turn)s: you play."),
+    N_("Turn %(turn)s: %(name)s plays."),
+    turn=lambda e: e["turn"],
+)
+WORDS.said(
+    ev.CardPlayed,
+    N_("You played a %(card)s at %(at)s %(mode)s."),
+    N_("%(name)s played a %(card)s at %(at)s %(mode)s."),
+    card=_card,
+    mode=lambda e: str(MODE_WORDS.get(e["mode"], "")),
+    at=_at,
+)
+WORDS.said(
+    ev.Enchanted,
+    N_("You enchanted the %(card)s at %(at)s onto your own pile."),
+    N_("%(name)s enchanted the %(card)s at %(at)s onto their own pile."),
+    card=_card,
+    at=_at,
+)
+WORDS.said(
+    ev.EnchantmentCountered,
+    N_("You countered with a %(card)s at %(at)s and took the %(taken)s into hand."),
+    N_("%(name)s countered with a %(card)s at %(at)s and took the %(taken)s into hand."),
+    card=_card,
+    taken=lambda e: card_label(e["taken"]),
+    at=_at,
+)
+WORDS.said(
+    ev.AttackResisted,
+    N_("You resisted at %(at)s with a %(card)s."),
+    N_("%(name)s resisted at %(at)s with a %(card)s."),
+    card=_card,
+    at=_at,
+)
+WORDS.said(
+    ev.RegionConquered,
+    N_("You conquered %(at)s: %(region)s. %(lost)s lost at once, %(more)s more to pay."),
+    N_("%(name)s conquered %(at)s: %(region)s. %(lost)s lost at once, %(more)s more to pay."),
+    region=lambda e: _region(e["region_key"]),
+    lost=_lost,
+    more=lambda e: e["losses"],
+    at=_at,
+)
+WORDS.said(
+    ev.AvalonUsed,
+    N_("You used Avalon's power: one card fewer to lose."),
+    N_("%(name)s used Avalon's power: one card fewer to lose."),
+)
+WORDS.said(
+    ev.LossesEnded,
+    N_("You had nothing left to pay; %(unpaid)s loss(es) lapse."),
+    N_("%(name)s had nothing left to pay; %(unpaid)s loss(es) lapse."),
+    unpaid=lambda e: e["unpaid"],
+)
+WORDS.said(
+    ev.TileCashed,
+    N_("You cashed the dark tile “%(tile)s”: %(cards)s."),
+    N_("%(name)s cashed the dark tile “%(tile)s”: %(cards)s."),
+    tile=lambda e: tile_words(e.get("tile")),
+    cards=lambda e: counts.cards(e["count"]),
+)
+WORDS.said(
+    ev.CardDiscarded,
+    N_("You discarded a %(card)s."),
+    N_("%(name)s discarded a %(card)s."),
+    card=_card,
+)
+WORDS.said(
+    ev.TurnEnded,
+    N_("You ended the turn with %(crowns)s."),
+    N_("%(name)s ended the turn with %(crowns)s."),
+    crowns=lambda e: counts.crowns(e["crowns"]),
+)
 
 
-@WORDS.on(ev.CardPlayed)
-def _card_played(e: Mapping[str, Any], r: Reader) -> str:
-    mode = str(MODE_WORDS.get(e["mode"], ""))
-    return _by(
-        e,
-        r,
-        _("You played a %(card)s at %(at)s %(mode)s."),
-        _("%(name)s played a %(card)s at %(at)s %(mode)s."),
-        card=card_label(e["card"]),
-        mode=mode,
-    )
-
-
-@WORDS.on(ev.Enchanted)
-def _enchanted(e: Mapping[str, Any], r: Reader) -> str:
-    return _by(
-        e,
-        r,
-        _("You enchanted the %(card)s at %(at)s onto your own pile."),
-        _("%(name)s enchanted the %(card)s at %(at)s onto their own pile."),
-        card=card_label(e["card"]),
-    )
-
-
-@WORDS.on(ev.EnchantmentCountered)
-def _countered(e: Mapping[str, Any], r: Reader) -> str:
-    return _by(
-        e,
-        r,
-        _("You countered with a %(card)s at %(at)s and took the %(taken)s into hand."),
-        _("%(name)s countered with a %(card)s at %(at)s and took the %(taken)s into hand."),
-        card=card_label(e["card"]),
-        taken=card_label(e["taken"]),
-    )
-
-
-@WORDS.on(ev.AttackResisted)
-def _resisted(e: Mapping[str, Any], r: Reader) -> str:
-    return _by(
-        e,
-        r,
-        _("You resisted at %(at)s with a %(card)s."),
-        _("%(name)s resisted at %(at)s with a %(card)s."),
-        card=card_label(e["card"]),
-    )
-
-
-@WORDS.on(ev.RegionConquered)
-def _conquered(e: Mapping[str, Any], r: Reader) -> str:
-    lost = len(e.get("defender_lost", [])) + len(e.get("conqueror_lost", []))
-    return _by(
-        e,
-        r,
-        _("You conquered %(at)s: %(region)s. %(lost)s lost at once, %(more)s more to pay."),
-        _("%(name)s conquered %(at)s: %(region)s. %(lost)s lost at once, %(more)s more to pay."),
-        region=_region(e["region_key"]),
-        lost=counts.cards(lost),
-        more=e["losses"],
-    )
-
-
-@WORDS.on(ev.AvalonUsed)
-def _avalon_used(e: Mapping[str, Any], r: Reader) -> str:
-    return _by(
-        e,
-        r,
-        _("You used Avalon's power: one card fewer to lose."),
-        _("%(name)s used Avalon's power: one card fewer to lose."),
-    )
+PAID_FROM_HAND = Said(
+    N_("You paid a loss: a %(card)s from hand."),
+    N_("%(name)s paid a loss: a %(card)s from hand."),
+)
+PAID_FROM_PILE = Said(
+    N_("You paid a loss: a %(card)s from the pile at %(at)s."),
+    N_("%(name)s paid a loss: a %(card)s from the pile at %(at)s."),
+)
 
 
 @WORDS.on(ev.LossPaid)
 def _loss_paid(e: Mapping[str, Any], r: Reader) -> str:
-    card = card_label(e["card"])
-    if e.get("region") is None:
-        return _by(
-            e,
-            r,
-            _("You paid a loss: a %(card)s from hand."),
-            _("%(name)s paid a loss: a %(card)s from hand."),
-            card=card,
-        )
-    return _by(
-        e,
-        r,
-        _("You paid a loss: a %(card)s from the pile at %(at)s."),
-        _("%(name)s paid a loss: a %(card)s from the pile at %(at)s."),
-        card=card,
-    )
+    line = PAID_FROM_HAND if e.get("region") is None else PAID_FROM_PILE
+    return line(r, e.get("seat"), card=_card(e), at=_at(e))
 
 
-@WORDS.on(ev.LossesEnded)
-def _losses_ended(e: Mapping[str, Any], r: Reader) -> str:
-    return _by(
-        e,
-        r,
-        _("You had nothing left to pay; %(unpaid)s loss(es) lapse."),
-        _("%(name)s had nothing left to pay; %(unpaid)s loss(es) lapse."),
-        unpaid=e["unpaid"],
-    )
+TOOK_TILE_AND_DREW = Said(
+    N_("You took the tile “%(tile)s” and drew %(cards)s."),
+    N_("%(name)s took the tile “%(tile)s” and drew %(cards)s."),
+)
+TOOK_TILE = Said(
+    N_("You took the tile “%(tile)s”."),
+    N_("%(name)s took the tile “%(tile)s”."),
+)
 
 
 @WORDS.on(ev.TileTaken)
 def _tile_taken(e: Mapping[str, Any], r: Reader) -> str:
     tile = tile_words(e.get("tile"))
     if e.get("count") is not None:
-        return _by(
-            e,
-            r,
-            _("You took the tile “%(tile)s” and drew %(cards)s."),
-            _("%(name)s took the tile “%(tile)s” and drew %(cards)s."),
-            tile=tile,
-            cards=counts.cards(e["count"]),
-        )
-    return _by(
-        e, r, _("You took the tile “%(tile)s”."), _("%(name)s took the tile “%(tile)s”."), tile=tile
-    )
+        return TOOK_TILE_AND_DREW(r, e.get("seat"), tile=tile, cards=counts.cards(e["count"]))
+    return TOOK_TILE(r, e.get("seat"), tile=tile)
 
 
-@WORDS.on(ev.TileCashed)
-def _tile_cashed(e: Mapping[str, Any], r: Reader) -> str:
-    return _by(
-        e,
-        r,
-        _("You cashed the dark tile “%(tile)s”: %(cards)s."),
-        _("%(name)s cashed the dark tile “%(tile)s”: %(cards)s."),
-        tile=tile_words(e.get("tile")),
-        cards=counts.cards(e["count"]),
-    )
+DREW = Said(N_("You drew %(cards)s."), N_("%(name)s drew %(cards)s."))
 
 
 @WORDS.on(ev.CardsDrawn)
@@ -187,7 +170,7 @@ def _cards_drawn(e: Mapping[str, Any], r: Reader) -> str:
         drawn = ", ".join(card_label(c) for c in e["cards"])
     else:
         drawn = counts.cards(e.get("count"))
-    return _by(e, r, _("You drew %(cards)s."), _("%(name)s drew %(cards)s."), cards=drawn)
+    return DREW(r, e.get("seat"), cards=drawn)
 
 
 @WORDS.on(ev.DeckReshuffled)
@@ -195,34 +178,12 @@ def _reshuffled(e: Mapping[str, Any], r: Reader) -> str:
     return _("The discard pile was shuffled into a new deck.")
 
 
-@WORDS.on(ev.CardDiscarded)
-def _discarded(e: Mapping[str, Any], r: Reader) -> str:
-    return _by(
-        e,
-        r,
-        _("You discarded a %(card)s."),
-        _("%(name)s discarded a %(card)s."),
-        card=card_label(e["card"]),
-    )
-
-
-@WORDS.on(ev.TurnEnded)
-def _turn_ended(e: Mapping[str, Any], r: Reader) -> str:
-    return _by(
-        e,
-        r,
-        _("You ended the turn with %(crowns)s."),
-        _("%(name)s ended the turn with %(crowns)s."),
-        crowns=counts.crowns(e["crowns"]),
-    )
-
-
 @WORDS.on(ev.GameEnded)
 def _game_ended(e: Mapping[str, Any], r: Reader) -> str:
-    winners = list(e.get("winners", []))
-    if len(winners) == 1 and r.mine(winners[0]):
-        return _("The game is over: you win.")
-    names = names_list([r.who_object(s) for s in winners])
-    if len(winners) == 1:
-        return _("The game is over: %(winners)s wins.") % {"winners": names}
-    return _("The game is over: %(winners)s win.") % {"winners": names}
+    return won(
+        r,
+        list(e.get("winners", [])),
+        _("The game is over: you win."),
+        _("The game is over: %(winners)s wins."),
+        _("The game is over: %(winners)s win."),
+    )

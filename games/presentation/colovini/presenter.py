@@ -67,6 +67,7 @@ class ColoviniPresenter(Presenter):
     panels = board
     story = STORY
     stylesheets = ("games/colovini.css",)
+    help = HELP
 
     def forms(self, feed: Mapping[str, Any], names: Sequence[str]) -> list[ActionForm] | None:
         return reaction_form(feed, names, lambda m: self.button(m, names))
@@ -92,12 +93,10 @@ class ColoviniPresenter(Presenter):
                 "cards": counts.cards(losses.get("remaining")),
                 "region": region_word(view, losses.get("region_index")),
             }
-        return str(HELP[move_type][0]) if move_type in HELP else ""
+        return super().move_help(move_type, feed, names)
 
     def move_rules(self, move_type: str, feed: Mapping[str, Any]) -> tuple[str, ...]:
-        if move_type in LOSSES:
-            return ("CA-11",)
-        return (HELP[move_type][1],) if move_type in HELP else ()
+        return ("CA-11",) if move_type in LOSSES else super().move_rules(move_type, feed)
 
     def phase_rules(self, feed: Mapping[str, Any]) -> tuple[str, ...]:
         view = feed.get("view", {})

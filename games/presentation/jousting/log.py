@@ -10,8 +10,10 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.engine.core.messages import N_
+
 from .. import counts
-from ..words import EventWords, Reader, about, names_list
+from ..words import EventWords, Reader, Said, about, names_list
 from .wire import DECLINED, ev
 from .words import HOW, card_label, chip_label, lot_words
 
@@ -22,8 +24,8 @@ def _cards(cards: Any) -> str:
     return ", ".join(card_label(c) for c in cards)
 
 
-def _by(e: Mapping[str, Any], r: Reader, mine: str, theirs: str, **params: Any) -> str:
-    return about(r, e.get("seat"), mine, theirs, **params)
+def _card(e: Mapping[str, Any]) -> str:
+    return card_label(e["card"])
 
 
 @WORDS.on(ev.GameSetUp)
@@ -34,15 +36,23 @@ def _set_up(e: Mapping[str, Any], r: Reader) -> str:
     return line
 
 
-@WORDS.on(ev.CardDrafted)
-def _drafted(e: Mapping[str, Any], r: Reader) -> str:
-    return _by(
-        e,
-        r,
-        _("You take %(card)s from the face-up cards."),
-        _("%(name)s takes %(card)s from the face-up cards."),
-        card=card_label(e["card"]),
-    )
+WORDS.said(
+    ev.CardDrafted,
+    N_("You take %(card)s from the face-up cards."),
+    N_("%(name)s takes %(card)s from the face-up cards."),
+    card=_card,
+)
+WORDS.said(ev.SaidDone, N_("You are done bartering."), N_("%(name)s is done bartering."))
+WORDS.said(  # JA-7
+    ev.Withdrew,
+    N_("You withdraw from the tournament."),
+    N_("%(name)s withdraws from the tournament."),
+)
+WORDS.said(
+    ev.JunkPassed,
+    N_("You do not buy from the junk pile."),
+    N_("%(name)s does not buy from the junk pile."),
+)
 
 
 @WORDS.on(ev.RoundBegan)
@@ -50,28 +60,23 @@ def _round_began(e: Mapping[str, Any], r: Reader) -> str:
     return _("Round %(round)s begins: the barter is open.") % {"round": e["round"]}  # JA-5
 
 
+OFFERED = Said(
+    N_("You offer %(give)s for %(want)s to %(to)s (offer #%(offer)s)."),
+    N_("%(name)s offers %(give)s for %(want)s to %(to)s (offer #%(offer)s)."),
+)
+OFFERED_UNSEEN = Said(
+    N_("You made an offer to %(to)s (#%(offer)s)."),
+    N_("%(name)s made an offer to %(to)s (#%(offer)s)."),
+)
+
+
 @WORDS.on(ev.OfferMade)
 def _offer_made(e: Mapping[str, Any], r: Reader) -> str:
     to = _("everyone") if e.get("to") is None else r.who_object(e["to"])
     if "give" in e:
-        return _by(
-            e,
-            r,
-            _("You offer %(give)s for %(want)s to %(to)s (offer #%(offer)s)."),
-            _("%(name)s offers %(give)s for %(want)s to %(to)s (offer #%(offer)s)."),
-            give=lot_words(e["give"]),
-            want=lot_words(e["want"]),
-            to=to,
-            offer=e["offer"],
-        )
-    return _by(
-        e,
-        r,
-        _("You made an offer to %(to)s (#%(offer)s)."),
-        _("%(name)s made an offer to %(to)s (#%(offer)s)."),
-        to=to,
-        offer=e["offer"],
-    )
+        give, want = lot_words(e["give"]), lot_words(e["want"])
+        return OFFERED(r, e.get("seat"), give=give, want=want, to=to, offer=e["offer"])
+    return OFFERED_UNSEEN(r, e.get("seat"), to=to, offer=e["offer"])
 
 
 @WORDS.on(ev.OfferClosed)
@@ -108,30 +113,14 @@ def _trade_made(e: Mapping[str, Any], r: Reader) -> str:
     }
 
 
+SHOWN = Said(N_("You show %(cards)s to %(to)s."), N_("%(name)s shows %(cards)s to %(to)s."))
+
+
 @WORDS.on(ev.CardsShown)
 def _cards_shown(e: Mapping[str, Any], r: Reader) -> str:
     to = names_list([r.who_object(s) for s in e.get("to") or []])
     what = _cards(e["cards"]) if "cards" in e else counts.cards(e.get("count"))
-    return _by(
-        e,
-        r,
-        _("You show %(cards)s to %(to)s."),
-        _("%(name)s shows %(cards)s to %(to)s."),
-        cards=what,
-        to=to,
-    )
-
-
-@WORDS.on(ev.SaidDone)
-def _said_done(e: Mapping[str, Any], r: Reader) -> str:
-    return _by(e, r, _("You are done bartering."), _("%(name)s is done bartering."))
-
-
-@WORDS.on(ev.Withdrew)
-def _withdrew(e: Mapping[str, Any], r: Reader) -> str:
-    return _by(  # JA-7
-        e, r, _("You withdraw from the tournament."), _("%(name)s withdraws from the tournament.")
-    )
+    return SHOWN(r, e.get("seat"), cards=what, to=to)
 
 
 @WORDS.on(ev.BarterEnded)
@@ -166,13 +155,15 @@ def _duels_called(e: Mapping[str, Any], r: Reader) -> str:
     return line
 
 
+LAID = Said(N_("You laid %(cards)s."), N_("%(name)s laid %(cards)s."))
+LAID_UNSEEN = Said(N_("You laid four cards face down."), N_("%(name)s laid four cards face down."))
+
+
 @WORDS.on(ev.CardsLaid)
 def _cards_laid(e: Mapping[str, Any], r: Reader) -> str:
     if "cards" in e:
-        return _by(
-            e, r, _("You laid %(cards)s."), _("%(name)s laid %(cards)s."), cards=_cards(e["cards"])
-        )
-    return _by(e, r, _("You laid four cards face down."), _("%(name)s laid four cards face down."))
+        return LAID(r, e.get("seat"), cards=_cards(e["cards"]))
+    return LAID_UNSEEN(r, e.get("seat"))
 
 
 @WORDS.on(ev.DuelAbandoned)
@@ -218,32 +209,20 @@ def _judgement_decided(e: Mapping[str, Any], r: Reader) -> str:
     }
 
 
+BOUGHT = Said(
+    N_("You buy %(card)s from the junk pile."), N_("%(name)s buys %(card)s from the junk pile.")
+)
+BOUGHT_UNSEEN = Said(
+    N_("You buy a blind card from the junk pile."),
+    N_("%(name)s buys a blind card from the junk pile."),
+)
+
+
 @WORDS.on(ev.JunkBought)
 def _junk_bought(e: Mapping[str, Any], r: Reader) -> str:
     if "card" in e:
-        return _by(
-            e,
-            r,
-            _("You buy %(card)s from the junk pile."),
-            _("%(name)s buys %(card)s from the junk pile."),
-            card=card_label(e["card"]),
-        )
-    return _by(
-        e,
-        r,
-        _("You buy a blind card from the junk pile."),
-        _("%(name)s buys a blind card from the junk pile."),
-    )
-
-
-@WORDS.on(ev.JunkPassed)
-def _junk_passed(e: Mapping[str, Any], r: Reader) -> str:
-    return _by(
-        e,
-        r,
-        _("You do not buy from the junk pile."),
-        _("%(name)s does not buy from the junk pile."),
-    )
+        return BOUGHT(r, e.get("seat"), card=_card(e))
+    return BOUGHT_UNSEEN(r, e.get("seat"))
 
 
 @WORDS.on(ev.GameEnded)

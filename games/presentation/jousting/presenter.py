@@ -66,6 +66,7 @@ class JoustingPresenter(Presenter):
     panels = board
     story = STORY
     stylesheets = ("games/jousting.css",)
+    help = HELP
     # Answers to offers first, then one's own offer and the phase's move; "done" and
     # withdrawal last.
     order = (
@@ -84,12 +85,6 @@ class JoustingPresenter(Presenter):
 
     def move_title(self, move_type: str, feed: Mapping[str, Any], names: Sequence[str]) -> str:
         return str(TITLES.get(move_type) or "") or super().move_title(move_type, feed, names)
-
-    def move_help(self, move_type: str, feed: Mapping[str, Any], names: Sequence[str]) -> str:
-        return str(HELP[move_type][0]) if move_type in HELP else ""
-
-    def move_rules(self, move_type: str, feed: Mapping[str, Any]) -> tuple[str, ...]:
-        return (HELP[move_type][1],) if move_type in HELP else ()
 
     def phase_rules(self, feed: Mapping[str, Any]) -> tuple[str, ...]:
         view = feed.get("view", {})

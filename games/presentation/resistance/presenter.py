@@ -55,6 +55,7 @@ class ResistancePresenter(Presenter):
     words = WORDS
     panels = board
     composed = frozenset({mv.ProposeTeam.TYPE})  # choose the knights, not one button per team
+    help = HELP
     story = Story(
         headline=frozenset(
             e.TYPE
@@ -102,12 +103,6 @@ class ResistancePresenter(Presenter):
             mv.Assassinate.TYPE: gettext("Name the player you believe is Merlin"),
         }
         return titles.get(move_type) or super().move_title(move_type, feed, names)
-
-    def move_help(self, move_type: str, feed: Mapping[str, Any], names: Sequence[str]) -> str:
-        return str(HELP[move_type][0]) if move_type in HELP else ""
-
-    def move_rules(self, move_type: str, feed: Mapping[str, Any]) -> tuple[str, ...]:
-        return (HELP[move_type][1],) if move_type in HELP else ()
 
     def button(self, move: Mapping[str, JSON], names: Sequence[str]) -> tuple[str, str]:
         kind = move["type"]

@@ -12,16 +12,7 @@ from django.utils.translation import gettext_noop, ngettext
 
 from ..words import EventWords, Reader, name_of
 from .cards import card_words, face, power_name
-from .wire import (
-    DECLINE,
-    DUSK,
-    CardTurnedUp,
-    ChoiceAsked,
-    ChoiceMade,
-    LossPassed,
-    OrderChosen,
-    is_weapon,
-)
+from .wire import DECLINE, DUSK, ev, is_weapon
 
 CHOICE_WORDS = EventWords()
 STRANGER = gettext_noop("Someone")
@@ -192,7 +183,7 @@ def phase_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
     return _("%(name)s decides whether to use %(power)s.") % values
 
 
-@CHOICE_WORDS.on(ChoiceAsked)
+@CHOICE_WORDS.on(ev.ChoiceAsked)
 def _asked(e: Mapping[str, Any], r: Reader) -> str:
     if is_weapon(str(e.get("power", ""))):
         return _("%(name)s turns up %(card)s and gives it a value.") % {
@@ -209,7 +200,7 @@ def _asked(e: Mapping[str, Any], r: Reader) -> str:
     }
 
 
-@CHOICE_WORDS.on(ChoiceMade)
+@CHOICE_WORDS.on(ev.ChoiceMade)
 def _made(e: Mapping[str, Any], r: Reader) -> str:
     power = str(e.get("power", ""))
     named = card_words(power) if is_weapon(power) else power_name(power)
@@ -235,7 +226,7 @@ def _made(e: Mapping[str, Any], r: Reader) -> str:
     return _("%(name)s chooses to use %(power)s.") % values
 
 
-@CHOICE_WORDS.on(CardTurnedUp)
+@CHOICE_WORDS.on(ev.CardTurnedUp)
 def _turned_up(e: Mapping[str, Any], r: Reader) -> str:
     return _("%(name)s's card is turned up: %(card)s, counting %(value)s.") % {
         "name": r.name(e.get("seat")),
@@ -244,7 +235,7 @@ def _turned_up(e: Mapping[str, Any], r: Reader) -> str:
     }
 
 
-@CHOICE_WORDS.on(OrderChosen)
+@CHOICE_WORDS.on(ev.OrderChosen)
 def _order_chosen(e: Mapping[str, Any], r: Reader) -> str:
     return _("%(name)s's Dusk powers apply in this order: %(cards)s.") % {
         "name": r.name(e.get("seat")),
@@ -252,6 +243,6 @@ def _order_chosen(e: Mapping[str, Any], r: Reader) -> str:
     }
 
 
-@CHOICE_WORDS.on(LossPassed)
+@CHOICE_WORDS.on(ev.LossPassed)
 def _loss_passed(e: Mapping[str, Any], r: Reader) -> str:
     return _("Guinevere passes the loss to the next card in line.")

@@ -19,17 +19,7 @@ from ..rules import feed_rules
 from ..words import name_of
 from .board import hand_faces
 from .cards import SUIT_NAMES, face, poisoned_values, power_by_id, sorted_hand
-from .wire import (
-    LEFT,
-    PASS_COUNT,
-    RIGHT,
-    ChooseLocation,
-    ChoosePass,
-    GiveCard,
-    GiveHit,
-    PlayCard,
-    Shame,
-)
+from .wire import LEFT, PASS_COUNT, RIGHT, mv
 
 HAND = "games/actions/tournament-hand.html"
 PASS = "games/actions/tournament-pass.html"
@@ -85,7 +75,7 @@ def _wild(f: Mapping[str, Any], plays: Sequence[Mapping[str, JSON]]) -> list[dic
         named = [(json.dumps(s), SUIT_NAMES.get(s, s)) for s in suits if s]
         forms.append(
             {
-                "move_type": PlayCard.TYPE,
+                "move_type": mv.PlayCard.TYPE,
                 "card": json.dumps(f["id"]),
                 "values": values,
                 "default": WILD_DEFAULT,
@@ -103,10 +93,10 @@ def hand_form(feed: Mapping[str, Any], moves: Sequence[Mapping[str, JSON]]) -> A
     cards = []
     for f in _hand(feed):
         mine = [m for m in moves if m.get("card") == f["id"]]
-        plays = [m for m in mine if m["type"] == PlayCard.TYPE]
+        plays = [m for m in mine if m["type"] == mv.PlayCard.TYPE]
         buttons = _buttons(f, plays)
         for m in mine:
-            if m["type"] == Shame.TYPE:
+            if m["type"] == mv.Shame.TYPE:
                 buttons.append(Button(_("Discard it (Shame: 5 Injury)"), move_text(m), "shame"))
         wilds = _wild(f, plays)
         cards.append(
@@ -118,11 +108,11 @@ def hand_form(feed: Mapping[str, Any], moves: Sequence[Mapping[str, JSON]]) -> A
                 "single": buttons[0] if len(buttons) == 1 and not wilds else None,
             }
         )
-    empty = [m for m in moves if m["type"] == Shame.TYPE and not m.get("card")]
-    shaming = any(m["type"] == Shame.TYPE for m in moves)
+    empty = [m for m in moves if m["type"] == mv.Shame.TYPE and not m.get("card")]
+    shaming = any(m["type"] == mv.Shame.TYPE for m in moves)
     cannot_follow = shaming and not any(c["playable"] and c["wilds"] for c in cards)
     return ActionForm(
-        move_type=PlayCard.TYPE,
+        move_type=mv.PlayCard.TYPE,
         title=_("Lead the Melee: play a card") if leading else _("Play a card into the Melee"),
         help=(
             _("You cannot follow suit: discard a card face up and take 5 Injury.")
@@ -161,7 +151,7 @@ def give_form(
             }
         )
     return ActionForm(
-        move_type=GiveCard.TYPE,
+        move_type=mv.GiveCard.TYPE,
         title=_("Arthur Pendragon: give %(name)s a card from your hand")
         % {"name": name_of(names, target, _("Someone"))},
         help=_("The opponent you commanded played in your slot; now you owe them a card."),
@@ -173,7 +163,7 @@ def give_form(
 def pass_form(feed: Mapping[str, Any]) -> ActionForm:
     left = feed.get("view", {}).get("round", 1) % 2 == 1
     return ActionForm(
-        move_type=ChoosePass.TYPE,
+        move_type=mv.ChoosePass.TYPE,
         title=(
             _("Choose %(count)s cards to pass to the left")
             if left
@@ -200,7 +190,7 @@ def dusk_form(
     cards = sorted_hand([face(c, poison) for c in sorted({str(m["card"]) for m in moves})])
     targets = sorted({int(str(m["to"])) for m in moves})
     return ActionForm(
-        GiveHit.TYPE,
+        mv.GiveHit.TYPE,
         _("Dusk: hand a Weapon Hit to an opponent"),
         _(
             "Sir Percival gives Arrows hits to anyone; Sir Lionel up to 2 cards to one "
@@ -217,7 +207,7 @@ def dusk_form(
 
 def choice(m: Mapping[str, JSON], view: Mapping[str, Any]) -> dict[str, Any]:
     """A Location [TX-4] or a Godsend source [TT-22] with the card's text."""
-    if m["type"] == ChooseLocation.TYPE:
+    if m["type"] == mv.ChooseLocation.TYPE:
         card = power_by_id(str(m["location"])) or {}
     else:
         up = view.get("godsend_up", [])

@@ -14,36 +14,12 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext_lazy
 
+from games.engine.core.messages import N_
+
 from ..counts import cards, counted
-from ..words import EventWords, Reader, about
+from ..words import EventWords, Reader, Said, about
 from .cards import card_words, cards_words, face, power_name, suit_words
-from .wire import (
-    MISTS,
-    CardGiven,
-    CardPlayed,
-    CardsPassed,
-    CardsRevealed,
-    Commanded,
-    CompanionUnlocked,
-    Dealt,
-    EntriesDiscarded,
-    EntryMarked,
-    EntryMoved,
-    GameStarted,
-    HealthChanged,
-    LocationAsked,
-    LocationChosen,
-    MeleeEnded,
-    MeleeStarted,
-    MerlinGranted,
-    PassChosen,
-    PassingDecided,
-    PassingStarted,
-    PowerUsed,
-    Shamed,
-    SwordAsked,
-    TurnMoved,
-)
+from .wire import MISTS, ev
 
 PLAY_WORDS = EventWords()
 
@@ -63,7 +39,55 @@ def _why(why: Any) -> str:
     return _(" (%(why)s)") % {"why": reasons.get(why) or power_name(why)}
 
 
-@PLAY_WORDS.on(CardPlayed)
+PLAY_WORDS.said(ev.LocationAsked, N_("You choose a Location."), N_("%(name)s chooses a Location."))
+PLAY_WORDS.said(
+    ev.LocationChosen,
+    N_("You choose %(place)s."),
+    N_("%(name)s chooses %(place)s."),
+    place=lambda e: power_name(e.get("location")),
+)
+PLAY_WORDS.said(
+    ev.MerlinGranted,
+    N_("You take the special Merlin card."),
+    N_("%(name)s takes the special Merlin card."),
+)
+PLAY_WORDS.said(
+    ev.SwordAsked,
+    N_("You hold The Sword and decide whether cards are passed."),
+    N_("%(name)s holds The Sword and decides whether cards are passed."),
+)
+PLAY_WORDS.said(
+    ev.MeleeStarted, N_("A new Melee: you lead."), N_("A new Melee: %(name)s leads."), seat="lead"
+)
+PLAY_WORDS.said(ev.TurnMoved, N_("Your turn."), N_("%(name)s's turn."), seat="turn")
+PLAY_WORDS.said(
+    ev.EntriesDiscarded,
+    N_("Mists of Avalon (yours) discards %(earlier)s."),
+    N_("Mists of Avalon (%(name)s) discards %(earlier)s."),
+    seat="by",
+    earlier=lambda e: counted(EARLIER_CARDS, len(e.get("orders", []))),
+)
+PLAY_WORDS.said(
+    ev.CompanionUnlocked,
+    N_("You reach %(health)s Health: your Companion joins you."),
+    N_("%(name)s reaches %(health)s Health: their Companion joins them."),
+    health=lambda e: e.get("health"),
+)
+PLAY_WORDS.said(
+    ev.PowerUsed,
+    N_("You use %(power)s."),
+    N_("%(name)s uses %(power)s."),
+    power=lambda e: power_name(e.get("power")),
+)
+PLAY_WORDS.said(
+    ev.EntryMoved,
+    N_("Lancelot du Lac: a card goes to your Weapon Hits."),
+    N_("Lancelot du Lac: a card goes to %(name)s's Weapon Hits."),
+    seat="to",
+)
+
+
+@PLAY_WORDS.on(ev.CardPlayed)
 def _played(e: Mapping[str, Any], r: Reader) -> str:
     seat = e.get("seat")
     if e.get("face_down") and "card" not in e:
@@ -102,7 +126,7 @@ def _played(e: Mapping[str, Any], r: Reader) -> str:
     return line + "."
 
 
-@PLAY_WORDS.on(GameStarted)
+@PLAY_WORDS.on(ev.GameStarted)
 def _game_started(e: Mapping[str, Any], r: Reader) -> str:
     chars = [
         about(r, s, _("you are %(card)s"), _("%(name)s is %(card)s"), card=power_name(p))
@@ -116,229 +140,118 @@ def _game_started(e: Mapping[str, Any], r: Reader) -> str:
     return f"{line} {who[:1].upper()}{who[1:]}."
 
 
-@PLAY_WORDS.on(LocationAsked)
-def _location_asked(e: Mapping[str, Any], r: Reader) -> str:
-    return about(r, e.get("seat"), _("You choose a Location."), _("%(name)s chooses a Location."))
+DEALS = Said(
+    N_("Round %(round)s: you deal the weapons."), N_("Round %(round)s: %(name)s deals the weapons.")
+)
 
 
-@PLAY_WORDS.on(LocationChosen)
-def _location_chosen(e: Mapping[str, Any], r: Reader) -> str:
-    place = power_name(e.get("location"))
-    return about(
-        r, e.get("seat"), _("You choose %(place)s."), _("%(name)s chooses %(place)s."), place=place
-    )
-
-
-@PLAY_WORDS.on(Dealt)
+@PLAY_WORDS.on(ev.Dealt)
 def _dealt(e: Mapping[str, Any], r: Reader) -> str:
-    line = about(
-        r,
-        e.get("dealer"),
-        _("Round %(round)s: you deal the weapons."),
-        _("Round %(round)s: %(name)s deals the weapons."),
-        round=e.get("round"),
-    )
+    line = DEALS(r, e.get("dealer"), round=e.get("round"))
     if e.get("hand") is not None:
         line += " " + _("You hold %(cards)s.") % {"cards": cards(len(e["hand"]))}
     return line
 
 
-@PLAY_WORDS.on(MerlinGranted)
-def _merlin_granted(e: Mapping[str, Any], r: Reader) -> str:
-    return about(
-        r,
-        e.get("seat"),
-        _("You take the special Merlin card."),
-        _("%(name)s takes the special Merlin card."),
-    )
+ALLOWS = Said(N_("You allow passing."), N_("%(name)s allows passing."))
+FORBIDS = Said(N_("You forbid passing."), N_("%(name)s forbids passing."))
 
 
-@PLAY_WORDS.on(SwordAsked)
-def _sword_asked(e: Mapping[str, Any], r: Reader) -> str:
-    return about(
-        r,
-        e.get("seat"),
-        _("You hold The Sword and decide whether cards are passed."),
-        _("%(name)s holds The Sword and decides whether cards are passed."),
-    )
-
-
-@PLAY_WORDS.on(PassingDecided)
+@PLAY_WORDS.on(ev.PassingDecided)
 def _passing_decided(e: Mapping[str, Any], r: Reader) -> str:
-    if e.get("allow"):
-        return about(r, e.get("seat"), _("You allow passing."), _("%(name)s allows passing."))
-    return about(r, e.get("seat"), _("You forbid passing."), _("%(name)s forbids passing."))
+    return (ALLOWS if e.get("allow") else FORBIDS)(r, e.get("seat"))
 
 
-@PLAY_WORDS.on(PassingStarted)
+@PLAY_WORDS.on(ev.PassingStarted)
 def _passing_started(e: Mapping[str, Any], r: Reader) -> str:
     if e.get("direction") == 1:
         return _("Everyone passes 3 cards to the left.")
     return _("Everyone passes 3 cards to the right.")
 
 
-@PLAY_WORDS.on(PassChosen)
+PASSES = Said(N_("You chose to pass %(cards)s."), N_("%(name)s chose to pass %(cards)s."))
+PASSES_UNSEEN = Said(N_("You chose 3 cards to pass."), N_("%(name)s chose 3 cards to pass."))
+
+
+@PLAY_WORDS.on(ev.PassChosen)
 def _pass_chosen(e: Mapping[str, Any], r: Reader) -> str:
     if e.get("cards"):
-        what = cards_words(sorted(e["cards"]))
-        return about(
-            r,
-            e.get("seat"),
-            _("You chose to pass %(cards)s."),
-            _("%(name)s chose to pass %(cards)s."),
-            cards=what,
-        )
-    return about(
-        r, e.get("seat"), _("You chose 3 cards to pass."), _("%(name)s chose 3 cards to pass.")
-    )
+        return PASSES(r, e.get("seat"), cards=cards_words(sorted(e["cards"])))
+    return PASSES_UNSEEN(r, e.get("seat"))
 
 
-@PLAY_WORDS.on(CardsPassed)
+PASSED = Said(N_("you pass %(cards)s to %(to)s"), N_("%(name)s passes %(cards)s to %(to)s"))
+
+
+@PLAY_WORDS.on(ev.CardsPassed)
 def _cards_passed(e: Mapping[str, Any], r: Reader) -> str:
     rows = []
     for row in e.get("moves", []):
         if isinstance(row, list):  # the full reveal (replay): the raw (from, to, cards)
             row = {"from": row[0], "to": row[1], "cards": row[2]}
         what = cards_words(row["cards"]) if "cards" in row else cards(row.get("count"))
-        rows.append(
-            about(
-                r,
-                row["from"],
-                _("you pass %(cards)s to %(to)s"),
-                _("%(name)s passes %(cards)s to %(to)s"),
-                cards=what,
-                to=r.who_object(row["to"]),
-            )
-        )
+        rows.append(PASSED(r, row["from"], cards=what, to=r.who_object(row["to"])))
     return "; ".join(rows) + "."
 
 
-@PLAY_WORDS.on(MeleeStarted)
-def _melee_started(e: Mapping[str, Any], r: Reader) -> str:
-    return about(r, e.get("lead"), _("A new Melee: you lead."), _("A new Melee: %(name)s leads."))
+COMMANDS = Said(
+    N_("You command %(target)s to play in their slot."),
+    N_("%(name)s commands %(target)s to play in their slot."),
+)
 
 
-@PLAY_WORDS.on(Commanded)
+@PLAY_WORDS.on(ev.Commanded)
 def _commanded(e: Mapping[str, Any], r: Reader) -> str:
     target = e.get("target")
     if r.me is not None and target == r.me:
         return _("%(name)s commands you to play in your slot.") % {"name": r.name(e.get("seat"))}
-    return about(
-        r,
-        e.get("seat"),
-        _("You command %(target)s to play in their slot."),
-        _("%(name)s commands %(target)s to play in their slot."),
-        target=r.name(target),
-    )
+    return COMMANDS(r, e.get("seat"), target=r.name(target))
 
 
-@PLAY_WORDS.on(TurnMoved)
-def _turn_moved(e: Mapping[str, Any], r: Reader) -> str:
-    return about(r, e.get("turn"), _("Your turn."), _("%(name)s's turn."))
+MISTS_INJURE = Said(
+    N_("Mists of Avalon: you take %(injury)s Injury."),
+    N_("Mists of Avalon: %(name)s takes %(injury)s Injury."),
+)
+SHAMED_DISCARDING = Said(
+    N_("Shame: you discard %(card)s and take %(injury)s Injury%(why)s."),
+    N_("Shame: %(name)s discards %(card)s and takes %(injury)s Injury%(why)s."),
+)
+SHAMED = Said(
+    N_("Shame: you take %(injury)s Injury%(why)s."),
+    N_("Shame: %(name)s takes %(injury)s Injury%(why)s."),
+)
 
 
-@PLAY_WORDS.on(Shamed)
+@PLAY_WORDS.on(ev.Shamed)
 def _shamed(e: Mapping[str, Any], r: Reader) -> str:
     seat, injury = e.get("seat"), e.get("injury")
     if e.get("why") == MISTS:
-        return about(
-            r,
-            seat,
-            _("Mists of Avalon: you take %(injury)s Injury."),
-            _("Mists of Avalon: %(name)s takes %(injury)s Injury."),
-            injury=injury,
-        )
+        return MISTS_INJURE(r, seat, injury=injury)
     why = _why(e.get("why"))
     if e.get("card"):
-        return about(
-            r,
-            seat,
-            _("Shame: you discard %(card)s and take %(injury)s Injury%(why)s."),
-            _("Shame: %(name)s discards %(card)s and takes %(injury)s Injury%(why)s."),
-            card=card_words(e["card"]),
-            injury=injury,
-            why=why,
-        )
-    return about(
-        r,
-        seat,
-        _("Shame: you take %(injury)s Injury%(why)s."),
-        _("Shame: %(name)s takes %(injury)s Injury%(why)s."),
-        injury=injury,
-        why=why,
-    )
+        return SHAMED_DISCARDING(r, seat, card=card_words(e["card"]), injury=injury, why=why)
+    return SHAMED(r, seat, injury=injury, why=why)
 
 
-@PLAY_WORDS.on(EntriesDiscarded)
-def _entries_discarded(e: Mapping[str, Any], r: Reader) -> str:
-    earlier = counted(EARLIER_CARDS, len(e.get("orders", [])))
-    return about(
-        r,
-        e.get("by"),
-        _("Mists of Avalon (yours) discards %(earlier)s."),
-        _("Mists of Avalon (%(name)s) discards %(earlier)s."),
-        earlier=earlier,
-    )
+HEALS = Said(N_("You heal %(points)s%(why)s."), N_("%(name)s heals %(points)s%(why)s."))
+INJURED = Said(
+    N_("You take %(injury)s Injury%(why)s."), N_("%(name)s takes %(injury)s Injury%(why)s.")
+)
 
 
-@PLAY_WORDS.on(HealthChanged)
+@PLAY_WORDS.on(ev.HealthChanged)
 def _health_changed(e: Mapping[str, Any], r: Reader) -> str:
     delta = int(e.get("delta", 0))
-    why = _why(e.get("why"))
-    if delta > 0:
-        return about(
-            r,
-            e.get("seat"),
-            _("You heal %(points)s%(why)s."),
-            _("%(name)s heals %(points)s%(why)s."),
-            points=delta,
-            why=why,
-        )
-    return about(
-        r,
-        e.get("seat"),
-        _("You take %(injury)s Injury%(why)s."),
-        _("%(name)s takes %(injury)s Injury%(why)s."),
-        injury=-delta,
-        why=why,
-    )
+    line = HEALS if delta > 0 else INJURED
+    return line(r, e.get("seat"), points=delta, injury=-delta, why=_why(e.get("why")))
 
 
-@PLAY_WORDS.on(CompanionUnlocked)
-def _companion_unlocked(e: Mapping[str, Any], r: Reader) -> str:
-    return about(
-        r,
-        e.get("seat"),
-        _("You reach %(health)s Health: your Companion joins you."),
-        _("%(name)s reaches %(health)s Health: their Companion joins them."),
-        health=e.get("health"),
-    )
-
-
-@PLAY_WORDS.on(PowerUsed)
-def _power_used(e: Mapping[str, Any], r: Reader) -> str:
-    power = power_name(e.get("power"))
-    return about(
-        r, e.get("seat"), _("You use %(power)s."), _("%(name)s uses %(power)s."), power=power
-    )
-
-
-@PLAY_WORDS.on(EntryMarked)
+@PLAY_WORDS.on(ev.EntryMarked)
 def _entry_marked(e: Mapping[str, Any], r: Reader) -> str:
     return _("The Elf Knight marks a card: it counts as Feinted.")
 
 
-@PLAY_WORDS.on(EntryMoved)
-def _entry_moved(e: Mapping[str, Any], r: Reader) -> str:
-    return about(
-        r,
-        e.get("to"),
-        _("Lancelot du Lac: a card goes to your Weapon Hits."),
-        _("Lancelot du Lac: a card goes to %(name)s's Weapon Hits."),
-    )
-
-
-@PLAY_WORDS.on(CardsRevealed)
+@PLAY_WORDS.on(ev.CardsRevealed)
 def _cards_revealed(e: Mapping[str, Any], r: Reader) -> str:
     shown = [
         _("%(who)s: %(card)s") % {"who": r.who_subject(x["seat"]), "card": card_words(x["card"])}
@@ -347,33 +260,28 @@ def _cards_revealed(e: Mapping[str, Any], r: Reader) -> str:
     return _("The face-down cards are turned up — %(cards)s.") % {"cards": "; ".join(shown)}
 
 
-@PLAY_WORDS.on(MeleeEnded)
+LOSES = Said(
+    N_("You lose the Melee and take %(cards)s as Weapon Hits."),
+    N_("%(name)s loses the Melee and takes %(cards)s as Weapon Hits."),
+)
+
+
+@PLAY_WORDS.on(ev.MeleeEnded)
 def _melee_ended(e: Mapping[str, Any], r: Reader) -> str:
     feints = " " + counted(FEINTED, e["feints"]) if e.get("feints") else ""
     if e.get("loser") is None:
         return _("Nobody loses this Melee.") + feints
-    line = about(
-        r,
-        e["loser"],
-        _("You lose the Melee and take %(cards)s as Weapon Hits."),
-        _("%(name)s loses the Melee and takes %(cards)s as Weapon Hits."),
-        cards=cards_words(e.get("taken", [])),
-    )
-    return line + feints
+    return LOSES(r, e["loser"], cards=cards_words(e.get("taken", []))) + feints
 
 
-@PLAY_WORDS.on(CardGiven)
+GIVES = Said(N_("You give %(to)s %(card)s."), N_("%(name)s gives %(to)s %(card)s."))
+
+
+@PLAY_WORDS.on(ev.CardGiven)
 def _card_given(e: Mapping[str, Any], r: Reader) -> str:
     gift = e.get("gift", e.get("card"))  # redacted: "gift"; the full reveal: "card"
     what = card_words(gift) if gift is not None else _("a card")
     giver, to = e.get("from", e.get("seat")), e.get("to")
     if r.me is not None and to == r.me:
         return _("%(name)s gives you %(card)s.") % {"name": r.name(giver), "card": what}
-    return about(
-        r,
-        giver,
-        _("You give %(to)s %(card)s."),
-        _("%(name)s gives %(to)s %(card)s."),
-        to=r.name(to),
-        card=what,
-    )
+    return GIVES(r, giver, to=r.name(to), card=what)

@@ -10,65 +10,48 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from ..words import EventWords, Reader, about, names_list
+from games.engine.core.messages import N_
+
+from ..words import EventWords, Reader, Said, names_list, won
 from .cards import card_words, power_name
-from .wire import (
-    DECK,
-    SWIFT_END,
-    ZERO_HEALTH,
-    DealerChosen,
-    DuskDone,
-    DuskStarted,
-    DuskTallied,
-    GameEnded,
-    GodsendCancelled,
-    GodsendDeckShuffled,
-    GodsendPhaseEnded,
-    GodsendPlaced,
-    GodsendsCleared,
-    GodsendsRevealed,
-    GodsendTaken,
-    HitGiven,
-    RoundEnded,
-)
+from .wire import DECK, SWIFT_END, ZERO_HEALTH, ev
 
 ROUND_WORDS = EventWords()
 
 
-@ROUND_WORDS.on(RoundEnded)
+@ROUND_WORDS.on(ev.RoundEnded)
 def _round_ended(e: Mapping[str, Any], r: Reader) -> str:
     if e.get("reason") == SWIFT_END:
         return _("The Tourney Round ends (Swift End: one player is out of cards).")
     return _("The Tourney Round ends.")
 
 
-@ROUND_WORDS.on(DuskStarted)
+@ROUND_WORDS.on(ev.DuskStarted)
 def _dusk_started(e: Mapping[str, Any], r: Reader) -> str:
     return _("Dusk: the Weapon Hits are counted.")
 
 
-@ROUND_WORDS.on(HitGiven)
+GIVES_HIT = Said(
+    N_("You (%(power)s) give %(card)s to %(to)s."),
+    N_("%(name)s (%(power)s) gives %(card)s to %(to)s."),
+)
+
+
+@ROUND_WORDS.on(ev.HitGiven)
 def _hit_given(e: Mapping[str, Any], r: Reader) -> str:
-    params = {
-        "power": power_name(e.get("power")),
-        "card": card_words(e.get("card")),
-        "to": r.who_object(e.get("to")),
-    }
-    return about(
+    return GIVES_HIT(
         r,
         e.get("seat"),
-        _("You (%(power)s) give %(card)s to %(to)s."),
-        _("%(name)s (%(power)s) gives %(card)s to %(to)s."),
-        **params,
+        power=power_name(e.get("power")),
+        card=card_words(e.get("card")),
+        to=r.who_object(e.get("to")),
     )
 
 
-@ROUND_WORDS.on(DuskDone)
-def _dusk_done(e: Mapping[str, Any], r: Reader) -> str:
-    return about(r, e.get("seat"), _("You are done at Dusk."), _("%(name)s is done at Dusk."))
+ROUND_WORDS.said(ev.DuskDone, N_("You are done at Dusk."), N_("%(name)s is done at Dusk."))
 
 
-@ROUND_WORDS.on(DuskTallied)
+@ROUND_WORDS.on(ev.DuskTallied)
 def _dusk_tallied(e: Mapping[str, Any], r: Reader) -> str:
     rows = [
         _("%(who)s %(injury)s") % {"who": r.who_subject(s), "injury": i}
@@ -77,74 +60,63 @@ def _dusk_tallied(e: Mapping[str, Any], r: Reader) -> str:
     return _("Injury at Dusk: %(rows)s.") % {"rows": ", ".join(rows)}
 
 
-@ROUND_WORDS.on(DealerChosen)
-def _dealer_chosen(e: Mapping[str, Any], r: Reader) -> str:
-    return about(
-        r, e.get("dealer"), _("You deal the next round."), _("%(name)s deals the next round.")
-    )
+ROUND_WORDS.said(
+    ev.DealerChosen,
+    N_("You deal the next round."),
+    N_("%(name)s deals the next round."),
+    seat="dealer",
+)
 
 
-@ROUND_WORDS.on(GodsendsCleared)
+@ROUND_WORDS.on(ev.GodsendsCleared)
 def _godsends_cleared(e: Mapping[str, Any], r: Reader) -> str:
     if e.get("cards"):
         return _("The Godsends in play are discarded.")
     return _("No Godsends in play.")
 
 
-@ROUND_WORDS.on(GodsendDeckShuffled)
+@ROUND_WORDS.on(ev.GodsendDeckShuffled)
 def _godsend_deck_shuffled(e: Mapping[str, Any], r: Reader) -> str:
     return _("The Godsend deck is shuffled.")
 
 
-@ROUND_WORDS.on(GodsendsRevealed)
+@ROUND_WORDS.on(ev.GodsendsRevealed)
 def _godsends_revealed(e: Mapping[str, Any], r: Reader) -> str:
     up = ", ".join(power_name(g) for g in e.get("cards", []))
     who = names_list([r.who_object(s) for s in e.get("recipients", [])])
     return _("Godsends for %(who)s. Face up: %(cards)s.") % {"who": who, "cards": up}
 
 
-@ROUND_WORDS.on(GodsendTaken)
+TAKES_FROM_DECK = Said(
+    N_("You take %(godsend)s (from the deck)."), N_("%(name)s takes %(godsend)s (from the deck).")
+)
+TAKES_FACE_UP = Said(
+    N_("You take %(godsend)s (face up)."), N_("%(name)s takes %(godsend)s (face up).")
+)
+
+
+@ROUND_WORDS.on(ev.GodsendTaken)
 def _godsend_taken(e: Mapping[str, Any], r: Reader) -> str:
-    godsend = power_name(e.get("godsend"))
-    if e.get("source") == DECK:
-        return about(
-            r,
-            e.get("seat"),
-            _("You take %(godsend)s (from the deck)."),
-            _("%(name)s takes %(godsend)s (from the deck)."),
-            godsend=godsend,
-        )
-    return about(
-        r,
-        e.get("seat"),
-        _("You take %(godsend)s (face up)."),
-        _("%(name)s takes %(godsend)s (face up)."),
-        godsend=godsend,
-    )
+    line = TAKES_FROM_DECK if e.get("source") == DECK else TAKES_FACE_UP
+    return line(r, e.get("seat"), godsend=power_name(e.get("godsend")))
 
 
-@ROUND_WORDS.on(GodsendPlaced)
+KEEPS = Said(N_("You keep %(godsend)s."), N_("%(name)s keeps %(godsend)s."))
+PLACES = Said(
+    N_("You place %(godsend)s in front of %(to)s."),
+    N_("%(name)s places %(godsend)s in front of %(to)s."),
+)
+
+
+@ROUND_WORDS.on(ev.GodsendPlaced)
 def _godsend_placed(e: Mapping[str, Any], r: Reader) -> str:
     godsend = power_name(e.get("godsend"))
     if e.get("by") == e.get("seat"):  # a helpful Godsend goes in front of its taker [TT-22]
-        return about(
-            r,
-            e.get("seat"),
-            _("You keep %(godsend)s."),
-            _("%(name)s keeps %(godsend)s."),
-            godsend=godsend,
-        )
-    return about(
-        r,
-        e.get("by"),
-        _("You place %(godsend)s in front of %(to)s."),
-        _("%(name)s places %(godsend)s in front of %(to)s."),
-        godsend=godsend,
-        to=r.who_object(e.get("seat")),
-    )
+        return KEEPS(r, e.get("seat"), godsend=godsend)
+    return PLACES(r, e.get("by"), godsend=godsend, to=r.who_object(e.get("seat")))
 
 
-@ROUND_WORDS.on(GodsendCancelled)
+@ROUND_WORDS.on(ev.GodsendCancelled)
 def _godsend_cancelled(e: Mapping[str, Any], r: Reader) -> str:
     return _("The Swan discards %(godsend)s in front of %(to)s.") % {
         "godsend": power_name(e.get("godsend")),
@@ -152,28 +124,26 @@ def _godsend_cancelled(e: Mapping[str, Any], r: Reader) -> str:
     }
 
 
-@ROUND_WORDS.on(GodsendPhaseEnded)
+@ROUND_WORDS.on(ev.GodsendPhaseEnded)
 def _godsend_phase_ended(e: Mapping[str, Any], r: Reader) -> str:
     return _("The Godsend phase ends.")
 
 
-@ROUND_WORDS.on(GameEnded)
+@ROUND_WORDS.on(ev.GameEnded)
 def _game_ended(e: Mapping[str, Any], r: Reader) -> str:
     seats = list(e.get("winners", []))
-    winners = names_list([r.who_object(s) for s in seats])
-    zero = e.get("reason") == ZERO_HEALTH
-    if len(seats) == 1 and r.mine(seats[0]):
-        if zero:
-            return _("The Tournament is over (a player fell to 0 Health): you win.")
-        return _("The Tournament is over (time is up): you win.")
-    if zero:
-        return (
-            _("The Tournament is over (a player fell to 0 Health): %(winners)s win.")
-            % {"winners": winners}
-            if len(seats) > 1
-            else _("The Tournament is over (a player fell to 0 Health): %(winners)s wins.")
-            % {"winners": winners}
+    if e.get("reason") == ZERO_HEALTH:
+        return won(
+            r,
+            seats,
+            _("The Tournament is over (a player fell to 0 Health): you win."),
+            _("The Tournament is over (a player fell to 0 Health): %(winners)s wins."),
+            _("The Tournament is over (a player fell to 0 Health): %(winners)s win."),
         )
-    if len(seats) > 1:
-        return _("The Tournament is over (time is up): %(winners)s win.") % {"winners": winners}
-    return _("The Tournament is over (time is up): %(winners)s wins.") % {"winners": winners}
+    return won(
+        r,
+        seats,
+        _("The Tournament is over (time is up): you win."),
+        _("The Tournament is over (time is up): %(winners)s wins."),
+        _("The Tournament is over (time is up): %(winners)s win."),
+    )

@@ -42,9 +42,9 @@ from .wire import (
 
 Label = Callable[[Mapping[str, JSON], Mapping[str, Any], Sequence[str]], tuple[str, str]]
 RULES = {  # the rules a move's help states (the form links them)
-    w.ChooseLocation.TYPE: ("TX-2", "TX-4"),
-    w.PickGodsend.TYPE: ("TT-22",),
-    w.Choose.TYPE: ("TH-9",),
+    w.mv.ChooseLocation.TYPE: ("TX-2", "TX-4"),
+    w.mv.PickGodsend.TYPE: ("TT-22",),
+    w.mv.Choose.TYPE: ("TH-9",),
 }
 
 
@@ -59,17 +59,20 @@ def _placing(view: Mapping[str, Any], default: str) -> str:
 
 
 BUTTONS: dict[str, Label] = {  # move types shown as one button per move
-    w.Command.TYPE: lambda m, v, n: (_("Command %(name)s") % {"name": _name(n, m["target"])}, ""),
-    w.DecidePassing.TYPE: lambda m, v, n: (
+    w.mv.Command.TYPE: lambda m, v, n: (
+        _("Command %(name)s") % {"name": _name(n, m["target"])},
+        "",
+    ),
+    w.mv.DecidePassing.TYPE: lambda m, v, n: (
         (_("Allow passing"), "approve") if m["allow"] else (_("No passing"), "reject")
     ),
-    w.FinishDusk.TYPE: lambda m, v, n: (_("Done: keep the rest"), ""),
-    w.PlaceGodsend.TYPE: lambda m, v, n: (
+    w.mv.FinishDusk.TYPE: lambda m, v, n: (_("Done: keep the rest"), ""),
+    w.mv.PlaceGodsend.TYPE: lambda m, v, n: (
         _("Place %(godsend)s on %(name)s")
         % {"godsend": _placing(v, _("the Godsend")), "name": _name(n, m["target"])},
         "fail",
     ),
-    w.Choose.TYPE: lambda m, v, n: (
+    w.mv.Choose.TYPE: lambda m, v, n: (
         choices.label(m, v, n),
         "" if m["option"] == DECLINE else "approve",
     ),
@@ -141,13 +144,13 @@ class TournamentPresenter(Presenter):
         kinds = {str(m["type"]) for m in moves}
         view = feed.get("view", {})
         out: list[ActionForm] = []
-        if kinds & {w.PlayCard.TYPE, w.Shame.TYPE}:
+        if kinds & {w.mv.PlayCard.TYPE, w.mv.Shame.TYPE}:
             out.append(hand_form(feed, moves))
-        if w.ChoosePass.TYPE in kinds:
+        if w.mv.ChoosePass.TYPE in kinds:
             out.append(pass_form(feed))
-        if w.GiveCard.TYPE in kinds:
+        if w.mv.GiveCard.TYPE in kinds:
             out.append(give_form(feed, moves, names))
-        for kind in (w.ChooseLocation.TYPE, w.PickGodsend.TYPE):
+        for kind in (w.mv.ChooseLocation.TYPE, w.mv.PickGodsend.TYPE):
             tiles = [choice(m, view) for m in moves if m["type"] == kind]
             if tiles:
                 out.append(
@@ -161,7 +164,7 @@ class TournamentPresenter(Presenter):
                 buttons.setdefault(str(m["type"]), []).append(Button(text, move_text(m), tone))
         for kind, group in buttons.items():
             out.append(self._form(kind, feed, names, buttons=group))
-        hits = [m for m in moves if m["type"] == w.GiveHit.TYPE]
+        hits = [m for m in moves if m["type"] == w.mv.GiveHit.TYPE]
         if hits:
             out.insert(0, dusk_form(hits, feed, names))
         return out
@@ -180,27 +183,27 @@ class TournamentPresenter(Presenter):
     def move_title(self, move_type: str, feed: Mapping[str, Any], names: Sequence[str]) -> str:
         view = feed.get("view", {})
         return {
-            w.Command.TYPE: _("Arthur Pendragon: command an opponent to play in your slot"),
-            w.DecidePassing.TYPE: _("The Sword: are cards passed this round?"),
-            w.FinishDusk.TYPE: _("Finish handing out Weapon Hits"),
-            w.ChooseLocation.TYPE: _("Choose the next Location"),
-            w.PickGodsend.TYPE: _("Pick a Godsend"),
-            w.PlaceGodsend.TYPE: _("Whom does %(godsend)s harm?")
+            w.mv.Command.TYPE: _("Arthur Pendragon: command an opponent to play in your slot"),
+            w.mv.DecidePassing.TYPE: _("The Sword: are cards passed this round?"),
+            w.mv.FinishDusk.TYPE: _("Finish handing out Weapon Hits"),
+            w.mv.ChooseLocation.TYPE: _("Choose the next Location"),
+            w.mv.PickGodsend.TYPE: _("Pick a Godsend"),
+            w.mv.PlaceGodsend.TYPE: _("Whom does %(godsend)s harm?")
             % {"godsend": _placing(view, _("this Godsend"))},
-            w.Choose.TYPE: choices.title(view),
+            w.mv.Choose.TYPE: choices.title(view),
         }.get(move_type) or super().move_title(move_type, feed, names)
 
     def move_help(self, move_type: str, feed: Mapping[str, Any], names: Sequence[str]) -> str:
         view = feed.get("view", {})
         return {
-            w.ChooseLocation.TYPE: _("Its Host Advantage and extra suits hold for the round."),
-            w.PickGodsend.TYPE: _("A face-up card, or the top of the deck unseen."),
-            w.PlaceGodsend.TYPE: str((power(view.get("placing")) or {}).get("text", "")),
-            w.Command.TYPE: _(
+            w.mv.ChooseLocation.TYPE: _("Its Host Advantage and extra suits hold for the round."),
+            w.mv.PickGodsend.TYPE: _("A face-up card, or the top of the deck unseen."),
+            w.mv.PlaceGodsend.TYPE: str((power(view.get("placing")) or {}).get("text", "")),
+            w.mv.Command.TYPE: _(
                 "Once per Tourney Round: they play a card in your place, "
                 "and you give them a card afterwards."
             ),
-            w.Choose.TYPE: choices.help_text(view, names),
+            w.mv.Choose.TYPE: choices.help_text(view, names),
         }.get(move_type, "")
 
     def move_rules(self, move_type: str, feed: Mapping[str, Any]) -> tuple[str, ...]:

@@ -7,40 +7,25 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from ..base import Story
-from .wire import (
-    CompanionUnlocked,
-    Dealt,
-    DuskTallied,
-    GameEnded,
-    GameStarted,
-    GodsendCancelled,
-    GodsendPlaced,
-    GodsendsRevealed,
-    GodsendTaken,
-    HealthChanged,
-    MeleeEnded,
-    RoundEnded,
-    Shamed,
-    TurnMoved,
-)
+from .wire import ev
 
 HEADLINE = frozenset(
     e.TYPE
     for e in (
-        GameStarted,
-        MeleeEnded,
-        Shamed,
-        HealthChanged,
-        CompanionUnlocked,
-        RoundEnded,
-        DuskTallied,
-        GodsendsRevealed,
-        GodsendTaken,
-        GodsendPlaced,
-        GodsendCancelled,
-        GameEnded,
+        ev.GameStarted,
+        ev.MeleeEnded,
+        ev.Shamed,
+        ev.HealthChanged,
+        ev.CompanionUnlocked,
+        ev.RoundEnded,
+        ev.DuskTallied,
+        ev.GodsendsRevealed,
+        ev.GodsendTaken,
+        ev.GodsendPlaced,
+        ev.GodsendCancelled,
+        ev.GameEnded,
     )
 )
-ROUND_OPENERS = {Dealt.TYPE: _("Tourney Round %(round)s")}
-HIDDEN = frozenset({TurnMoved.TYPE})
+ROUND_OPENERS = {ev.Dealt.TYPE: _("Tourney Round %(round)s")}
+HIDDEN = frozenset({ev.TurnMoved.TYPE})
 STORY = Story(HEADLINE, ROUND_OPENERS, HIDDEN)
