@@ -16,11 +16,14 @@ import pytest
 
 import games.engine.games  # noqa: F401  (registers every game's records)
 from games.engine.core import (
+    Config,
     Emitter,
     Event,
     HookRegistry,
     Registered,
+    config_fields,
     from_json,
+    option,
     replace,
     rng_for,
     to_json,
@@ -192,3 +195,27 @@ def test_registered_records_are_frozen_dataclasses_under_derived_names() -> None
         added.amount = 4  # type: ignore[misc]
     assert to_json(added) == {"type": "test_core.amount_added", "amount": 3, "note": ""}
     assert from_json(to_json(Renamed(2))) == Renamed(2)
+
+
+@dataclass(frozen=True)
+class SampleConfig(Config):
+    speed: int = option(2, "Speed", "1 to 3", "X-1", "X-2", choices=[1, 2, 3])
+    quiet: bool = option(False, "Quiet", "No sound.")
+
+    def validate(self, players: int) -> None:
+        return None
+
+
+def test_option_is_what_config_fields_shows() -> None:
+    speed, quiet = config_fields(SampleConfig)
+    assert speed == {
+        "name": "speed",
+        "type": "int",
+        "default": 2,
+        "label": "Speed",
+        "help": "1 to 3",
+        "choices": [1, 2, 3],
+        "rules": ["X-1", "X-2"],
+    }
+    assert (quiet["default"], quiet["choices"], quiet["rules"]) == (False, None, [])
+    assert SampleConfig() == SampleConfig(speed=2, quiet=False)

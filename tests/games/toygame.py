@@ -25,6 +25,7 @@ from games.engine.core import (
     Seat,
     Secret,
     Viewer,
+    option,
     public_redact,
     register_game,
 )
@@ -33,7 +34,7 @@ from games.engine.core.audience import SeatPrivate
 
 @dataclass(frozen=True)
 class ToyConfig(Config):
-    rounds: int = field(default=2, metadata={"label": "Rounds", "help": "1 to 5"})
+    rounds: int = option(2, "Rounds", "1 to 5")
 
     def validate(self, players: int) -> None:
         if not 1 <= self.rounds <= 5:

@@ -14,6 +14,7 @@ from .definition import (
     Secret,
     Viewer,
     config_fields,
+    option,
     public_redact,
 )
 from .emitter import Emitter
@@ -55,6 +56,7 @@ __all__ = [
     "joined",
     "lookup",
     "msg",
+    "option",
     "public_redact",
     "Registered",
     "register",
