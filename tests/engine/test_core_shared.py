@@ -9,11 +9,26 @@ import dataclasses
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from random import Random
 
 import pytest
 
-from games.engine.core import Emitter, Event, HookRegistry, replace, rng_for
+import games.engine.games  # noqa: F401  (registers every game's records)
+from games.engine.core import (
+    Config,
+    Emitter,
+    Event,
+    HookRegistry,
+    Registered,
+    config_fields,
+    from_json,
+    option,
+    replace,
+    rng_for,
+    to_json,
+)
+from games.engine.core.codec import registered
 from games.engine.core.memo import shared
 
 
@@ -144,3 +159,63 @@ def test_shared_builds_once_per_record_and_tells_records_apart() -> None:
         "test.value", ("x", 1), build, by_value=True
     )
     assert built == [record, twin, ("x", 1)]
+
+
+WIRE_NAMES = Path(__file__).with_name("wire_names.txt")
+
+
+def test_every_record_keeps_its_stored_name() -> None:
+    """Registered derives a record's name from its class name, so renaming a class would
+    rename its type in stored logs: the site's names stay those of wire_names.txt (a class
+    renamed on purpose keeps its old name with `wire=`)."""
+    site = {n for n, cls in registered().items() if cls.__module__.startswith("games.engine.")}
+    assert sorted(site) == WIRE_NAMES.read_text().split()
+
+
+class SampleRecord(Event, Registered, prefix="test_core"):
+    """The namespace base is no record itself."""
+
+
+class AmountAdded(SampleRecord):
+    amount: int
+    note: str = ""
+
+
+class Renamed(SampleRecord, wire="test_core.old_name"):
+    amount: int
+
+
+def test_registered_records_are_frozen_dataclasses_under_derived_names() -> None:
+    assert SampleRecord not in registered().values()
+    assert AmountAdded.TYPE == "test_core.amount_added"
+    assert Renamed.TYPE == "test_core.old_name"
+    added = AmountAdded(3)
+    assert dataclasses.is_dataclass(added)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        added.amount = 4  # type: ignore[misc]
+    assert to_json(added) == {"type": "test_core.amount_added", "amount": 3, "note": ""}
+    assert from_json(to_json(Renamed(2))) == Renamed(2)
+
+
+@dataclass(frozen=True)
+class SampleConfig(Config):
+    speed: int = option(2, "Speed", "1 to 3", "X-1", "X-2", choices=[1, 2, 3])
+    quiet: bool = option(False, "Quiet", "No sound.")
+
+    def validate(self, players: int) -> None:
+        return None
+
+
+def test_option_is_what_config_fields_shows() -> None:
+    speed, quiet = config_fields(SampleConfig)
+    assert speed == {
+        "name": "speed",
+        "type": "int",
+        "default": 2,
+        "label": "Speed",
+        "help": "1 to 3",
+        "choices": [1, 2, 3],
+        "rules": ["X-1", "X-2"],
+    }
+    assert (quiet["default"], quiet["choices"], quiet["rules"]) == (False, None, [])
+    assert SampleConfig() == SampleConfig(speed=2, quiet=False)

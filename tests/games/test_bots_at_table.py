@@ -17,7 +17,8 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.models import User
-from games.engine.core import EngineError, all_games, to_json
+from games.engine.core import all_games, to_json
+from games.engine.tools.simulate import counts
 from games.log import definition_of, load_state
 from games.models import Game, GameEvent, Seat, Table
 from games.services import bot_turns, lobby
@@ -60,14 +61,7 @@ def _person_plays_to_the_end(game: Game, person: User, limit: int = 3000) -> int
 
 def _seat_counts(slug: str) -> list[int]:
     """The fewest and the most seats the game's default options deal."""
-    definition = next(g for g in all_games() if g.slug == slug)
-    dealt = []
-    for n in range(definition.min_players, definition.max_players + 1):
-        try:
-            definition.config_type().validate(n)
-        except EngineError:
-            continue
-        dealt.append(n)
+    dealt = counts(next(g for g in all_games() if g.slug == slug))
     return sorted({dealt[0], dealt[-1]})
 
 

@@ -21,18 +21,20 @@ from games.engine.core import (
     Message,
     Move,
     Outcome,
+    Registered,
     Seat,
     Secret,
     Viewer,
+    option,
     public_redact,
-    register,
     register_game,
 )
+from games.engine.core.audience import SeatPrivate
 
 
 @dataclass(frozen=True)
 class ToyConfig(Config):
-    rounds: int = field(default=2, metadata={"label": "Rounds", "help": "1 to 5"})
+    rounds: int = option(2, "Rounds", "1 to 5")
 
     def validate(self, players: int) -> None:
         if not 1 <= self.rounds <= 5:
@@ -42,37 +44,31 @@ class ToyConfig(Config):
         return [Message("Two rounds play best.")] if self.rounds != 2 else []
 
 
-@register("toy.vote")
-@dataclass(frozen=True)
-class Vote(Move):
+class ToyEvent(Event, Registered, prefix="toy"):
+    """The game's events: frozen dataclasses the codec names "toy.<snake_case name>"."""
+
+
+class ToyMove(Move, Registered, prefix="toy"):
+    """The game's moves: frozen dataclasses the codec names "toy.<snake_case name>"."""
+
+
+class Vote(ToyMove):
     choice: str
 
 
-@register("toy.dealt")
-@dataclass(frozen=True)
-class CardDealt(Event):
+class CardDealt(SeatPrivate, ToyEvent, wire="toy.dealt"):
     seat: int
     card: int
     players: int
     rounds: int
 
-    def audience(self) -> frozenset[Seat] | None:
-        return frozenset({self.seat})
 
-
-@register("toy.vote_cast")
-@dataclass(frozen=True)
-class VoteCast(Event):
+class VoteCast(SeatPrivate, ToyEvent):
     seat: int
     vote: str
 
-    def audience(self) -> frozenset[Seat] | None:
-        return frozenset({self.seat})
 
-
-@register("toy.votes_revealed")
-@dataclass(frozen=True)
-class VotesRevealed(Event):
+class VotesRevealed(ToyEvent):
     votes: tuple[str, ...]
 
 

@@ -3,7 +3,7 @@ and the pieces games share: translatable messages (`Message`, `N_`), emit-and-fo
 (`Emitter`), the power-hook registry (`HookRegistry`) and the fast copy of a frozen record
 (`replace`). `core.memo` builds view parts once per unchanged record."""
 
-from .codec import JSON, from_json, lookup, register, to_json, type_name
+from .codec import JSON, Registered, from_json, lookup, register, to_json, type_name
 from .definition import (
     Config,
     Event,
@@ -14,6 +14,7 @@ from .definition import (
     Secret,
     Viewer,
     config_fields,
+    option,
     public_redact,
 )
 from .emitter import Emitter
@@ -55,7 +56,9 @@ __all__ = [
     "joined",
     "lookup",
     "msg",
+    "option",
     "public_redact",
+    "Registered",
     "register",
     "register_game",
     "render",

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import re
 import types
 import typing
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from .errors import MalformedMove
 from .messages import N_
@@ -40,6 +41,31 @@ def register(name: str) -> Callable[[type[T]], type[T]]:
     return deco
 
 
+@dataclass_transform(frozen_default=True)
+class Registered:
+    """Base of a game's records (events, moves, parts of its state): each subclass is a
+    frozen dataclass registered as "<prefix>.<its name in snake_case>" (`TurnStarted` in
+    the "ca" namespace: "ca.turn_started"), so the two decorators and the name every
+    record would repeat are written once. A game declares its namespace once per kind of
+    record, `class ColoviniEvent(Event, Registered, prefix="ca")` (that base is no record
+    itself); a record whose stored name is not its class name's says it with `wire=`.
+    The stored names are the wire format: renaming a class renames its type, so a record
+    whose class is renamed keeps its old name with `wire=`.
+    """
+
+    TYPE: ClassVar[str]
+    WIRE_PREFIX: ClassVar[str]
+
+    def __init_subclass__(cls, *, prefix: str = "", wire: str = "", **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if prefix:
+            cls.WIRE_PREFIX = prefix
+            return
+        dataclasses.dataclass(frozen=True)(cls)
+        snake = re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+        register(wire or f"{cls.WIRE_PREFIX}.{snake}")(cls)
+
+
 def type_name(obj_or_cls: object) -> str:
     cls = obj_or_cls if isinstance(obj_or_cls, type) else type(obj_or_cls)
     try:
@@ -50,6 +76,11 @@ def type_name(obj_or_cls: object) -> str:
 
 def lookup(name: str) -> type:
     return _TYPES[name]
+
+
+def registered() -> dict[str, type]:
+    """Every registered name and its class."""
+    return dict(_TYPES)
 
 
 def to_json(value: Any) -> JSON:

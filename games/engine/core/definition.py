@@ -80,6 +80,7 @@ class Secret:
 
 
 StateT = TypeVar("StateT")
+T = TypeVar("T")
 ConfigT = TypeVar("ConfigT", bound=Config)
 
 
@@ -141,6 +142,21 @@ def public_redact(event: Event, viewer: Viewer) -> dict[str, JSON] | None:
     if audience is None or (viewer is not None and viewer in audience):
         return dict(to_json(event))
     return None
+
+
+def option(
+    default: T,
+    label: str,
+    help_text: str,
+    *rules: str,
+    choices: Sequence[object] | None = None,
+) -> T:
+    """A `Config` field with what the lobby form and the API show of it (`config_fields`):
+    its label, help, the IDs of the rules it is about, and its choices where they are few."""
+    meta: dict[str, object] = {"label": label, "help": help_text, "rules": rules}
+    if choices is not None:
+        meta["choices"] = choices
+    return field(default=default, metadata=meta)
 
 
 def _type_label(hint: Any) -> str:

@@ -186,6 +186,7 @@ def run(
 
 
 def counts(game: GameDefinition[Any, Any]) -> list[int]:
+    """The player counts the game's default options deal, fewest first."""
     out = []
     for players in range(game.min_players, game.max_players + 1):
         try:

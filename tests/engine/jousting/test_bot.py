@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from random import Random
+
+import pytest
 
 from games.engine.core import apply, rng_for, start
 from games.engine.games.jousting import GAME, JoustingConfig
@@ -19,6 +22,16 @@ def bot(state: JoustingState, seat: int) -> object:
     return move
 
 
+def armour_offered_to_its_lacker() -> JoustingState:
+    """Knight 1 offers its spare armour for 3 coins; knight 0 lacks only an armour."""
+    state = table(
+        "sword-1 shield-1 lance-1 sword-2",
+        "sword-5 shield-5 lance-5 armour-5 armour-6",
+        "sword-3 shield-3 lance-3 armour-3",
+    )
+    return play(state, 1, MakeOffer(state.clock, Lot(("armour-6",)), Lot(coins=3)))
+
+
 def test_bot_lays_its_strongest_set() -> None:
     state = all_done(
         table(
@@ -31,12 +44,7 @@ def test_bot_lays_its_strongest_set() -> None:
 
 
 def test_bot_accepts_a_trade_that_completes_its_set() -> None:
-    state = table(
-        "sword-1 shield-1 lance-1 sword-2",
-        "sword-5 shield-5 lance-5 armour-5 armour-6",
-        "sword-3 shield-3 lance-3 armour-3",
-    )
-    state = play(state, 1, MakeOffer(state.clock, Lot(("armour-6",)), Lot(coins=3)))
+    state = armour_offered_to_its_lacker()
     assert bot(state, 0) == AcceptOffer(1)
     # A knight whose set is complete does not give its only armour away for one coin.
     state = play(state, 0, MakeOffer(state.clock, Lot(coins=1), Lot(("armour-3",)), to=2))
@@ -55,33 +63,26 @@ def test_bot_offers_toward_a_missing_kind() -> None:
     assert "armour" in move.want.cards[0]
 
 
-def test_bot_buys_from_the_junk_pile_when_short_of_one_kind() -> None:
+@pytest.mark.parametrize(
+    ("loser_hand", "buys"),
+    [
+        # Only the armour is missing: 10 coins for a blind card that may be it.
+        ("sword-1 shield-1 lance-1 armour-1 sword-2 shield-2 lance-2", True),
+        # Nothing left: one blind card cannot help.
+        ("sword-1 shield-1 lance-1 armour-1", False),
+    ],
+)
+def test_bot_buys_from_the_junk_pile_only_when_short_of_one_kind(
+    loser_hand: str, buys: bool
+) -> None:
     state = all_done(
-        table(
-            "sword-5 shield-5 lance-5 armour-5",
-            "sword-1 shield-1 lance-1 armour-1 sword-2 shield-2 lance-2",
-            "sword-3 shield-3 lance-3 armour-3",
-        )
+        table("sword-5 shield-5 lance-5 armour-5", loser_hand, "sword-3 shield-3 lance-3 armour-3")
     )
     state = lay(state, 0, "sword-5 shield-5 lance-5 armour-5")
     state = lay(state, 1, "sword-1 shield-1 lance-1 armour-1")
     assert bot(state, 0) == BuyFromJunk(False)  # it holds a full set (the loser's cards)
     state = play(state, 0, BuyFromJunk(False))
-    assert bot(state, 1) == BuyFromJunk(True)  # only the armour is missing, 10 coins
-
-
-def test_bot_does_not_gamble_on_the_junk_pile_when_far_from_a_set() -> None:
-    state = all_done(
-        table(
-            "sword-5 shield-5 lance-5 armour-5",
-            "sword-1 shield-1 lance-1 armour-1",
-            "sword-3 shield-3 lance-3 armour-3",
-        )
-    )
-    state = lay(state, 0, "sword-5 shield-5 lance-5 armour-5")
-    state = lay(state, 1, "sword-1 shield-1 lance-1 armour-1")
-    state = play(state, 0, BuyFromJunk(False))
-    assert bot(state, 1) == BuyFromJunk(False)  # nothing left: one blind card cannot help
+    assert bot(state, 1) == BuyFromJunk(buys)
 
 
 def test_bot_beats_random_players() -> None:
@@ -120,13 +121,6 @@ def test_simulate_tool_reports_rounds_and_bot_against_random() -> None:
 
 
 def test_bot_needs_nothing_but_its_plain_json_view() -> None:
-    import json
-
-    state = table(
-        "sword-1 shield-1 lance-1 sword-2",
-        "sword-5 shield-5 lance-5 armour-5 armour-6",
-        "sword-3 shield-3 lance-3 armour-3",
-    )
-    state = play(state, 1, MakeOffer(state.clock, Lot(("armour-6",)), Lot(coins=3)))
+    state = armour_offered_to_its_lacker()
     view = json.loads(json.dumps(GAME.view(state, 0)))
     assert GAME.bot_move(view, GAME.legal_moves(state, 0), Random(1)) == AcceptOffer(1)

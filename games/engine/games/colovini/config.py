@@ -6,9 +6,9 @@ limit (CA-10) and the crowns needed to win (CA-17).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from games.engine.core import N_, Config, InvalidConfig
+from games.engine.core import N_, Config, InvalidConfig, option
 
 PLAYERS = 2
 OPENING_HAND = 5  # CA-4
@@ -21,16 +21,14 @@ WIN_CROWNS = 15  # CA-17
 class ColoviniConfig(Config):
     """CH-3 asks the defender every time; a table may trade that secrecy for speed."""
 
-    auto_decline: bool = field(
-        default=False,
-        metadata={
-            "label": N_("Skip impossible reactions"),
-            "help": N_(
-                "Do not wait for the defender when they hold no card that could counter or "
-                "resist. Faster, but it tells the attacker that the defender has none."
-            ),
-            "rules": ("CH-3",),
-        },
+    auto_decline: bool = option(
+        False,
+        N_("Skip impossible reactions"),
+        N_(
+            "Do not wait for the defender when they hold no card that could counter or "
+            "resist. Faster, but it tells the attacker that the defender has none."
+        ),
+        "CH-3",
     )
 
     def validate(self, players: int) -> None:

@@ -6,9 +6,7 @@ draws and reshuffles hold secrets (CH-4) and are split by views.redact.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from games.engine.core import Event, register
+from games.engine.core import Event, Registered
 from games.engine.core.audience import SeatPrivate, Undisclosed
 
 from .config import ColoviniConfig
@@ -16,9 +14,11 @@ from .config import ColoviniConfig
 Pile = tuple[str, ...]
 
 
-@register("ca.game_set_up")
-@dataclass(frozen=True)
-class GameSetUp(Undisclosed):
+class ColoviniEvent(Event, Registered, prefix="ca"):
+    """The game's events: frozen dataclasses the codec names "ca.<snake_case name>"."""
+
+
+class GameSetUp(Undisclosed, ColoviniEvent):
     """CA-4: the face-down row, one face-up card per side and region, the hands, the deck
     and the start player. Private as a whole; each seat is shown its own hand."""
 
@@ -30,16 +30,12 @@ class GameSetUp(Undisclosed):
     first: int
 
 
-@register("ca.turn_started")
-@dataclass(frozen=True)
-class TurnStarted(Event):
+class TurnStarted(ColoviniEvent):
     seat: int
     turn: int
 
 
-@register("ca.card_played")
-@dataclass(frozen=True)
-class CardPlayed(Event):
+class CardPlayed(ColoviniEvent):
     """CA-5: a card goes face up onto `seat`'s pile at `region` as `mode`."""
 
     seat: int
@@ -48,9 +44,7 @@ class CardPlayed(Event):
     mode: str
 
 
-@register("ca.enchanted")
-@dataclass(frozen=True)
-class Enchanted(Event):
+class Enchanted(ColoviniEvent):
     """CA-6: the opponent's top card `card` at `region` moves onto `seat`'s pile."""
 
     seat: int
@@ -58,9 +52,7 @@ class Enchanted(Event):
     card: str
 
 
-@register("ca.enchantment_countered")
-@dataclass(frozen=True)
-class EnchantmentCountered(Event):
+class EnchantmentCountered(ColoviniEvent):
     """CA-7: `seat` (the defender) played `card` at `region`; the enchanting sorceress
     `taken` goes into the defender's hand."""
 
@@ -70,9 +62,7 @@ class EnchantmentCountered(Event):
     taken: str
 
 
-@register("ca.attack_resisted")
-@dataclass(frozen=True)
-class AttackResisted(Event):
+class AttackResisted(ColoviniEvent):
     """CA-9: `seat` (the defender) played the knight `card` at `region`."""
 
     seat: int
@@ -80,9 +70,7 @@ class AttackResisted(Event):
     card: str
 
 
-@register("ca.region_conquered")
-@dataclass(frozen=True)
-class RegionConquered(Event):
+class RegionConquered(ColoviniEvent):
     """CA-11, CA-12: `seat` takes the region (revealed as `region_key`); step 1 is done
     here (`defender_lost`, `conqueror_lost`); `losses` cards are owed in step 2."""
 
@@ -94,15 +82,11 @@ class RegionConquered(Event):
     losses: int
 
 
-@register("ca.avalon_used")
-@dataclass(frozen=True)
-class AvalonUsed(Event):
+class AvalonUsed(ColoviniEvent):
     seat: int
 
 
-@register("ca.loss_paid")
-@dataclass(frozen=True)
-class LossPaid(Event):
+class LossPaid(ColoviniEvent):
     """CA-11 step 2: `card` discarded from hand (region None) or a pile's top."""
 
     seat: int
@@ -110,18 +94,14 @@ class LossPaid(Event):
     region: int | None
 
 
-@register("ca.losses_ended")
-@dataclass(frozen=True)
-class LossesEnded(Event):
+class LossesEnded(ColoviniEvent):
     """The conqueror has no card left to pay with; `unpaid` losses lapse."""
 
     seat: int
     unpaid: int
 
 
-@register("ca.tile_taken")
-@dataclass(frozen=True)
-class TileTaken(Event):
+class TileTaken(ColoviniEvent):
     """CA-16: `tile` (an index into tiles.TILES); a light tile gives `count` cards now."""
 
     seat: int
@@ -129,9 +109,7 @@ class TileTaken(Event):
     count: int | None
 
 
-@register("ca.tile_cashed")
-@dataclass(frozen=True)
-class TileCashed(Event):
+class TileCashed(ColoviniEvent):
     """CA-16: a dark tile gives `count` cards at the start of its taker's turn."""
 
     seat: int
@@ -139,42 +117,32 @@ class TileCashed(Event):
     count: int
 
 
-@register("ca.cards_drawn")
-@dataclass(frozen=True)
-class CardsDrawn(SeatPrivate):
+class CardsDrawn(SeatPrivate, ColoviniEvent):
     """Private to the drawer; others learn how many."""
 
     seat: int
     cards: tuple[str, ...]
 
 
-@register("ca.deck_reshuffled")
-@dataclass(frozen=True)
-class DeckReshuffled(Undisclosed):
+class DeckReshuffled(Undisclosed, ColoviniEvent):
     """CA-13: the discards become the new deck, in this (secret) order."""
 
     deck: tuple[str, ...]
 
 
-@register("ca.card_discarded")
-@dataclass(frozen=True)
-class CardDiscarded(Event):
+class CardDiscarded(ColoviniEvent):
     """CA-13: discarded down to the hand limit (face up on the discard pile)."""
 
     seat: int
     card: str
 
 
-@register("ca.turn_ended")
-@dataclass(frozen=True)
-class TurnEnded(Event):
+class TurnEnded(ColoviniEvent):
     seat: int
     crowns: int
 
 
-@register("ca.game_ended")
-@dataclass(frozen=True)
-class GameEnded(Event):
+class GameEnded(ColoviniEvent):
     """CA-17: the winner owned regions worth 15 crowns or more at the end of their turn
     (reason "fifteen_crowns"); or, by our deadlock ruling, nobody can ever play a card
     again and the most crowns win, shared when equal (reason "deadlock")."""

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 
-from games.engine.core import register
+from games.engine.core import Registered
 
 from .config import ColoviniConfig
 from .events import Pile
@@ -31,9 +30,11 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@register("ca.reaction")
-@dataclass(frozen=True)
-class Reaction:
+class ColoviniRecord(Registered, prefix="ca"):
+    """Parts of its state: frozen dataclasses the codec names "ca.<snake_case name>"."""
+
+
+class Reaction(ColoviniRecord):
     """An enchantment or attack waiting for the defender's answer (CH-3)."""
 
     attacker: int
@@ -41,16 +42,12 @@ class Reaction:
     card: str  # the enchanting sorceress or the attacking card
 
 
-@register("ca.losses")
-@dataclass(frozen=True)
-class Losses:
+class Losses(ColoviniRecord):
     region: int  # the region just conquered
     remaining: int  # cards still owed in step 2
 
 
-@register("ca.state")
-@dataclass(frozen=True)
-class ColoviniState:
+class ColoviniState(ColoviniRecord, wire="ca.state"):
     config: ColoviniConfig
     row: tuple[str, ...]  # region keys by row position
     face_up: tuple[bool, ...]

@@ -7,9 +7,9 @@ cards.py.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from games.engine.core import N_, Config, InvalidConfig, Message, msg
+from games.engine.core import N_, Config, InvalidConfig, Message, msg, option
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
@@ -30,32 +30,26 @@ class JoustingConfig(Config):
     """What the host chooses: the JA-4 draft, the live God's judgement (JH-5) and the
     web's limit on offers per knight and barter session (JH-3)."""
 
-    draft: bool = field(
-        default=False,
-        metadata={
-            "label": N_("Draft the cards"),
-            "help": N_("Deal fewer cards and lay the rest face up to be picked in turn."),
-            "rules": ("JA-4",),
-        },
+    draft: bool = option(
+        False,
+        N_("Draft the cards"),
+        N_("Deal fewer cards and lay the rest face up to be picked in turn."),
+        "JA-4",
     )
-    live_judgement: bool = field(
-        default=False,
-        metadata={
-            "label": N_("Live God's judgement"),
-            "help": N_(
-                "On a drawn duel, both duelists race to pick the right chip; otherwise "
-                "the winner is drawn by lot."
-            ),
-            "rules": ("JH-5",),
-        },
+    live_judgement: bool = option(
+        False,
+        N_("Live God's judgement"),
+        N_(
+            "On a drawn duel, both duelists race to pick the right chip; otherwise "
+            "the winner is drawn by lot."
+        ),
+        "JH-5",
     )
-    offer_limit: int = field(
-        default=10,
-        metadata={
-            "label": N_("Offers per barter session"),
-            "help": N_("How many offers each knight may make in one barter session."),
-            "rules": ("JH-3",),
-        },
+    offer_limit: int = option(
+        10,
+        N_("Offers per barter session"),
+        N_("How many offers each knight may make in one barter session."),
+        "JH-3",
     )
 
     def validate(self, players: int) -> None:

@@ -6,18 +6,18 @@ part (who traded, showed, laid or bought), never the cards.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from games.engine.core import Event, register
+from games.engine.core import Event, Registered
 from games.engine.core.audience import SeatPrivate, Undisclosed
 
 from .config import JoustingConfig
 from .moves import Lot
 
 
-@register("ja.game_set_up")
-@dataclass(frozen=True)
-class GameSetUp(Undisclosed):
+class JoustingEvent(Event, Registered, prefix="ja"):
+    """The game's events: frozen dataclasses the codec names "ja.<snake_case name>"."""
+
+
+class GameSetUp(Undisclosed, JoustingEvent):
     """JA-3/JA-4 deal and the first coats of arms (A drawn at random, then clockwise).
     Private as a whole: each knight sees their own hand; face-up cards are public."""
 
@@ -28,24 +28,18 @@ class GameSetUp(Undisclosed):
     draft_order: tuple[int, ...]
 
 
-@register("ja.card_drafted")
-@dataclass(frozen=True)
-class CardDrafted(Event):
+class CardDrafted(JoustingEvent):
     seat: int
     card: str
 
 
-@register("ja.round_began")
-@dataclass(frozen=True)
-class RoundBegan(Event):
+class RoundBegan(JoustingEvent):
     """JA-5: a barter session opens."""
 
     round: int
 
 
-@register("ja.offer_made")
-@dataclass(frozen=True)
-class OfferMade(Event):
+class OfferMade(JoustingEvent):
     """JH-3: open offers are public; an offer to one knight is between the two."""
 
     offer: int
@@ -58,9 +52,7 @@ class OfferMade(Event):
         return None if self.to is None else frozenset({self.seat, self.to})
 
 
-@register("ja.offer_closed")
-@dataclass(frozen=True)
-class OfferClosed(Event):
+class OfferClosed(JoustingEvent):
     """An offer declined (by `seat`, for that knight only when open) or cancelled."""
 
     offer: int
@@ -72,9 +64,7 @@ class OfferClosed(Event):
         return self.parties
 
 
-@register("ja.trade_made")
-@dataclass(frozen=True)
-class TradeMade(Event):
+class TradeMade(JoustingEvent):
     """JH-3: the offer executed in full. Coins are public; the cards of a private
     offer are seen by the two traders only."""
 
@@ -89,9 +79,7 @@ class TradeMade(Event):
         return None if self.open else frozenset({self.seat, self.by})
 
 
-@register("ja.cards_shown")
-@dataclass(frozen=True)
-class CardsShown(Event):
+class CardsShown(JoustingEvent):
     seat: int
     to: frozenset[int]
     cards: tuple[str, ...]
@@ -100,71 +88,53 @@ class CardsShown(Event):
         return frozenset({self.seat, *self.to})
 
 
-@register("ja.said_done")
-@dataclass(frozen=True)
-class SaidDone(Event):
+class SaidDone(JoustingEvent):
     seat: int
 
 
-@register("ja.withdrew")
-@dataclass(frozen=True)
-class Withdrew(Event):
+class Withdrew(JoustingEvent):
     """JA-7: out of the fighting for good."""
 
     seat: int
 
 
-@register("ja.barter_ended")
-@dataclass(frozen=True)
-class BarterEnded(Event):
+class BarterEnded(JoustingEvent):
     round: int
 
 
-@register("ja.disqualified")
-@dataclass(frozen=True)
-class Disqualified(Event):
+class Disqualified(JoustingEvent):
     """JA-7: no complete set at the duels."""
 
     seats: frozenset[int]
 
 
-@register("ja.course_changed")
-@dataclass(frozen=True)
-class CourseChanged(Event):
+class CourseChanged(JoustingEvent):
     """JA-8/JH-4: the course for the new number of knights, re-lettered, from round 1."""
 
     letters: tuple[int, ...]
 
 
-@register("ja.duels_called")
-@dataclass(frozen=True)
-class DuelsCalled(Event):
+class DuelsCalled(JoustingEvent):
     round: int
     course_round: int  # 0-based round of the current course
     pairs: tuple[tuple[int, int], ...]
     byes: tuple[int, ...]
 
 
-@register("ja.cards_laid")
-@dataclass(frozen=True)
-class CardsLaid(SeatPrivate):
+class CardsLaid(SeatPrivate, JoustingEvent):
     """JA-9: secret until both duelists have laid."""
 
     seat: int
     cards: tuple[str, str, str, str]
 
 
-@register("ja.duel_abandoned")
-@dataclass(frozen=True)
-class DuelAbandoned(Event):
+class DuelAbandoned(JoustingEvent):
     """A duelist withdrew before the reveal: the other takes their laid cards back."""
 
     pair: tuple[int, int]
 
 
-@register("ja.duel_revealed")
-@dataclass(frozen=True)
-class DuelRevealed(Event):
+class DuelRevealed(JoustingEvent):
     """JA-9..JA-11: both sets face up, each place's winner (None: joker against joker or
     no winner), and the duel's winner (None: a draw, JA-12)."""
 
@@ -174,9 +144,7 @@ class DuelRevealed(Event):
     winner: int | None
 
 
-@register("ja.judgement_thrown")
-@dataclass(frozen=True)
-class JudgementThrown(Event):
+class JudgementThrown(JoustingEvent):
     """JH-5 live: the small chips that landed face up and the large chip they point to."""
 
     pair: tuple[int, int]
@@ -185,9 +153,7 @@ class JudgementThrown(Event):
     right: str
 
 
-@register("ja.judgement_decided")
-@dataclass(frozen=True)
-class JudgementDecided(Event):
+class JudgementDecided(JoustingEvent):
     """JA-12/JH-5: `how` is "chip" (right chip first), "wrong_chip" (the other touched a
     wrong one), "lot" (drawn from the seed) or "withdrew" (the other duelist withdrew
     during the judgement, JA-7)."""
@@ -198,24 +164,18 @@ class JudgementDecided(Event):
     picked: str | None = None
 
 
-@register("ja.junk_bought")
-@dataclass(frozen=True)
-class JunkBought(SeatPrivate):
+class JunkBought(SeatPrivate, JoustingEvent):
     """JA-13: a blind draw; only the buyer sees the card."""
 
     seat: int
     card: str
 
 
-@register("ja.junk_passed")
-@dataclass(frozen=True)
-class JunkPassed(Event):
+class JunkPassed(JoustingEvent):
     seat: int
 
 
-@register("ja.game_ended")
-@dataclass(frozen=True)
-class GameEnded(Event):
+class GameEnded(JoustingEvent):
     """JA-14/JH-6: the last fit knight's bonus (None: nobody left fit), and the winners
     by money."""
 

@@ -8,14 +8,18 @@ offers and showings; decide() accepts every legal one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from games.engine.core import Move, register
+from games.engine.core import Move, Registered
 
 
-@register("ja.lot")
-@dataclass(frozen=True)
-class Lot:
+class JoustingMove(Move, Registered, prefix="ja"):
+    """The game's moves: frozen dataclasses the codec names "ja.<snake_case name>"."""
+
+
+class JoustingRecord(Registered, prefix="ja"):
+    """Parts of its state: frozen dataclasses the codec names "ja.<snake_case name>"."""
+
+
+class Lot(JoustingRecord):
     """One side of a trade: cards and coins (JH-3)."""
 
     cards: tuple[str, ...] = ()
@@ -25,17 +29,13 @@ class Lot:
         return not self.cards and self.coins == 0
 
 
-@register("ja.draft_card")
-@dataclass(frozen=True)
-class DraftCard(Move):
+class DraftCard(JoustingMove):
     """JA-4: take one face-up card into hand."""
 
     card: str
 
 
-@register("ja.make_offer")
-@dataclass(frozen=True)
-class MakeOffer(Move):
+class MakeOffer(JoustingMove):
     """JA-6, JH-3: offer `give` for `want`, to one knight (`to`) or open to all (None)."""
 
     stamp: int
@@ -44,31 +44,23 @@ class MakeOffer(Move):
     to: int | None = None
 
 
-@register("ja.accept_offer")
-@dataclass(frozen=True)
-class AcceptOffer(Move):
+class AcceptOffer(JoustingMove):
     """JH-3: take an offer; the trade happens at once and in full, or not at all."""
 
     offer: int
 
 
-@register("ja.decline_offer")
-@dataclass(frozen=True)
-class DeclineOffer(Move):
+class DeclineOffer(JoustingMove):
     offer: int
 
 
-@register("ja.cancel_offer")
-@dataclass(frozen=True)
-class CancelOffer(Move):
+class CancelOffer(JoustingMove):
     """Take back one's own open offer."""
 
     offer: int
 
 
-@register("ja.show_cards")
-@dataclass(frozen=True)
-class ShowCards(Move):
+class ShowCards(JoustingMove):
     """JA-6, JH-3: show chosen cards of one's hand to chosen knights (true cards only)."""
 
     stamp: int
@@ -76,22 +68,16 @@ class ShowCards(Move):
     to: frozenset[int]
 
 
-@register("ja.say_done")
-@dataclass(frozen=True)
-class SayDone(Move):
+class SayDone(JoustingMove):
     """JH-3: nothing more to trade; the session ends when every knight has said so
     since the last accepted trade."""
 
 
-@register("ja.withdraw")
-@dataclass(frozen=True)
-class Withdraw(Move):
+class Withdraw(JoustingMove):
     """JA-7: leave the fighting for good (bartering goes on)."""
 
 
-@register("ja.lay_cards")
-@dataclass(frozen=True)
-class LayCards(Move):
+class LayCards(JoustingMove):
     """JA-9: four cards face down, one per place; a joker may fill any place."""
 
     sword: str
@@ -103,18 +89,14 @@ class LayCards(Move):
         return (self.sword, self.shield, self.lance, self.armour)
 
 
-@register("ja.pick_chip")
-@dataclass(frozen=True)
-class PickChip(Move):
+class PickChip(JoustingMove):
     """JH-5 (live judgement): lay a hand on a large chip, or "chance" to leave it to
     the lot (also what a timeout does)."""
 
     chip: str
 
 
-@register("ja.buy_from_junk")
-@dataclass(frozen=True)
-class BuyFromJunk(Move):
+class BuyFromJunk(JoustingMove):
     """JA-13: buy one blind card from the junk pile for 5 coins, or pass."""
 
     buy: bool

@@ -7,13 +7,11 @@ in public): views.py and the leak test read it. evolve.py folds events into it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from games.engine.core import register
+from dataclasses import field
 
 from .cards import is_complete
 from .config import JoustingConfig
-from .moves import Lot
+from .moves import JoustingRecord, Lot
 
 PUBLIC = -1  # in `known`: the fact was shown in public, spectators know it too
 
@@ -31,9 +29,7 @@ JUNK = "junk"
 OVER = "over"
 
 
-@register("ja.offer")
-@dataclass(frozen=True)
-class Offer:
+class Offer(JoustingRecord):
     """An offer waiting for an answer (JH-3). `to` None: open to all."""
 
     id: int
@@ -49,9 +45,7 @@ class Offer:
         return frozenset(s for s in range(players) if s != self.seat)
 
 
-@register("ja.duel_record")
-@dataclass(frozen=True)
-class DuelRecord:
+class DuelRecord(JoustingRecord):
     """A fought duel, public once revealed. `how`: "places", "chip", "wrong_chip", "lot", or
     "withdrew" (the other duelist withdrew during a live God's judgement, JA-7)."""
 
@@ -63,9 +57,7 @@ class DuelRecord:
     how: str
 
 
-@register("ja.state")
-@dataclass(frozen=True)
-class JoustingState:
+class JoustingState(JoustingRecord, wire="ja.state"):
     config: JoustingConfig
     hands: tuple[tuple[str, ...], ...]
     coins: tuple[int, ...]

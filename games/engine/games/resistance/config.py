@@ -6,9 +6,9 @@ and RA-11 (quest sizes, with the RA-18 two-fail quest).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from games.engine.core import N_, Config, InvalidConfig, Message, joined, msg
+from games.engine.core import N_, Config, InvalidConfig, Message, joined, msg, option
 
 MIN_PLAYERS = 5  # RA-1
 MAX_PLAYERS = 10
@@ -47,35 +47,40 @@ def quest_size(players: int, quest: int) -> int:
     return QUEST_SIZES[players][quest - 1]
 
 
-def _option(label: str, help_text: str, rule: str, default: bool = False) -> bool:
-    return field(default=default, metadata={"label": label, "help": help_text, "rules": (rule,)})
-
-
 @dataclass(frozen=True)
 class ResistanceConfig(Config):
     """Which optional characters and rules the table plays with (RA-3, RA-24, RA-25)."""
 
-    merlin_assassin: bool = _option(
+    merlin_assassin: bool = option(
+        True,
         N_("Merlin and the Assassin"),
         N_(
             "Merlin knows Evil; if Good wins three quests the Assassin may still win by naming him."
         ),
         "RA-22",
-        default=True,
     )
-    percival: bool = _option(
-        N_("Percival"), N_("Good: sees Merlin (and Morgana, not knowing which)."), "RA-9"
+    percival: bool = option(
+        False,
+        N_("Percival"),
+        N_("Good: sees Merlin (and Morgana, not knowing which)."),
+        "RA-9",
     )
-    mordred: bool = _option(N_("Mordred"), N_("Evil: hidden from Merlin."), "RA-8")
-    morgana: bool = _option(N_("Morgana"), N_("Evil: appears to Percival as Merlin."), "RA-9")
-    oberon: bool = _option(N_("Oberon"), N_("Evil: unknown to Evil, and knows nobody."), "RA-7")
-    lady_of_the_lake: bool = _option(
+    mordred: bool = option(False, N_("Mordred"), N_("Evil: hidden from Merlin."), "RA-8")
+    morgana: bool = option(False, N_("Morgana"), N_("Evil: appears to Percival as Merlin."), "RA-9")
+    oberon: bool = option(
+        False, N_("Oberon"), N_("Evil: unknown to Evil, and knows nobody."), "RA-7"
+    )
+    lady_of_the_lake: bool = option(
+        False,
         N_("Lady of the Lake"),
         N_("After quests 2, 3 and 4 the holder sees one player's allegiance."),
         "RA-24",
     )
-    targeting: bool = _option(
-        N_("Targeting"), N_("The Leader also chooses which quest the team attempts."), "RA-25"
+    targeting: bool = option(
+        False,
+        N_("Targeting"),
+        N_("The Leader also chooses which quest the team attempts."),
+        "RA-25",
     )
 
     def evil_specials(self) -> int:

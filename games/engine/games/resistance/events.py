@@ -6,18 +6,18 @@ part (a vote, a quest card, a Lady of the Lake examination) are split by views.r
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from games.engine.core import Event, register
+from games.engine.core import Event, Registered
 from games.engine.core.audience import SeatPrivate, Undisclosed
 
 from .config import ResistanceConfig
 from .roles import Role, Side
 
 
-@register("ra.game_set_up")
-@dataclass(frozen=True)
-class GameSetUp(Undisclosed):
+class ResistanceEvent(Event, Registered, prefix="ra"):
+    """The game's events: frozen dataclasses the codec names "ra.<snake_case name>"."""
+
+
+class GameSetUp(Undisclosed, ResistanceEvent):
     """RA-5: the deal, the first Leader and the Lady's first holder, all drawn at random.
 
     Private as a whole: each seat sees only its own role and its night knowledge.
@@ -29,26 +29,20 @@ class GameSetUp(Undisclosed):
     lady: int | None
 
 
-@register("ra.team_proposed")
-@dataclass(frozen=True)
-class TeamProposed(Event):
+class TeamProposed(ResistanceEvent):
     leader: int
     quest: int
     team: frozenset[int]
 
 
-@register("ra.vote_cast")
-@dataclass(frozen=True)
-class VoteCast(SeatPrivate):
+class VoteCast(SeatPrivate, ResistanceEvent):
     """RA-W1: private to the voter; others learn only that the seat has voted."""
 
     seat: int
     approve: bool
 
 
-@register("ra.votes_revealed")
-@dataclass(frozen=True)
-class VotesRevealed(Event):
+class VotesRevealed(ResistanceEvent):
     """RA-13: every vote, with who voted what, once all have voted."""
 
     proposal: int
@@ -56,18 +50,14 @@ class VotesRevealed(Event):
     approved: bool
 
 
-@register("ra.quest_card_played")
-@dataclass(frozen=True)
-class QuestCardPlayed(SeatPrivate):
+class QuestCardPlayed(SeatPrivate, ResistanceEvent):
     """RA-16, RA-W1: private to the player; others learn only that the seat has played."""
 
     seat: int
     success: bool
 
 
-@register("ra.quest_resolved")
-@dataclass(frozen=True)
-class QuestResolved(Event):
+class QuestResolved(ResistanceEvent):
     """RA-17, RA-18: the shuffled reveal: only how many Fails, never whose."""
 
     quest: int
@@ -75,9 +65,7 @@ class QuestResolved(Event):
     succeeded: bool
 
 
-@register("ra.lady_examined")
-@dataclass(frozen=True)
-class LadyExamined(Event):
+class LadyExamined(ResistanceEvent):
     """RA-24: the allegiance goes to the holder alone; everyone sees who examined whom."""
 
     holder: int
@@ -88,9 +76,7 @@ class LadyExamined(Event):
         return frozenset({self.holder})
 
 
-@register("ra.assassination")
-@dataclass(frozen=True)
-class Assassinated(Event):
+class Assassinated(ResistanceEvent, wire="ra.assassination"):
     """RA-22: whom the Assassin named and whether it was Merlin."""
 
     assassin: int
@@ -98,9 +84,7 @@ class Assassinated(Event):
     hit: bool
 
 
-@register("ra.game_ended")
-@dataclass(frozen=True)
-class GameEnded(Event):
+class GameEnded(ResistanceEvent):
     """RA-20, RA-21, RA-22, RA-15: who won and why; RA-23: every role, to everyone."""
 
     winner: Side

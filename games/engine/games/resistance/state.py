@@ -7,17 +7,17 @@ evolve.py folds events into it and views.py decides what each seat may see of it
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from games.engine.core import register
+from games.engine.core import Registered
 
 from .config import QUESTS, ResistanceConfig, fails_needed
 from .roles import Phase, Role, Side
 
 
-@register("ra.proposal_record")
-@dataclass(frozen=True)
-class ProposalRecord:
+class ResistanceRecord(Registered, prefix="ra"):
+    """Parts of its state: frozen dataclasses the codec names "ra.<snake_case name>"."""
+
+
+class ProposalRecord(ResistanceRecord):
     """A proposed team and its revealed vote (public once revealed, RA-13)."""
 
     proposal: int  # 1-based count over the whole game
@@ -29,9 +29,7 @@ class ProposalRecord:
     approved: bool
 
 
-@register("ra.quest_record")
-@dataclass(frozen=True)
-class QuestRecord:
+class QuestRecord(ResistanceRecord):
     """A resolved quest. `cards` (who played what) stays private until the end (RA-17)."""
 
     round: int
@@ -42,17 +40,13 @@ class QuestRecord:
     cards: tuple[tuple[int, bool], ...]
 
 
-@register("ra.lady_record")
-@dataclass(frozen=True)
-class LadyRecord:
+class LadyRecord(ResistanceRecord):
     holder: int
     seat: int  # the examined player
     side: Side  # shown to the holder only until the end (RA-24)
 
 
-@register("ra.state")
-@dataclass(frozen=True)
-class ResistanceState:
+class ResistanceState(ResistanceRecord, wire="ra.state"):
     config: ResistanceConfig
     roles: tuple[Role, ...]
     phase: Phase

@@ -6,10 +6,10 @@ Camelot rules and the reverse) and Chaos of Battle; each is a combination of the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
-from games.engine.core import N_, Config, InvalidConfig, Message, msg, register
+from games.engine.core import N_, Config, InvalidConfig, Message, msg, option, register
 
 from .characters import protagonists, protagonists_for
 
@@ -28,61 +28,34 @@ _RULES_HELP = N_(
 )
 _DECK_HELP = N_("Which box's weapons, characters and Godsends.")
 _RULES_RULES = ("TA-3", "TC-3", "TA-4", "TA-9")  # what the ruleset option changes
-
-
-def _meta(
-    label: str, help_text: str, choices: object = None, rules: tuple[str, ...] = ()
-) -> dict[str, object]:
-    meta: dict[str, object] = {"label": label, "help": help_text, "rules": rules}
-    if choices is not None:
-        meta["choices"] = choices
-    return meta
-
-
-# The two options CamelotConfig restates with its own defaults (a frozen dataclass changes
-# a field's default only by declaring it again): one wording for both.
-_RULESET_META = _meta(N_("Rules"), _RULES_HELP, ["camelot", "avalon"], _RULES_RULES)
-_DECK_META = _meta(N_("Cards"), _DECK_HELP, ["camelot", "avalon"], ("TT-4",))
+_BOXES = ["camelot", "avalon"]  # the choices of both the ruleset and the deck
 
 
 @dataclass(frozen=True)
 class TournamentConfig(Config):
     """Rule options. `ruleset` picks the rules (TC vs TA), `deck` the cards and characters."""
 
-    ruleset: Ruleset = field(default="avalon", metadata=_RULESET_META)
-    deck: Deck = field(default="avalon", metadata=_DECK_META)
-    chaos: bool = field(
-        default=False,
-        metadata=_meta(
-            N_("Chaos of Battle"), N_("5-8 players, both boxes, Locations."), rules=("TX-1",)
-        ),
+    ruleset: Ruleset = option("avalon", N_("Rules"), _RULES_HELP, *_RULES_RULES, choices=_BOXES)
+    deck: Deck = option("avalon", N_("Cards"), _DECK_HELP, "TT-4", choices=_BOXES)
+    chaos: bool = option(
+        False, N_("Chaos of Battle"), N_("5-8 players, both boxes, Locations."), "TX-1"
     )
-    health: int = field(
-        default=400,
-        metadata=_meta(N_("Starting Health"), N_("400, or 300."), [400, 300], ("TT-6",)),
+    health: int = option(400, N_("Starting Health"), N_("400, or 300."), "TT-6", choices=[400, 300])
+    powers: bool = option(
+        True, N_("Characters and Godsends"), N_("Play with character and Godsend powers.")
     )
-    powers: bool = field(
-        default=True,
-        metadata=_meta(
-            N_("Characters and Godsends"), N_("Play with character and Godsend powers.")
-        ),
+    characters: tuple[str, ...] = option(
+        (),
+        N_("Characters"),
+        N_("Protagonist per seat; empty: random."),
+        "TT-5",
+        choices=protagonists("camelot") + protagonists("avalon"),
     )
-    characters: tuple[str, ...] = field(
-        default=(),
-        metadata=_meta(
-            N_("Characters"),
-            N_("Protagonist per seat; empty: random."),
-            protagonists("camelot") + protagonists("avalon"),
-            ("TT-5",),
-        ),
-    )
-    poisoned: tuple[int, ...] = field(
-        default=DEFAULT_POISONED,
-        metadata=_meta(
-            N_("Poisoned values"),
-            N_("The four values that are Poisoned in every suit."),
-            rules=("TH-1",),
-        ),
+    poisoned: tuple[int, ...] = option(
+        DEFAULT_POISONED,
+        N_("Poisoned values"),
+        N_("The four values that are Poisoned in every suit."),
+        "TH-1",
     )
 
     @property
@@ -153,8 +126,8 @@ class TournamentConfig(Config):
 class CamelotConfig(TournamentConfig):
     """Defaults of a Tournament at Camelot table (2-6 players)."""
 
-    ruleset: Ruleset = field(default="camelot", metadata=_RULESET_META)
-    deck: Deck = field(default="camelot", metadata=_DECK_META)
+    ruleset: Ruleset = option("camelot", N_("Rules"), _RULES_HELP, *_RULES_RULES, choices=_BOXES)
+    deck: Deck = option("camelot", N_("Cards"), _DECK_HELP, "TT-4", choices=_BOXES)
 
 
 @register("tournament.avalon_config")

@@ -6,16 +6,16 @@ Godsend deck order) are redacted per viewer in `views.py`; the rest are public.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from games.engine.core import Event, register
+from games.engine.core import Event, Registered
 
 from .state import Entry, Rules
 
 
-@register("tournament.game_started")
-@dataclass(frozen=True)
-class GameStarted(Event):
+class TournamentEvent(Event, Registered, prefix="tournament"):
+    """The game's events: frozen dataclasses the codec names "tournament.<snake_case name>"."""
+
+
+class GameStarted(TournamentEvent):
     rules: Rules
     protagonists: tuple[str | None, ...]
     companions: tuple[str | None, ...]
@@ -25,85 +25,61 @@ class GameStarted(Event):
     host: int | None = None
 
 
-@register("tournament.location_asked")
-@dataclass(frozen=True)
-class LocationAsked(Event):
+class LocationAsked(TournamentEvent):
     seat: int
     choosing: str  # "chaos" | "nimue" | "ring"
 
 
-@register("tournament.location_chosen")
-@dataclass(frozen=True)
-class LocationChosen(Event):
+class LocationChosen(TournamentEvent):
     seat: int
     location: str
     choosing: str
 
 
-@register("tournament.dealt")
-@dataclass(frozen=True)
-class Dealt(Event):
+class Dealt(TournamentEvent):
     round: int
     dealer: int
     hands: tuple[tuple[str, ...], ...]
     deck: tuple[str, ...]
 
 
-@register("tournament.merlin_granted")
-@dataclass(frozen=True)
-class MerlinGranted(Event):
+class MerlinGranted(TournamentEvent):
     seat: int  # Carmathen's Host takes the special Merlin
 
 
-@register("tournament.sword_asked")
-@dataclass(frozen=True)
-class SwordAsked(Event):
+class SwordAsked(TournamentEvent):
     seat: int
 
 
-@register("tournament.passing_decided")
-@dataclass(frozen=True)
-class PassingDecided(Event):
+class PassingDecided(TournamentEvent):
     seat: int
     allow: bool
 
 
-@register("tournament.passing_started")
-@dataclass(frozen=True)
-class PassingStarted(Event):
+class PassingStarted(TournamentEvent):
     direction: int  # +1 left, -1 right (TA-3)
     sword_waits: int | None
 
 
-@register("tournament.pass_chosen")
-@dataclass(frozen=True)
-class PassChosen(Event):
+class PassChosen(TournamentEvent):
     seat: int
     cards: frozenset[str]
 
 
-@register("tournament.cards_passed")
-@dataclass(frozen=True)
-class CardsPassed(Event):
+class CardsPassed(TournamentEvent):
     moves: tuple[tuple[int, int, tuple[str, ...]], ...]  # (from, to, cards)
 
 
-@register("tournament.melee_started")
-@dataclass(frozen=True)
-class MeleeStarted(Event):
+class MeleeStarted(TournamentEvent):
     lead: int
 
 
-@register("tournament.commanded")
-@dataclass(frozen=True)
-class Commanded(Event):
+class Commanded(TournamentEvent):
     seat: int
     target: int
 
 
-@register("tournament.card_played")
-@dataclass(frozen=True)
-class CardPlayed(Event):
+class CardPlayed(TournamentEvent):
     slot: int
     seat: int
     card: str
@@ -114,72 +90,52 @@ class CardPlayed(Event):
     alchemy_led: bool = False
 
 
-@register("tournament.turn_moved")
-@dataclass(frozen=True)
-class TurnMoved(Event):
+class TurnMoved(TournamentEvent):
     turn: int
 
 
-@register("tournament.shamed")
-@dataclass(frozen=True)
-class Shamed(Event):
+class Shamed(TournamentEvent):
     seat: int
     card: str  # "" when nothing was discarded (empty hand, Mists)
     injury: int
     why: str = "shame"
 
 
-@register("tournament.entries_discarded")
-@dataclass(frozen=True)
-class EntriesDiscarded(Event):
+class EntriesDiscarded(TournamentEvent):
     orders: tuple[int, ...]  # Mists of Avalon (TA-8)
     by: int
 
 
-@register("tournament.health_changed")
-@dataclass(frozen=True)
-class HealthChanged(Event):
+class HealthChanged(TournamentEvent):
     seat: int
     delta: int
     why: str
 
 
-@register("tournament.companion_unlocked")
-@dataclass(frozen=True)
-class CompanionUnlocked(Event):
+class CompanionUnlocked(TournamentEvent):
     seat: int
     health: int
 
 
-@register("tournament.power_used")
-@dataclass(frozen=True)
-class PowerUsed(Event):
+class PowerUsed(TournamentEvent):
     seat: int
     power: str
 
 
-@register("tournament.entry_marked")
-@dataclass(frozen=True)
-class EntryMarked(Event):
+class EntryMarked(TournamentEvent):
     order: int  # Elf Knight token
 
 
-@register("tournament.entry_moved")
-@dataclass(frozen=True)
-class EntryMoved(Event):
+class EntryMoved(TournamentEvent):
     order: int  # Lancelot du Lac: a broken Feint's card goes to an opponent's hits
     to: int
 
 
-@register("tournament.cards_revealed")
-@dataclass(frozen=True)
-class CardsRevealed(Event):
+class CardsRevealed(TournamentEvent):
     entries: tuple[Entry, ...]
 
 
-@register("tournament.order_chosen")
-@dataclass(frozen=True)
-class OrderChosen(Event):
+class OrderChosen(TournamentEvent):
     """TT-23: the order the least healthy player chose for a seat's Dusk powers."""
 
     seat: int
@@ -187,9 +143,7 @@ class OrderChosen(Event):
     order: tuple[str, ...]
 
 
-@register("tournament.card_turned_up")
-@dataclass(frozen=True)
-class CardTurnedUp(Event):
+class CardTurnedUp(TournamentEvent):
     """The Elf Queen's Melee is revealed card by card, in turn order (a wild or special card
     with the value its player gives it now, TH-4). Older logs hold one CardsRevealed."""
 
@@ -199,9 +153,7 @@ class CardTurnedUp(Event):
     value: int
 
 
-@register("tournament.melee_ended")
-@dataclass(frozen=True)
-class MeleeEnded(Event):
+class MeleeEnded(TournamentEvent):
     loser: int | None
     taken: tuple[str, ...]
     discarded: tuple[str, ...]
@@ -209,107 +161,77 @@ class MeleeEnded(Event):
     feints: int  # how many cards were Feinted (statistics and views)
 
 
-@register("tournament.card_given")
-@dataclass(frozen=True)
-class CardGiven(Event):
+class CardGiven(TournamentEvent):
     seat: int
     to: int
     card: str  # "" when Arthur had nothing left to give
 
 
-@register("tournament.round_ended")
-@dataclass(frozen=True)
-class RoundEnded(Event):
+class RoundEnded(TournamentEvent):
     reason: str  # "swift_end" | "cards_played"
     discarded: tuple[str, ...]  # TT-14: Feinted cards of the last Melee
 
 
-@register("tournament.dusk_started")
-@dataclass(frozen=True)
-class DuskStarted(Event):
+class DuskStarted(TournamentEvent):
     queue: tuple[int, ...]
 
 
-@register("tournament.hit_given")
-@dataclass(frozen=True)
-class HitGiven(Event):
+class HitGiven(TournamentEvent):
     seat: int
     card: str
     to: int
     power: str
 
 
-@register("tournament.dusk_done")
-@dataclass(frozen=True)
-class DuskDone(Event):
+class DuskDone(TournamentEvent):
     seat: int
 
 
-@register("tournament.dusk_tallied")
-@dataclass(frozen=True)
-class DuskTallied(Event):
+class DuskTallied(TournamentEvent):
     injuries: tuple[int, ...]
 
 
-@register("tournament.dealer_chosen")
-@dataclass(frozen=True)
-class DealerChosen(Event):
+class DealerChosen(TournamentEvent):
     dealer: int
     host: int | None = None
 
 
-@register("tournament.godsends_cleared")
-@dataclass(frozen=True)
-class GodsendsCleared(Event):
+class GodsendsCleared(TournamentEvent):
     cards: tuple[str, ...]
 
 
-@register("tournament.godsend_deck_shuffled")
-@dataclass(frozen=True)
-class GodsendDeckShuffled(Event):
+class GodsendDeckShuffled(TournamentEvent):
     order: tuple[str, ...]  # secret
 
 
-@register("tournament.godsends_revealed")
-@dataclass(frozen=True)
-class GodsendsRevealed(Event):
+class GodsendsRevealed(TournamentEvent):
     recipients: tuple[int, ...]
     cards: tuple[str, ...]
 
 
-@register("tournament.godsend_taken")
-@dataclass(frozen=True)
-class GodsendTaken(Event):
+class GodsendTaken(TournamentEvent):
     seat: int
     godsend: str
     source: str  # "left" | "right" | "deck"
     replacement: str  # the card turned up in its place ("" if none)
 
 
-@register("tournament.godsend_placed")
-@dataclass(frozen=True)
-class GodsendPlaced(Event):
+class GodsendPlaced(TournamentEvent):
     seat: int
     godsend: str
     by: int
 
 
-@register("tournament.godsend_cancelled")
-@dataclass(frozen=True)
-class GodsendCancelled(Event):
+class GodsendCancelled(TournamentEvent):
     seat: int
     godsend: str  # The Swan
 
 
-@register("tournament.godsend_phase_ended")
-@dataclass(frozen=True)
-class GodsendPhaseEnded(Event):
+class GodsendPhaseEnded(TournamentEvent):
     discarded: tuple[str, ...]
 
 
-@register("tournament.choice_asked")
-@dataclass(frozen=True)
-class ChoiceAsked(Event):
+class ChoiceAsked(TournamentEvent):
     """A power's owner is asked whether (and how) to use it (choices.py)."""
 
     seat: int
@@ -321,23 +243,17 @@ class ChoiceAsked(Event):
     results: tuple[int, ...] = ()  # TT-23: the Injury each order gives
 
 
-@register("tournament.choice_made")
-@dataclass(frozen=True)
-class ChoiceMade(Event):
+class ChoiceMade(TournamentEvent):
     seat: int
     power: str
     option: str
 
 
-@register("tournament.loss_passed")
-@dataclass(frozen=True)
-class LossPassed(Event):
+class LossPassed(TournamentEvent):
     seat: int  # Guinevere: her cards are passed over when finding the Melee's loser
     orders: tuple[int, ...]
 
 
-@register("tournament.game_ended")
-@dataclass(frozen=True)
-class GameEnded(Event):
+class GameEnded(TournamentEvent):
     winners: tuple[int, ...]
     reason: str

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from games.engine.core import Move, register
+from games.engine.core import Move, Registered
 
 
-@register("tournament.play_card")
-@dataclass(frozen=True)
-class PlayCard(Move):
+class TournamentMove(Move, Registered, prefix="tournament"):
+    """The game's moves: frozen dataclasses the codec names "tournament.<snake_case name>"."""
+
+
+class PlayCard(TournamentMove):
     """Play a card into the Melee. Wild/special cards carry the value assigned (TH-2, TH-4)
     and, when they lead, the Lead Suit named (TH-3); `extra` is Merlin's or The Lion's
     second card, `boost` King Arthur's +3."""
@@ -21,72 +21,50 @@ class PlayCard(Move):
     boost: bool = False
 
 
-@register("tournament.shame")
-@dataclass(frozen=True)
-class Shame(Move):
+class Shame(TournamentMove):
     """TT-11: discard a card face up and take 5 Injury ("" with an empty hand)."""
 
     card: str
 
 
-@register("tournament.choose_pass")
-@dataclass(frozen=True)
-class ChoosePass(Move):
+class ChoosePass(TournamentMove):
     cards: frozenset[str]  # TA-3: three cards for the neighbour
 
 
-@register("tournament.decide_passing")
-@dataclass(frozen=True)
-class DecidePassing(Move):
+class DecidePassing(TournamentMove):
     allow: bool  # The Sword
 
 
-@register("tournament.command")
-@dataclass(frozen=True)
-class Command(Move):
+class Command(TournamentMove):
     target: int  # Arthur Pendragon
 
 
-@register("tournament.give_card")
-@dataclass(frozen=True)
-class GiveCard(Move):
+class GiveCard(TournamentMove):
     card: str  # Arthur Pendragon, at the end of the Melee
 
 
-@register("tournament.give_hit")
-@dataclass(frozen=True)
-class GiveHit(Move):
+class GiveHit(TournamentMove):
     card: str  # Sir Percival / Sir Lionel at Dusk
     to: int
 
 
-@register("tournament.finish_dusk")
-@dataclass(frozen=True)
-class FinishDusk(Move):
+class FinishDusk(TournamentMove):
     pass
 
 
-@register("tournament.choose_location")
-@dataclass(frozen=True)
-class ChooseLocation(Move):
+class ChooseLocation(TournamentMove):
     location: str
 
 
-@register("tournament.pick_godsend")
-@dataclass(frozen=True)
-class PickGodsend(Move):
+class PickGodsend(TournamentMove):
     source: str  # "left" | "right" (face up) | "deck" (TT-22)
 
 
-@register("tournament.place_godsend")
-@dataclass(frozen=True)
-class PlaceGodsend(Move):
+class PlaceGodsend(TournamentMove):
     target: int  # the opponent a harmful Godsend goes to
 
 
-@register("tournament.choose")
-@dataclass(frozen=True)
-class Choose(Move):
+class Choose(TournamentMove):
     """Answer the power decision asked of you (an option of the Ask, e.g. "use")."""
 
     option: str

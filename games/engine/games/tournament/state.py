@@ -5,10 +5,9 @@ Owns the shape only; `evolve.py` owns how events change it and `flow.py` what ha
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
-from games.engine.core import register
+from games.engine.core import Registered
 
 Phase = Literal[
     "location", "sword", "passing", "play", "gift", "dusk", "godsend", "place", "choice", "over"
@@ -34,9 +33,11 @@ def replace(obj: T, **changes: Any) -> T:
 DECLINE = "decline"  # the option that leaves a power unused: every Ask offers it
 
 
-@register("tournament.ask")
-@dataclass(frozen=True)
-class Ask:
+class TournamentRecord(Registered, prefix="tournament"):
+    """Parts of its state: frozen dataclasses the codec names "tournament.<snake_case name>"."""
+
+
+class Ask(TournamentRecord):
     """A decision a power gives its owner (use it now, or keep it), asked mid-flow; play
     resumes in `resume` once it is answered (choices.py)."""
 
@@ -60,9 +61,7 @@ def answer_key(power: str, phase: str) -> str:
     return f"{power}/{phase}"
 
 
-@register("tournament.rules")
-@dataclass(frozen=True)
-class Rules:
+class Rules(TournamentRecord):
     """The options of the table, copied from the config at the start (config.py)."""
 
     ruleset: str
@@ -73,9 +72,7 @@ class Rules:
     slug: str = "tournament-avalon"
 
 
-@register("tournament.entry")
-@dataclass(frozen=True)
-class Entry:
+class Entry(TournamentRecord):
     """A card in the Melee. `slot` is whose turn placed it, `seat` who takes its results
     (they differ only under Arthur Pendragon's command)."""
 
@@ -89,9 +86,7 @@ class Entry:
     marked: bool = False  # Elf Knight token: counts as Feinted
 
 
-@register("tournament.player")
-@dataclass(frozen=True)
-class Player:
+class Player(TournamentRecord):
     protagonist: str | None
     companion: str | None
     health: int
@@ -115,9 +110,7 @@ class Player:
         return tuple(out)
 
 
-@register("tournament.state")
-@dataclass(frozen=True)
-class TState:
+class TState(TournamentRecord, wire="tournament.state"):
     rules: Rules
     players: tuple[Player, ...]
     dealer: int

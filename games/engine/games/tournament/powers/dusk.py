@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
 
+from games.engine.core.hooks import Handler
+
 from .. import events as ev
 from ..carddata import CardData
 from ..hooks import active, handler, health_order, healthiest_opponents, run
@@ -158,22 +160,19 @@ def grimoire(b: Any, seat: int, data: CardData, **kw: Any) -> None:
         kw["tally"].add(seat, data.id, "reduce", count * int(data.params[0]))
 
 
-@handler("dusk_tally", "dusk_reduce")
-def dusk_reduce(b: Any, seat: int, data: CardData, **kw: Any) -> None:
-    if kw.get("stage") == "tally":
-        kw["tally"].add(seat, data.id, "reduce", int(data.params[0]))
+def _adds_to_tally(op: str) -> Handler:
+    """A power that puts its first parameter on its owner's tally as `op` (STANDING)."""
+
+    def add(b: Any, seat: int, data: CardData, **kw: Any) -> None:
+        if kw.get("stage") == "tally":
+            kw["tally"].add(seat, data.id, op, int(data.params[0]))
+
+    return add
 
 
-@handler("dusk_tally", "dusk_extra")
-def dusk_extra(b: Any, seat: int, data: CardData, **kw: Any) -> None:
-    if kw.get("stage") == "tally":
-        kw["tally"].add(seat, data.id, "extra", int(data.params[0]))
-
-
-@handler("dusk_tally", "cap")
-def cap(b: Any, seat: int, data: CardData, **kw: Any) -> None:
-    if kw.get("stage") == "tally":
-        kw["tally"].add(seat, data.id, "cap", int(data.params[0]))
+# The powers that take Injury off (dusk_reduce), add to it (dusk_extra) or cap it, by a number.
+for _effect, _op in (("dusk_reduce", "reduce"), ("dusk_extra", "extra"), ("cap", "cap")):
+    handler("dusk_tally", _effect)(_adds_to_tally(_op))
 
 
 @handler("dusk_tally", "mordred")
