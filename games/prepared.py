@@ -1,12 +1,12 @@
-"""A model query compiled once per thread and run again with other values.
+"""A model query compiled once per process and run again with other values.
 
 Building and compiling a queryset costs more CPU than PostgreSQL takes to answer it for the
 few large reads every move makes (the token with its user, the locked game, the seats with
 their presence and vacation): about 1-2 ms each, a third of a move's CPU (issue 14). A
-`Prepared` query is built once with placeholder values, compiled once per thread (a
-compiler belongs to its thread's connection), and each run executes the same SQL with the
-real values in the placeholders' places; rows become model instances as Django's own
-iterable makes them (select_related, annotations).
+`Prepared` query is built once with placeholder values and compiled once per process; each
+run executes the same SQL with the real values in the placeholders' places, on the calling
+thread's connection (under ASGI each request runs in a thread of its own), and rows become
+model instances as Django's own iterable makes them (select_related, annotations).
 
 Only values a query passes through unchanged may be placeholders (ints, strings, aware
 datetimes): each must appear among the compiled parameters, or preparing fails loudly.
@@ -14,7 +14,7 @@ datetimes): each must appear among the compiled parameters, or preparing fails l
 
 from __future__ import annotations
 
-import threading
+import copy
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
@@ -25,18 +25,28 @@ from django.db.models.query import ModelIterable
 M = TypeVar("M", bound=Model)
 
 
-class _Compiled:
-    """One thread's compiled query, shaped as ModelIterable reads a queryset: `db`,
-    `query.get_compiler()`, `_known_related_objects`."""
+class _Run:
+    """One run, shaped as ModelIterable reads a queryset (`db`, `query.get_compiler()`,
+    `_known_related_objects`), with a copy of the compiled compiler that answers with the
+    compiled SQL and this run's values, on this thread's connection."""
 
+    def __init__(self, db: str, model: type[Model], compiler: Any) -> None:
+        self.db = db
+        self.model = model
+        self.query = self
+        self._known_related_objects: dict[Any, Any] = {}
+        self._compiler = compiler
+
+    def get_compiler(self, *args: Any, **kwargs: Any) -> Any:
+        return self._compiler
+
+
+class _Compiled:
     def __init__(self, queryset: QuerySet[Any], placeholders: tuple[object, ...]) -> None:
         self.db = queryset.db
         self.model = queryset.model
-        self.query = self
-        self._known_related_objects: dict[Any, Any] = {}
-        self.connection = connections[self.db]
-        compiler = queryset.query.get_compiler(using=self.db)
-        self.sql, params = compiler.as_sql()
+        self.compiler = queryset.query.get_compiler(using=self.db)
+        self.sql, params = self.compiler.as_sql()  # also sets select, klass_info, ...
         self.params = tuple(params)
         self.slots: list[tuple[int, int]] = []
         for index, placeholder in enumerate(placeholders):
@@ -48,20 +58,16 @@ class _Compiled:
             if not found:
                 raise ValueError(f"placeholder {placeholder!r} is not among the query's values")
             self.slots += [(i, index) for i in found]
-        self.compiler = compiler
-        self.bound: tuple[Any, ...] = self.params
-        # The compiler answers with the SQL compiled here and this run's values.
-        compiler.as_sql = lambda *args, **kwargs: (self.sql, self.bound)
-
-    def get_compiler(self, *args: Any, **kwargs: Any) -> Any:
-        return self.compiler
 
     def run(self, values: tuple[object, ...]) -> list[Any]:
         bound = list(self.params)
         for i, index in self.slots:
             bound[i] = values[index]
-        self.bound = tuple(bound)
-        return list(ModelIterable(self))  # type: ignore[arg-type]
+        compiler = copy.copy(self.compiler)  # shallow: the compiled parts are only read
+        compiler.connection = connections[self.db]
+        sql, params = self.sql, tuple(bound)
+        compiler.as_sql = lambda *args, **kwargs: (sql, params)
+        return list(ModelIterable(_Run(self.db, self.model, compiler)))  # type: ignore[arg-type]
 
 
 class Prepared(Generic[M]):
@@ -71,13 +77,14 @@ class Prepared(Generic[M]):
     def __init__(self, build: Callable[..., QuerySet[M]], *placeholders: object) -> None:
         self._build = build
         self._placeholders = placeholders
-        self._local = threading.local()
+        self._compiled: _Compiled | None = None
 
     def list(self, *values: object) -> list[M]:
         if len(values) != len(self._placeholders):
             raise TypeError(f"{len(self._placeholders)} values expected, {len(values)} given")
-        compiled: _Compiled | None = getattr(self._local, "compiled", None)
-        if compiled is None or compiled.connection is not connections[compiled.db]:
-            compiled = _Compiled(self._build(*self._placeholders), self._placeholders)
-            self._local.compiled = compiled
+        compiled = self._compiled
+        if compiled is None:  # two threads may both compile at first: the same result
+            compiled = self._compiled = _Compiled(
+                self._build(*self._placeholders), self._placeholders
+            )
         return compiled.run(values)

@@ -99,7 +99,7 @@ def _seats_in_play(
     )
 
 
-# Every move runs it: compiled once per thread (games.prepared), placeholders apart.
+# Every move runs it: compiled once per process (games.prepared), placeholders apart.
 _PLACEHOLDER_AT = dt.datetime(1901, 2, 3, 4, 5, 6, 789, tzinfo=dt.UTC)
 _SEATS_IN_PLAY = Prepared(
     _seats_in_play,

@@ -35,7 +35,7 @@ def _token_with_facts(key: str, now: dt.datetime) -> QuerySet[Token]:
     )
 
 
-# Every API call runs it: compiled once per thread (games.prepared).
+# Every API call runs it: compiled once per process (games.prepared).
 _TOKEN_WITH_FACTS = Prepared(
     _token_with_facts,
     "placeholder-token-key-730201",

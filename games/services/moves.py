@@ -174,7 +174,7 @@ def move_play(
     return Played(result=result, committed=committed, seat=position)
 
 
-# The game row, locked, with its table: every move reads it so (compiled once per thread).
+# The game row, locked, with its table: every move reads it so (compiled once per process).
 _LOCKED_GAME = Prepared(
     lambda pk: Game.objects.select_for_update().select_related("table").filter(pk=pk), -730_101
 )

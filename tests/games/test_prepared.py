@@ -1,12 +1,15 @@
-"""games.prepared: a query compiled once per thread gives what the ORM gives, for every
-value it is run with (the seats of a move with presence and vacations; the API's token)."""
+"""games.prepared: a query compiled once per process gives what the ORM gives, for every
+value it is run with and on every thread's connection (the seats of a move with presence
+and vacations; the API's token)."""
 
 from __future__ import annotations
 
 import datetime as dt
+import threading
 from typing import Any
 
 import pytest
+from django.db import connection
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
@@ -59,6 +62,29 @@ def test_token_with_its_facts_agrees_with_the_orm() -> None:
         assert token.user == user
         assert (getattr(token, "email_verified"), getattr(token, "sanctioned")) == (True, False)  # noqa: B009
     assert prepared.list("no such key", timezone.now()) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_each_thread_runs_it_on_its_own_connection() -> None:
+    """Under ASGI every request runs in a thread of its own: the SQL compiled in one runs on
+    the connection of the next."""
+    user = make_user()
+    key = Token.objects.create(user=user).key
+    prepared = Prepared(_token_with_facts, "placeholder-key", timezone.now())
+    assert [t.user_id for t in prepared.list(key, timezone.now())] == [user.pk]
+    seen: list[object] = []
+
+    def other() -> None:
+        try:
+            seen.extend(t.user_id for t in prepared.list(key, timezone.now()))
+            seen.append(connection.connection is not None)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=other)
+    thread.start()
+    thread.join()
+    assert seen == [user.pk, True]
 
 
 def test_a_placeholder_the_query_does_not_carry_is_refused() -> None:
