@@ -10,6 +10,10 @@ from __future__ import annotations
 from allauth.account.models import EmailAddress
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
+# Set on a user object by whoever read the answer with the user (the API's token
+# authentication, games.api.authentication): the answer for that request, no query.
+VERIFIED_MEMO = "verified_at_auth"
+
 
 def user_is_verified(user: AbstractBaseUser | AnonymousUser | None) -> bool:
     """True when the user is logged in and has at least one verified email address."""
@@ -17,4 +21,7 @@ def user_is_verified(user: AbstractBaseUser | AnonymousUser | None) -> bool:
         return False
     if getattr(user, "is_superuser", False):
         return True
+    memo = getattr(user, VERIFIED_MEMO, None)
+    if memo is not None:
+        return bool(memo)
     return bool(EmailAddress.objects.filter(user_id=user.pk, verified=True).exists())

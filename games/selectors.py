@@ -6,6 +6,7 @@ No selector returns the seed, the full state or an unredacted event of a game in
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery
@@ -18,7 +19,8 @@ from clock.models import Vacation
 from games.engine.core import JSON, acting_seats, to_json
 
 from .log import definition_of, load_state
-from .models import ChatMessage, Game, Presence, Seat, Table
+from .models import PRESENCE_STALE_AFTER, ChatMessage, Game, Presence, Seat, Table
+from .prepared import Prepared
 from .redaction import FULL, log_as_seen, log_steps
 
 
@@ -73,12 +75,20 @@ def seats_in_play(game: Game) -> list[Seat]:
     `away_until` (the end of the player's vacation under way, or None). A move reads them
     once and every step after it uses them (games.services.commit)."""
     now = timezone.now()
-    live = Presence.objects.live(now).filter(game_id=game.pk, user_id=OuterRef("user_id"))
+    return _SEATS_IN_PLAY.list(game.table_id, game.pk, now - PRESENCE_STALE_AFTER, now)
+
+
+def _seats_in_play(
+    table_id: int, game_id: int, live_after: dt.datetime, now: dt.datetime
+) -> QuerySet[Seat]:
+    live = Presence.objects.filter(
+        last_seen__gt=live_after, game_id=game_id, user_id=OuterRef("user_id")
+    )  # Presence.objects.live(now)
     away = Vacation.objects.filter(
         user_id=OuterRef("user_id"), starts_at__lte=now, ends_at__gt=now
     ).order_by("-ends_at")
-    return list(
-        Seat.objects.filter(table_id=game.table_id, position__isnull=False)
+    return (
+        Seat.objects.filter(table_id=table_id, position__isnull=False)
         .select_related("user", "grace")
         .annotate(
             online=Exists(live),
@@ -87,6 +97,17 @@ def seats_in_play(game: Game) -> list[Seat]:
         )
         .order_by("position")
     )
+
+
+# Every move runs it: compiled once per process (games.prepared), placeholders apart.
+_PLACEHOLDER_AT = dt.datetime(1901, 2, 3, 4, 5, 6, 789, tzinfo=dt.UTC)
+_SEATS_IN_PLAY = Prepared(
+    _seats_in_play,
+    -730_001,
+    -730_002,
+    _PLACEHOLDER_AT,
+    _PLACEHOLDER_AT + dt.timedelta(microseconds=1),
+)
 
 
 def players_from(seats: list[Seat]) -> list[dict[str, JSON]]:

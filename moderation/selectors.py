@@ -13,10 +13,16 @@ from games.models import ChatMessage
 
 from .models import IpSighting, Sanction
 
+# Set (True) on a user object by whoever read, with the user, that no sanction is in force
+# (the API's token authentication, games.api.authentication): no query for that request.
+NO_SANCTION_MEMO = "no_sanction_at_auth"
+
 
 def sanction_active_for(user: object, now: dt.datetime | None = None) -> Sanction | None:
     """The sanction in force for `user` (a ban before a suspension; the longest first)."""
     if not isinstance(user, User) or not user.is_authenticated:
+        return None
+    if now is None and getattr(user, NO_SANCTION_MEMO, False):
         return None
     sanctions = list(Sanction.objects.filter(user=user).active(now))
     if not sanctions:

@@ -262,23 +262,30 @@ class GameMoveApi(BaseApi):
     def post(self, request: Request, game_id: int) -> Response:
         data = io.MoveIn(data=request.data)
         data.is_valid(raise_exception=True)
-        game = _game_for(request, game_id)
         key = data.validated_data.get("idempotency_key") or request.headers.get("Idempotency-Key")
         try:
+            # The game is read once, locked, in move_play (which 404s as _game_for does).
             played = moves.move_play(
-                game=game,
+                game=game_id,
+                reader=self.user(request),
                 user=self.user(request),
                 move_json=data.validated_data["move"],
                 expected_seq=data.validated_data["expected_seq"],
                 idempotency_key=key,
             )
         except MalformedMove as exc:
+            _game_for(request, game_id)  # a game the caller cannot see: 404 first, as ever
             # Name the field as the client sent it: inside "move".
             field = f"move.{exc.field}" if exc.field else "move"
             raise MalformedMove(exc.text, field=field) from None
+        except Exception:
+            # Refused before the game was read (the actor gate, the key): a game the caller
+            # cannot see still answers 404 first. Error paths only: one more read.
+            _game_for(request, game_id)
+            raise
         feed = played.feed()  # the mover's view as the broadcast built it: no re-read
         if feed is None:  # a repeated idempotency key: read the game as it is now
-            game = Game.objects.select_related("table").get(pk=game.pk)
+            game = Game.objects.select_related("table").get(pk=game_id)
             feed = game_view_for_user(game, self.user(request))
         return Response({**played.result, "game": feed_in_words(feed)})
 

@@ -22,12 +22,13 @@ from accounts.models import User
 from games.engine.core import JSON, MalformedMove, Move, apply, from_json, rng_for, to_json
 from games.log import definition_of, load_state
 from games.models import Game, GameEvent, MoveReceipt, Seat
-from games.selectors import seats_in_play
+from games.prepared import Prepared
+from games.selectors import can_watch, seats_in_play
 
 from . import gates
 from .commit import game_commit
 from .committed import Committed
-from .errors import BadInput, Conflict, IdempotencyKeyReused, NotSeated, StaleSeq
+from .errors import BadInput, Conflict, IdempotencyKeyReused, NotFound, NotSeated, StaleSeq
 from .text import storable
 
 
@@ -95,7 +96,7 @@ def move_submit(
 
 def move_play(
     *,
-    game: Game,
+    game: Game | int,
     expected_seq: int,
     user: User | None = None,
     seat: int | None = None,
@@ -104,16 +105,27 @@ def move_play(
     idempotency_key: str | None = None,
     actor_kind: str = GameEvent.ActorKind.PLAYER,
     now: dt.datetime | None = None,
+    reader: User | None = None,
 ) -> Played:
     """move_submit, keeping the commit: a reply can show the mover the view the broadcast
-    already built for them instead of reading the game again."""
+    already built for them instead of reading the game again.
+
+    `game` may be a game's id, with `reader` the API's caller: the game is then read only
+    under the lock, where it must exist (else Game.DoesNotExist) and be one `reader` may
+    watch (else NotFound), so the API does not read it a first time to check that."""
     if user is not None:
         gates.authorise(user, "play")  # e.g. a suspended player is refused (issue 5)
     _check_key(idempotency_key)
     if move is None:
         move = decode_move(move_json)
     with transaction.atomic():
-        locked = Game.objects.select_for_update().select_related("table").get(pk=game.pk)
+        pk = game if isinstance(game, int) else game.pk
+        found = _LOCKED_GAME.list(pk)
+        if not found:
+            raise Game.DoesNotExist("Game matching query does not exist.")
+        locked = found[0]
+        if reader is not None and not can_watch(locked, reader):
+            raise NotFound("No such game.")
         if idempotency_key and user is not None:
             receipt = MoveReceipt.objects.filter(
                 game=locked, user=user, key=idempotency_key
@@ -160,6 +172,12 @@ def move_play(
                 result=result,
             )
     return Played(result=result, committed=committed, seat=position)
+
+
+# The game row, locked, with its table: every move reads it so (compiled once per process).
+_LOCKED_GAME = Prepared(
+    lambda pk: Game.objects.select_for_update().select_related("table").filter(pk=pk), -730_101
+)
 
 
 def _digest(move: Move) -> str:

@@ -1,0 +1,93 @@
+"""games.prepared: a query compiled once per process gives what the ORM gives, for every
+value it is run with and on every thread's connection (the seats of a move with presence
+and vacations; the API's token)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.utils import timezone
+from rest_framework.authtoken.models import Token
+
+from clock.models import Vacation, VacationAccount
+from games.api.authentication import _token_with_facts
+from games.models import PRESENCE_STALE_AFTER, Presence, Seat
+from games.prepared import Prepared
+from games.selectors import _seats_in_play, seats_in_play
+
+from .conftest import make_user, seat_users, started_game
+
+pytestmark = pytest.mark.django_db
+
+FACTS = ("id", "user_id", "position", "is_bot", "deadline_at", "online", "played_week")
+
+
+def _facts(seats: list[Any]) -> list[tuple[object, ...]]:
+    return [
+        (*(getattr(s, name) for name in FACTS), s.away_until, s.user.username if s.user else None)
+        for s in seats
+    ]
+
+
+def test_seats_in_play_agree_with_the_orm_for_each_game() -> None:
+    games = [started_game([make_user() for _ in range(n)]) for n in (2, 3)]
+    now = timezone.now()
+    first = seat_users(games[0])
+    Presence.objects.create(game=games[0], user=first[0], channel_name="test!p0")
+    Vacation.objects.create(
+        user=first[1], starts_at=now - dt.timedelta(hours=1), ends_at=now + dt.timedelta(days=1)
+    )
+    VacationAccount.objects.create(user=first[0], last_played_week="2026-W48")
+    for game in [*games, games[0]]:  # the second run of a game reuses the compiled query
+        fresh = timezone.now()
+        orm = list(_seats_in_play(game.table_id, game.pk, fresh - PRESENCE_STALE_AFTER, fresh))
+        assert _facts(seats_in_play(game)) == _facts(orm)
+    seats: list[Any] = seats_in_play(games[0])
+    assert [s.online for s in seats][:2] == [True, False]
+    assert seats[1].away_until is not None
+    assert seats[0].played_week == "2026-W48"
+
+
+def test_token_with_its_facts_agrees_with_the_orm() -> None:
+    user = make_user()
+    key = Token.objects.create(user=user).key
+    prepared = Prepared(_token_with_facts, "placeholder-key", timezone.now())
+    for _ in range(2):
+        [token] = prepared.list(key, timezone.now())
+        assert isinstance(token, Token)
+        assert token.user == user
+        assert (getattr(token, "email_verified"), getattr(token, "sanctioned")) == (True, False)  # noqa: B009
+    assert prepared.list("no such key", timezone.now()) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_each_thread_runs_it_on_its_own_connection() -> None:
+    """Under ASGI every request runs in a thread of its own: the SQL compiled in one runs on
+    the connection of the next."""
+    user = make_user()
+    key = Token.objects.create(user=user).key
+    prepared = Prepared(_token_with_facts, "placeholder-key", timezone.now())
+    assert [t.user_id for t in prepared.list(key, timezone.now())] == [user.pk]
+    seen: list[object] = []
+
+    def other() -> None:
+        try:
+            seen.extend(t.user_id for t in prepared.list(key, timezone.now()))
+            seen.append(connection.connection is not None)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=other)
+    thread.start()
+    thread.join()
+    assert seen == [user.pk, True]
+
+
+def test_a_placeholder_the_query_does_not_carry_is_refused() -> None:
+    prepared = Prepared(lambda pk: Seat.objects.filter(pk=1), -5)
+    with pytest.raises(ValueError, match="placeholder"):
+        prepared.list(3)
