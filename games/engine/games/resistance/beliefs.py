@@ -220,10 +220,30 @@ def _tally(view: Mapping[str, Any], b: Beliefs, one_of: list[int]) -> _Tally | N
     return tally
 
 
+# The last record read and its evidence: `views.bot_view` hands the same quest and proposal
+# lists to every bot until a proposal or quest is added, so they are compared by identity
+# (held here, so never reused). One entry, replaced whole: safe when threads share it.
+_LAST_EVIDENCE: tuple[object, object, tuple[frozenset[Quest], tuple[Proposal, ...]] | None] = (
+    None,
+    None,
+    None,
+)
+
+
 def _evidence(view: Mapping[str, Any]) -> tuple[frozenset[Quest], tuple[Proposal, ...]]:
     """The public record as bitmasks: (quest, team, fails) per resolved quest, and
     (team, approving, rejecting) per revealed vote, in the order they were held. A view's
     proposal entries are shared between views (core.memo), so each is read once."""
+    global _LAST_EVIDENCE
+    quests, proposals, evidence = _LAST_EVIDENCE
+    if evidence is not None and quests is view["quests"] and proposals is view["proposals"]:
+        return evidence
+    evidence = _read_evidence(view)
+    _LAST_EVIDENCE = (view["quests"], view["proposals"], evidence)
+    return evidence
+
+
+def _read_evidence(view: Mapping[str, Any]) -> tuple[frozenset[Quest], tuple[Proposal, ...]]:
     quests = frozenset(
         (q["quest"], _mask(q["team"]), q["fails"])
         for q in view["quests"]
