@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, compress
+from operator import itemgetter
 from random import Random
 from typing import Any
 
@@ -197,28 +198,42 @@ class _Tally:
     players: int
     positions: tuple[int, ...]  # the seat's worlds (before any quest) in the record
     record: _Record | None = None
-    kept: tuple[int, ...] = ()  # the positions still alive in `record`
-    worlds: tuple[int, ...] = ()
-    rows: tuple[tuple[int, ...], ...] = ()  # per seat, the worlds in which it is Evil
+    worlds: tuple[int, ...] = ()  # the seat's worlds still alive in `record`
+    pick: Callable[[Sequence[float]], tuple[float, ...]] = tuple  # their record weights
+    row_picks: tuple[Callable[[Sequence[float]], tuple[float, ...]], ...] = ()  # per seat,
+    # of `weights`, those of the worlds in which that seat is Evil
     weights: tuple[float, ...] = ()
     total: float = 0.0
     p_evil: tuple[float, ...] = ()
 
     def weighed(self, record: _Record) -> _Tally:
-        alive, every = record.alive, record.worlds
-        kept = tuple(i for i in self.positions if alive[i])
-        worlds = tuple(every[i] for i in kept)
-        rows = self.rows if kept == self.kept else _rows(self.players, worlds)
-        weights = tuple(record.weights[i] for i in kept)
+        if self.record is not None and record.alive is self.record.alive:
+            # No quest since: the same worlds survive (a record's `alive` is one tuple
+            # until a quest is counted), only their weights change.
+            worlds, pick, row_picks = self.worlds, self.pick, self.row_picks
+        else:
+            alive, every = record.alive, record.worlds
+            kept = [i for i in self.positions if alive[i]]
+            worlds = tuple(every[i] for i in kept)
+            pick = _picker(kept)
+            row_picks = tuple(_picker(row) for row in _rows(self.players, worlds))
+        # Picked in C, in the seat's world order: the same floats summed in the same order.
+        weights = pick(record.weights)
         total = sum(weights)
-        p_evil = (
-            tuple(sum([weights[i] for i in seat_rows]) / total for seat_rows in rows)
-            if total
-            else ()
-        )
+        p_evil = tuple(sum(rp(weights)) / total for rp in row_picks) if total else ()
         return _Tally(
-            self.players, self.positions, record, kept, worlds, rows, weights, total, p_evil
+            self.players, self.positions, record, worlds, pick, row_picks, weights, total, p_evil
         )
+
+
+def _picker(indexes: Sequence[int]) -> Callable[[Sequence[float]], tuple[float, ...]]:
+    """A function giving the items of a sequence at `indexes`, in that order, as a tuple."""
+    if len(indexes) >= 2:
+        return itemgetter(*indexes)  # a tuple for 2+ indexes
+    if indexes:
+        only = indexes[0]
+        return lambda seq: (seq[only],)
+    return lambda seq: ()
 
 
 def _rows(players: int, worlds: list[int] | tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
