@@ -239,7 +239,7 @@ def _picker(indexes: Sequence[int]) -> Callable[[Sequence[float]], tuple[float, 
 def _rows(players: int, worlds: list[int] | tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Per seat, the indexes of the worlds in which that seat is Evil."""
     return tuple(
-        tuple(i for i, world in enumerate(worlds) if world >> s & 1) for s in range(players)
+        tuple([i for i, world in enumerate(worlds) if world >> s & 1]) for s in range(players)
     )
 
 
