@@ -36,6 +36,41 @@ def is_projection(narrow: Any, full: Any, path: str = "view") -> None:
         assert type(narrow) is type(full), f"{path}: {type(narrow)} is not {type(full)}"
 
 
+class _Strict(dict[str, Any]):
+    """A bot view that fails the test when the bot asks it for a key the full view has and
+    it lacks (`[]`, `get`, `in`), even where the answer happens not to change the choice in
+    these games (a `get` default that leads to the same move)."""
+
+    def __init__(self, narrow: Mapping[str, Any], full: Mapping[str, Any]) -> None:
+        super().__init__({k: _strict(v, full.get(k)) for k, v in narrow.items()})
+        self._full = full
+
+    def _check(self, key: object) -> None:
+        assert dict.__contains__(self, key) or key not in self._full, (
+            f"the bot reads {key!r}, which the view has and bot_view lacks"
+        )
+
+    def __getitem__(self, key: str) -> Any:
+        self._check(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self._check(key)
+        return super().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        self._check(key)
+        return super().__contains__(key)
+
+
+def _strict(narrow: Any, full: Any) -> Any:
+    if isinstance(narrow, Mapping) and isinstance(full, Mapping):
+        return _Strict(narrow, full)
+    if isinstance(narrow, (list, tuple)) and isinstance(full, (list, tuple)):
+        return [_strict(a, b) for a, b in zip(narrow, full, strict=True)]
+    return narrow
+
+
 def _cases() -> list[Any]:
     return [
         pytest.param(game.slug, index, seed, id=f"{game.slug}-{index}-p{players}-{seed}")
@@ -66,6 +101,7 @@ def test_bot_view_is_a_projection_and_the_bot_chooses_the_same(
         draw = f"{label}:{seq}"
         move = game.bot_move(narrow, legal, Random(draw))
         assert game.bot_move(full, legal, Random(draw)) == move
+        assert game.bot_move(_strict(narrow, full), legal, Random(draw)) == move
         new, state = apply(game, state, seat, move, rng_for(label, seq))
         seq += len(new)
         decisions += 1
