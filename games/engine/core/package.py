@@ -88,6 +88,13 @@ class PackageDefinition(Generic[S]):
     def redact(self, event: Event, viewer: Viewer, state: S) -> dict[str, JSON] | None:
         return self.views_module.redact(event, viewer, state)
 
+    def bot_view(self, state: S, seat: Seat) -> Mapping[str, JSON]:
+        """What the bot reads of `seat`'s view: the views module's `bot_view` when it has
+        one (the same values as `view(state, seat)` under a subset of its keys: checked by
+        tests/engine at every decision of seeded games), else the whole view."""
+        narrow = getattr(self.views_module, "bot_view", None)
+        return narrow(state, seat) if narrow is not None else self.views_module.view(state, seat)
+
     def outcome(self, state: S) -> Outcome | None:
         return self.rules_module.outcome(state)
 

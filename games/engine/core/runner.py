@@ -130,7 +130,11 @@ def bot_choice(
 ) -> Move:
     """The bot's move for `seat` from the seat's own view. A lone legal move is played
     without building the view: it is the only answer any bot may give, and a view costs
-    more than the rest of a simple move (a voter with one card to play, a forced Shame)."""
+    more than the rest of a simple move (a voter with one card to play, a forced Shame).
+    A game may offer `bot_view(state, seat)`, the part of the seat's view its bot reads
+    (core.package): the same values, fewer keys, cheaper to build."""
     if len(legal) == 1:
         return legal[0]
-    return definition.bot_move(definition.view(state, seat), legal, rng)
+    narrow = getattr(definition, "bot_view", None)
+    shown = narrow(state, seat) if narrow is not None else definition.view(state, seat)
+    return definition.bot_move(shown, legal, rng)

@@ -22,6 +22,7 @@ def test_cached_beliefs_equal_beliefs_counted_afresh(
     config: ResistanceConfig, players: int
 ) -> None:
     beliefs_module._TALLIES.clear()
+    beliefs_module._RECORDS.clear()
     rng = Random(f"cache-{players}")
     events, state = start(GAME, config, players, rng_for("cache", 0))
     seq, compared = len(events), 0
@@ -29,10 +30,12 @@ def test_cached_beliefs_equal_beliefs_counted_afresh(
         seat = min(GAME.pending_seats(state))
         view = GAME.view(state, seat)
         cached = beliefs_module.beliefs(view)  # counted on top of this seat's last tally
-        saved = dict(beliefs_module._TALLIES)
+        saved, records = dict(beliefs_module._TALLIES), dict(beliefs_module._RECORDS)
         beliefs_module._TALLIES.clear()
+        beliefs_module._RECORDS.clear()
         fresh = beliefs_module.beliefs(json.loads(json.dumps(view)))  # a plain copy
         beliefs_module._TALLIES.update(saved)
+        beliefs_module._RECORDS.update(records)
         assert cached.p_evil == fresh.p_evil
         assert cached.team_risk(view["team"] or [seat]) == fresh.team_risk(view["team"] or [seat])
         compared += 1

@@ -13,10 +13,12 @@ Hooks:
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.engine.core import HookRegistry
 
 from .cards import KNIGHT, SORCERESS
-from .regions import AVALON, CASTLE, STONE_CIRCLE
+from .regions import AVALON, BY_KEY, CASTLE, STONE_CIRCLE
 from .state import ColoviniState
 
 HOOKS = HookRegistry(("defence_bonus", "attack_kinds", "loss_discount"))
@@ -36,6 +38,23 @@ def _stone_circle(state: ColoviniState, seat: int) -> set[str]:
 @HOOKS.handler("loss_discount", AVALON)
 def _avalon(state: ColoviniState, seat: int) -> int:
     return 0 if state.avalon_used else 1  # CA-15: once per turn
+
+
+def defence_bonuses(state: ColoviniState) -> tuple[int, ...]:
+    """Every region's `defence_bonus`, in row order (each view shows them all). Only regions
+    with a power can have one: they are listed once per row."""
+    powered = _powered(state.row)
+    if not powered:
+        return (0,) * len(state.row)
+    out = [0] * len(state.row)
+    for index in powered:
+        out[index] = defence_bonus(state, index)
+    return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def _powered(row: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(i for i, key in enumerate(row) if BY_KEY[key].power is not None)
 
 
 def defence_bonus(state: ColoviniState, index: int) -> int:

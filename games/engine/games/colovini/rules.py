@@ -4,6 +4,7 @@ turn.py) and the outcome."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from random import Random
 
 from games.engine.core import N_, Emitter, Event, IllegalMove, Move, Outcome, msg
@@ -72,7 +73,7 @@ def legal_moves(state: ColoviniState, seat: int) -> list[Move]:
         regions = range(len(state.row))
         # Any card reinforces anywhere (CA-5); enchantments and attacks go through the same
         # checks as `decide`, tried only where the card's kind could possibly do it.
-        out: list[Move] = [PlayCard(name, i, REINFORCE) for name in hand for i in regions]
+        out: list[Move] = list(_reinforcements(tuple(hand), len(state.row)))
         attackers = powers.attack_kinds(state, seat)
         # Where an enchantment or attack could be legal at all (an opponent's top card of
         # the sorceress's colour; a region not ours with enough of our cards, while
@@ -107,6 +108,13 @@ def legal_moves(state: ColoviniState, seat: int) -> list[Move]:
             out.append(UseAvalon())
         return out
     return [Discard(name) for name in hand]
+
+
+@lru_cache(maxsize=4096)
+def _reinforcements(hand: tuple[str, ...], regions: int) -> tuple[PlayCard, ...]:
+    """Every card of `hand` on every region: moves are frozen, so built once per hand
+    (about 80 of them, the most of a turn's legal moves)."""
+    return tuple(PlayCard(name, i, REINFORCE) for name in hand for i in range(regions))
 
 
 def default_move(state: ColoviniState, seat: int, rng: Random) -> Move:

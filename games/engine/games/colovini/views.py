@@ -57,10 +57,30 @@ def view(state: ColoviniState, viewer: Viewer) -> dict[str, JSON]:
     return out
 
 
+def bot_view(state: ColoviniState, seat: int) -> dict[str, JSON]:
+    """The part of `view(state, seat)` the bot reads (bot.py), built without the rest: the
+    same values under a subset of the keys, so nothing the seat may not know (tests/engine
+    check it against the full view at every decision of seeded games, and that the bot
+    chooses the same from both). The region row is the shared one, not a copy: the bot only
+    reads it."""
+    return {
+        "turn": state.turn,
+        "win_crowns": WIN_CROWNS,
+        "hand_limit": HAND_LIMIT,
+        "max_conquests": MAX_CONQUESTS,
+        "conquests_this_turn": state.conquests,
+        "avalon_used": state.avalon_used,
+        "regions": _regions(state, state.phase is Phase.OVER),
+        "players": [{"seat": s, "crowns": state.crowns(s)} for s in (0, 1)],
+        "discard": list(state.discard),
+        "you": hand(seat, state.hands[seat]),
+    }
+
+
 def _regions(state: ColoviniState, over: bool) -> list[dict[str, JSON]]:
     # The whole row as one value first: most moves change no region (a draw, a reaction,
     # a loss from the hand), and then the row is found at once.
-    defences = tuple(powers.defence_bonus(state, i) for i in range(len(state.row)))
+    defences = powers.defence_bonuses(state)
     key = (state.row, state.face_up, over, state.owners, defences, state.piles)
     return shared("ca.regions", key, _region_row, by_value=True)
 

@@ -80,6 +80,19 @@ def _judgement(state: JoustingState) -> JSON:
     }
 
 
+def bot_view(state: JoustingState, seat: int) -> dict[str, JSON]:
+    """The part of `view(state, seat)` the bot reads (bot.py), built without the rest (the
+    known cards of every hand, the history...): the same values under a subset of the keys,
+    so nothing the seat may not know (tests/engine check it against the full view at every
+    decision of seeded games, and that the bot chooses the same from both)."""
+    return {
+        "knights": [{"seat": s, "coins": coins} for s, coins in enumerate(state.coins)],
+        "offers": [_offer(o) for o in state.offers if o.to is None or seat in (o.seat, o.to)],
+        "judgement": _judgement(state),
+        "you": {"seat": seat, "hand": list(state.hands[seat])},
+    }
+
+
 def view(state: JoustingState, viewer: Viewer) -> dict[str, JSON]:
     # Who knows a card in a hand: its holder and `state.known` (PUBLIC: everyone); at the
     # end every hand is shown (JA-14).

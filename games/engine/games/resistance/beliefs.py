@@ -8,19 +8,22 @@ succeeded probably would have failed it, and Evil players tend to approve teams 
 Evil and reject clean ones. Only the bot's own view is read, never the full state.
 
 A world's weight is EVIL_PASSED ** passes * VOTE_FIT ** fits * VOTE_MISFIT ** misfits, so
-it is kept as whole-number tallies per world. The tallies of one seat's worlds are cached
-(`_TALLIES`) and only the proposals and quests added since the last call are counted: a
-bot asked again later in the same game reads its earlier tally; any other record starts a
-fresh one. Whole numbers add up the same in any order, so a cached tally gives exactly the
-weights a fresh one gives.
+it is kept as whole-number tallies per world. A world's tallies do not depend on who asks:
+they are counted once per table for every world (`_Record`, the last one per player count
+in `_RECORDS`), only for the proposals and quests added since; any other record starts a
+fresh one. Each seat takes its own worlds' weights from it, in its own order (`_TALLIES`).
+Whole numbers add up the same in any order, so a cached tally gives exactly the weights a
+fresh one gives.
 """
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, compress
+from operator import itemgetter
 from random import Random
 from typing import Any
 
@@ -119,73 +122,124 @@ def _mask(seats: Any) -> int:
 
 
 @dataclass(frozen=True)
-class _Tally:
-    """One seat's possible worlds and, per world, its whole-number tallies over the public
-    record counted so far, with the weights they give. Never changed once built:
-    `counted` makes a new one, so a tally shared through the cache is safe from any thread."""
+class _Record:
+    """Every way `evil` Evil seats can sit among `players` (at most C(10,4) = 210 worlds),
+    with each world's whole-number tallies over the public record counted so far. A world's
+    tallies do not depend on who asks, so one record serves every seat of a table: each new
+    proposal or quest is counted once, not once per bot. Never changed once built."""
 
     players: int
-    evil: int  # Evil seats in every world
+    evil: int
     worlds: tuple[int, ...]
-    rows: tuple[tuple[int, ...], ...]  # per seat, the worlds in which it is Evil (`_rows`)
+    alive: tuple[bool, ...]  # per world: at least k Evil on every quest with k Fails
     passes: tuple[int, ...]  # per world: Evil team members beyond the Fails, over the quests
     fits: tuple[int, ...]  # per world: Evil votes fitting "approve dirty, reject clean"
     quests: frozenset[Quest] = frozenset()
     proposals: tuple[Proposal, ...] = ()
+    weights: tuple[float, ...] = ()  # per world (0.0 once no longer alive)
+
+    def extends(self, quests: frozenset[Quest], proposals: tuple[Proposal, ...]) -> bool:
+        """Whether the record holds everything this one counted (the same game, later)."""
+        return self.quests <= quests and proposals[: len(self.proposals)] == self.proposals
+
+    def counted(self, quests: frozenset[Quest], proposals: tuple[Proposal, ...]) -> _Record:
+        """This record with the quests and proposals it has not counted yet."""
+        worlds, alive, passes, fits = self.worlds, self.alive, self.passes, self.fits
+        for _, team, fails in quests - self.quests:
+            on_team = [(world & team).bit_count() for world in worlds]
+            alive = tuple(a and on >= fails for a, on in zip(alive, on_team, strict=True))
+            passes = tuple(p + on - fails for p, on in zip(passes, on_team, strict=True))
+        for team, yes, no in proposals[len(self.proposals) :]:
+            fits = tuple(
+                fit + ((world & yes) if world & team else (world & no)).bit_count()
+                for world, fit in zip(worlds, fits, strict=True)
+            )
+        misfit_votes = len(proposals) * self.evil  # every Evil seat votes on every proposal
+        weights = tuple(
+            _PASSED_POW[passed] * _FIT_POW[fit] * _MISFIT_POW[misfit_votes - fit] if ok else 0.0
+            for ok, passed, fit in zip(alive, passes, fits, strict=True)
+        )
+        return _Record(
+            self.players, self.evil, worlds, alive, passes, fits, quests, proposals, weights
+        )
+
+
+_RECORDS: dict[tuple[int, int], _Record] = {}  # the last record per (players, Evil seats)
+
+
+def _record(
+    players: int, evil: int, quests: frozenset[Quest], proposals: tuple[Proposal, ...]
+) -> _Record:
+    key = (players, evil)
+    record = _RECORDS.get(key)
+    if record is None or not record.extends(quests, proposals):
+        worlds = tuple(_mask(seats) for seats in combinations(range(players), evil))
+        zeros = (0,) * len(worlds)
+        record = _Record(players, evil, worlds, (True,) * len(worlds), zeros, zeros)
+    elif record.quests == quests and record.proposals == proposals:
+        return record
+    record = record.counted(quests, proposals)
+    _RECORDS[key] = record
+    return record
+
+
+@functools.cache
+def _positions(players: int, evil: int) -> dict[int, int]:
+    """Each world's position in a `_Record` of `players` and `evil`."""
+    return {_mask(seats): i for i, seats in enumerate(combinations(range(players), evil))}
+
+
+@dataclass(frozen=True)
+class _Tally:
+    """One seat's possible worlds, in its own order, and their weights from a `_Record`:
+    the same whole numbers, so the same floats, as counting them for this seat alone.
+    Never changed once built, so a tally shared through the cache is safe from any thread."""
+
+    players: int
+    positions: tuple[int, ...]  # the seat's worlds (before any quest) in the record
+    record: _Record | None = None
+    worlds: tuple[int, ...] = ()  # the seat's worlds still alive in `record`
+    pick: Callable[[Sequence[float]], tuple[float, ...]] = tuple  # their record weights
+    row_picks: tuple[Callable[[Sequence[float]], tuple[float, ...]], ...] = ()  # per seat,
+    # of `weights`, those of the worlds in which that seat is Evil
     weights: tuple[float, ...] = ()
     total: float = 0.0
     p_evil: tuple[float, ...] = ()
 
-    def extends(self, quests: frozenset[Quest], proposals: tuple[Proposal, ...]) -> bool:
-        """Whether the record holds everything this tally counted (the same game, later)."""
-        return self.quests <= quests and proposals[: len(self.proposals)] == self.proposals
-
-    def counted(self, quests: frozenset[Quest], proposals: tuple[Proposal, ...]) -> _Tally:
-        """This tally with the quests and proposals it has not counted yet."""
-        worlds, passes, fits = list(self.worlds), list(self.passes), list(self.fits)
-        for _, team, fails in quests - self.quests:
-            kept = [
-                (world, passed + on_team - fails, fit)
-                for world, passed, fit in zip(worlds, passes, fits, strict=True)
-                if (on_team := (world & team).bit_count()) >= fails
-            ]
-            worlds, passes, fits = [k[0] for k in kept], [k[1] for k in kept], [k[2] for k in kept]
-        for team, yes, no in proposals[len(self.proposals) :]:
-            fits = [
-                fit + ((world & yes) if world & team else (world & no)).bit_count()
-                for world, fit in zip(worlds, fits, strict=True)
-            ]
-        misfit_votes = len(proposals) * self.evil  # every Evil seat votes on every proposal
-        weights = [
-            _PASSED_POW[passed] * _FIT_POW[fit] * _MISFIT_POW[misfit_votes - fit]
-            for passed, fit in zip(passes, fits, strict=True)
-        ]
-        rows = self.rows if len(worlds) == len(self.worlds) else _rows(self.players, worlds)
+    def weighed(self, record: _Record) -> _Tally:
+        if self.record is not None and record.alive is self.record.alive:
+            # No quest since: the same worlds survive (a record's `alive` is one tuple
+            # until a quest is counted), only their weights change.
+            worlds, pick, row_picks = self.worlds, self.pick, self.row_picks
+        else:
+            alive, every = record.alive, record.worlds
+            kept = [i for i in self.positions if alive[i]]
+            worlds = tuple(every[i] for i in kept)
+            pick = _picker(kept)
+            row_picks = tuple(_picker(row) for row in _rows(self.players, worlds))
+        # Picked in C, in the seat's world order: the same floats summed in the same order.
+        weights = pick(record.weights)
         total = sum(weights)
-        p_evil = (
-            tuple(sum([weights[i] for i in seat_rows]) / total for seat_rows in rows)
-            if total
-            else ()
-        )
+        p_evil = tuple(sum(rp(weights)) / total for rp in row_picks) if total else ()
         return _Tally(
-            self.players,
-            self.evil,
-            tuple(worlds),
-            rows,
-            tuple(passes),
-            tuple(fits),
-            quests,
-            proposals,
-            tuple(weights),
-            total,
-            p_evil,
+            self.players, self.positions, record, worlds, pick, row_picks, weights, total, p_evil
         )
+
+
+def _picker(indexes: Sequence[int]) -> Callable[[Sequence[float]], tuple[float, ...]]:
+    """A function giving the items of a sequence at `indexes`, in that order, as a tuple."""
+    if len(indexes) >= 2:
+        return itemgetter(*indexes)  # a tuple for 2+ indexes
+    if indexes:
+        only = indexes[0]
+        return lambda seq: (seq[only],)
+    return lambda seq: ()
 
 
 def _rows(players: int, worlds: list[int] | tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Per seat, the indexes of the worlds in which that seat is Evil."""
     return tuple(
-        tuple(i for i, world in enumerate(worlds) if world >> s & 1) for s in range(players)
+        tuple([i for i, world in enumerate(worlds) if world >> s & 1]) for s in range(players)
     )
 
 
@@ -201,29 +255,47 @@ def _tally(view: Mapping[str, Any], b: Beliefs, one_of: list[int]) -> _Tally | N
         return None
     known, pair = _mask(b.known_evil), _mask(one_of)
     key = (b.players, b.evil_count, known, _mask(b.known_good), pair)
-    quests, proposals = _evidence(view)
+    record = _record(b.players, b.evil_count, *_evidence(view))
     tally = _TALLIES.get(key)
-    if tally is None or not tally.extends(quests, proposals):
+    if tally is None:
         worlds = [known | _mask(extra) for extra in combinations(free, need)]
         if pair:  # Merlin and Morgana: exactly one of the pair is Evil
             worlds = [world for world in worlds if (world & pair).bit_count() == 1]
-        zeros = (0,) * len(worlds)
-        tally = _Tally(
-            b.players, b.evil_count, tuple(worlds), _rows(b.players, worlds), zeros, zeros
-        )
-    elif tally.quests == quests and tally.proposals == proposals:
+        at = _positions(b.players, b.evil_count)
+        tally = _Tally(b.players, tuple(at[world] for world in worlds))
+    elif tally.record is record:
         return tally
-    tally = tally.counted(quests, proposals)
+    tally = tally.weighed(record)
     if len(_TALLIES) >= _TALLIES_KEPT:
         _TALLIES.clear()
     _TALLIES[key] = tally
     return tally
 
 
+# The last record read and its evidence: `views.bot_view` hands the same quest and proposal
+# lists to every bot until a proposal or quest is added, so they are compared by identity
+# (held here, so never reused). One entry, replaced whole: safe when threads share it.
+_LAST_EVIDENCE: tuple[object, object, tuple[frozenset[Quest], tuple[Proposal, ...]] | None] = (
+    None,
+    None,
+    None,
+)
+
+
 def _evidence(view: Mapping[str, Any]) -> tuple[frozenset[Quest], tuple[Proposal, ...]]:
     """The public record as bitmasks: (quest, team, fails) per resolved quest, and
     (team, approving, rejecting) per revealed vote, in the order they were held. A view's
     proposal entries are shared between views (core.memo), so each is read once."""
+    global _LAST_EVIDENCE
+    quests, proposals, evidence = _LAST_EVIDENCE
+    if evidence is not None and quests is view["quests"] and proposals is view["proposals"]:
+        return evidence
+    evidence = _read_evidence(view)
+    _LAST_EVIDENCE = (view["quests"], view["proposals"], evidence)
+    return evidence
+
+
+def _read_evidence(view: Mapping[str, Any]) -> tuple[frozenset[Quest], tuple[Proposal, ...]]:
     quests = frozenset(
         (q["quest"], _mask(q["team"]), q["fails"])
         for q in view["quests"]

@@ -23,7 +23,7 @@ from .events import GameSetUp, LadyExamined, QuestCardPlayed, VoteCast
 from .knowledge import MERLIN_OR_MORGANA, Knowledge, knowers_of_side, night_knowledge
 from .roles import Phase, Role
 from .rules import SUMMARIES, lady_targets, pending_seats
-from .state import ProposalRecord, QuestRecord, ResistanceState
+from .state import LadyRecord, ProposalRecord, QuestRecord, ResistanceState
 from .state import attemptable_quests as _attemptable
 
 
@@ -114,6 +114,70 @@ def view(state: ResistanceState, viewer: Viewer) -> dict[str, JSON]:
     return out
 
 
+def bot_view(state: ResistanceState, seat: int) -> dict[str, JSON]:
+    """The part of `view(state, seat)` the bot reads (bot.py, beliefs.py), built without the
+    rest: the same values under a subset of the keys, "you" included, so it shows nothing the
+    seat may not know (tests/engine check it against the full view at every decision of
+    seeded games, and that the bot chooses the same from both). A bot decides about twice
+    per move and the full view (players, waiting, reveal...) costs more than its choice.
+    The public part changes only with a proposal or a quest, and "you" only with the Lady:
+    both are built once and handed over as they are, not copied (the bot only reads them)."""
+    out = dict(_bot_public(state))
+    deal = _deal(state)
+    if state.lady_history:
+        out["you"] = _bot_you(deal, seat, state.lady_history)
+    else:  # the same for the whole game: once per seat of the deal
+        out["you"] = shared(f"ra.bot.you.{seat}", deal, partial(_bot_you, seat=seat, lady=()))
+    return out
+
+
+def _bot_you(deal: _Deal, seat: int, lady: tuple[LadyRecord, ...]) -> dict[str, JSON]:
+    you = dict(deal.roles[seat])
+    you["knowledge"] = deal.night[seat]
+    you["lady_results"] = [{"seat": r.seat, "side": r.side.value} for r in lady if r.holder == seat]
+    return you
+
+
+# The last public part built and the records it was built from (held, so compared by
+# identity): a game's bots ask again and again while only votes change. One entry, replaced
+# whole, so threads sharing it read either the old entry or the new one.
+_LAST_PUBLIC: tuple[tuple[object, ...], dict[str, JSON]] = ((), {})
+
+
+def _bot_public(state: ResistanceState) -> dict[str, JSON]:
+    sources, built = _LAST_PUBLIC
+    if (
+        sources
+        and sources[0] is state.roles
+        and sources[1] is state.quests
+        and sources[2] is state.proposals
+        and sources[3] is state.team
+        and sources[4] == state.quest
+        and sources[5] == state.rejections
+    ):
+        return built
+    return _build_public(state)
+
+
+def _build_public(state: ResistanceState) -> dict[str, JSON]:
+    global _LAST_PUBLIC
+    built: dict[str, JSON] = {
+        "player_count": state.players,
+        "evil_count": SIDES[state.players][1],
+        "roles_in_play": _deal(state).in_play,
+        "quests": _track_of(state),
+        "successes": state.successes(),
+        "failures": state.failures(),
+        "rejections": state.rejections,
+        "max_rejections": MAX_REJECTIONS,
+        "team": sorted(state.team),
+        "proposals": shared("ra.proposals", state.proposals, _proposals),
+    }
+    sources = (state.roles, state.quests, state.proposals, state.team)
+    _LAST_PUBLIC = ((*sources, state.quest, state.rejections), built)
+    return built
+
+
 def _player(
     state: ResistanceState, seat: int, pending: frozenset[int], acted: frozenset[int], over: bool
 ) -> dict[str, JSON]:
@@ -150,9 +214,13 @@ def _proposal(p: ProposalRecord) -> dict[str, JSON]:
 def _quests(state: ResistanceState) -> list[dict[str, JSON]]:
     """The track, quest by quest: resolved ones from their records, the others open. It
     changes only when a quest resolves or a team is proposed for one."""
+    return list(_track_of(state))
+
+
+def _track_of(state: ResistanceState) -> list[dict[str, JSON]]:
     players, current = state.players, state.quest
     kind = f"ra.quests.{players}.{current}"  # `()` is one object for every table
-    return list(shared(kind, state.quests, partial(_track, players, current)))
+    return shared(kind, state.quests, partial(_track, players, current))
 
 
 def _track(

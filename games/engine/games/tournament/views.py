@@ -106,6 +106,31 @@ def _character(cid: str | None) -> JSON:
     }
 
 
+def bot_view(s: TState, seat: int) -> dict[str, JSON]:
+    """The part of `view(s, seat)` the bot reads (bot.py), built the same way without the
+    rest (godsends, locations, passing, pending...): the same values under a subset of the
+    keys, so nothing the seat may not know (tests/engine check it against the full view at
+    every decision of seeded games, and that the bot chooses the same from both)."""
+    hidden = any(x.face_down for x in s.melee)
+    flags = None if hidden else feinted(s.melee)
+    seats = range(s.n) if s.phase == "over" else [seat]
+    return {
+        "lead": s.lead,
+        "turn": s.turn,
+        "melee": [_entry(x, seat, s, flags) for x in s.melee],
+        "ask": _ask(s),
+        "godsend_up": [_godsend(g) for g in s.godsend_up],
+        "players": [
+            {"seat": n, **shared("ta.player", p, partial(_player, s.rules.poisoned))}
+            for n, p in enumerate(s.players)
+        ],
+        "viewer": seat,
+        "hands": [
+            {"seat": n, "cards": _hand(n, s.player(n).hand, s.rules.poisoned)} for n in seats
+        ],
+    }
+
+
 def view(s: TState, viewer: Viewer) -> dict[str, JSON]:
     over = s.phase == "over"
     hidden = any(x.face_down for x in s.melee)
