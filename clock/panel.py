@@ -21,16 +21,22 @@ def clock_panel_oob(
     game: Game, viewers: Mapping[Any, Any], csrf_token: str, seats: Sequence[Seat] | None
 ) -> dict[Any, str]:
     """One read of the clock for the update (none when the commit's seats are given), one
-    render per viewer (their own seat's extension and take-back differ)."""
+    render per distinct panel: viewers differ only by their time zone (the deadlines) and
+    their own seat's extension and take-back, so most share one render."""
     facts = clock_facts(game, seats=seats)
-    return {
-        key: render_to_string(
-            "clock/panel.html",
-            {
-                **clock_for(facts, user if isinstance(user, User) else None),
-                "csrf_token": csrf_token,
-                "oob": True,
-            },
+    rendered: dict[Any, str] = {}
+    out = {}
+    for key, user in viewers.items():
+        context = clock_for(facts, user if isinstance(user, User) else None)
+        me = context["me"]
+        # Everything of the context that differs between viewers, as the template reads it.
+        shown = (
+            tuple(row["deadline_local"] for row in context["seats"]),
+            me and (me["can_take_back"], me["can_extend"], me["extensions_left"], me["pending"]),
         )
-        for key, user in viewers.items()
-    }
+        if shown not in rendered:
+            rendered[shown] = render_to_string(
+                "clock/panel.html", {**context, "csrf_token": csrf_token, "oob": True}
+            )
+        out[key] = rendered[shown]
+    return out

@@ -50,7 +50,11 @@ def rematch_context(game: Game, user: Any) -> dict[str, Any]:
 def rematch_oob(
     game: Game, viewers: Mapping[Any, Any], csrf_token: str, seats: Sequence[Seat] | None
 ) -> dict[Any, str]:
-    """The panel for each viewer (games.panels); a game in play reads nothing."""
+    """The panel for each viewer (games.panels); a game in play reads nothing, and its
+    (hidden) panel is the same for every viewer: rendered once."""
+    if game.status != Game.Status.FINISHED:
+        hidden = {"rematch": rematch_context(game, None), "csrf_token": csrf_token, "oob": True}
+        return dict.fromkeys(viewers, render_to_string("games/partials/rematch.html", hidden))
     return {
         key: render_to_string(
             "games/partials/rematch.html",

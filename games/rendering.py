@@ -15,6 +15,7 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.safestring import SafeData
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
@@ -221,12 +222,63 @@ def with_csrf(html: str, csrf_token: str) -> str:
     return html.replace(CSRF_SLOT, csrf_token)
 
 
-def render_update(payload: Mapping[str, Any], csrf_token: str) -> str:
+# Boards whose template shows `board` alone (no form, no feed, no token): rendered from
+# `board` and nothing else, one render serves every view of an update whose board model is
+# equal (in The Resistance every seat's and the spectators' alike). A board with forms in
+# it (Colovini, jousting) or reading the feed (Tournament's rule links) is rendered per view.
+SHARED_BOARDS = frozenset({"games/boards/resistance-avalon.html"})
+
+_Key = tuple[Any, ...] | str | int | float | bool | None
+
+
+def fingerprint(value: Any) -> _Key:
+    """An exact, hashable copy of a view model made of plain data (str, numbers, lists,
+    dicts), or None when it holds anything else; safe strings are told apart from plain
+    ones, since the template escapes only the latter."""
+    if value is None or isinstance(value, bool | int | float):
+        return ("v", type(value).__name__, value)
+    if isinstance(value, str):
+        return ("S" if isinstance(value, SafeData) else "s", str(value))
+    if isinstance(value, list | tuple):
+        items = [fingerprint(v) for v in value]
+        return None if any(i is None for i in items) else ("l", *items)
+    if isinstance(value, dict):
+        pairs = []
+        for k in sorted(value, key=str):
+            v = fingerprint(value[k])
+            if not isinstance(k, str) or v is None:
+                return None
+            pairs.append((k, v))
+        return ("d", *pairs)
+    return None
+
+
+def _board(context: Mapping[str, Any], memo: dict[Any, str] | None) -> str:
+    """The board partial, shared through `memo` between views with an equal board."""
+    template = context["board_template"]
+    model = fingerprint(context["board"]) if template in SHARED_BOARDS else None
+    if memo is None or model is None:
+        return render_to_string("games/partials/board.html", {**context, "oob": True})
+    key = (template, model)
+    if key not in memo:
+        shown = {"board": context["board"], "board_template": template, "oob": True}
+        memo[key] = render_to_string("games/partials/board.html", shown)
+    return memo[key]
+
+
+def render_update(
+    payload: Mapping[str, Any], csrf_token: str, memo: dict[Any, str] | None = None
+) -> str:
     """A pushed update as the game page swaps it in: the partials and the new log lines of
-    `payload` (a broadcast payload: the feed and its "events")."""
+    `payload` (a broadcast payload: the feed and its "events"). `memo`: renders shared by
+    the views of one update in one language (render_updates)."""
     feed = {k: v for k, v in payload.items() if k != "events"}
     context = game_context(feed, csrf_token=csrf_token, log=payload.get("events", ()))
-    return render_partials(context) + render_log_append(context)
+    parts = [
+        _board(context, memo) if name == "board" else render_partials(context, names=(name,))
+        for name in PARTIALS
+    ]
+    return "".join(parts) + render_log_append(context)
 
 
 def render_updates(
@@ -250,8 +302,9 @@ def render_updates(
         for language, readers in languages.items():
             with translation.override(language):
                 panels = live_panels_for(game, readers, CSRF_SLOT, seats)
+                memo: dict[Any, str] = {}
                 for key in readers:
-                    out[key] = render_update(payloads[key], CSRF_SLOT) + panels[key]
+                    out[key] = render_update(payloads[key], CSRF_SLOT, memo) + panels[key]
     return out
 
 

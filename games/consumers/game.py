@@ -69,6 +69,10 @@ from .layer import LayerResilientConsumer
 
 logger = logging.getLogger("games.consumers")
 
+# How long a heartbeat that finds the game past this socket waits for the push in flight
+# before reading the page from the database (at most half a heartbeat).
+PUSH_GRACE = 1.0
+
 
 class GameConsumer(LayerResilientConsumer):
     game: Game
@@ -162,7 +166,7 @@ class GameConsumer(LayerResilientConsumer):
             await asyncio.sleep(interval)
             try:
                 await self._join()
-                await self._resync_if_behind()
+                await self._resync_if_behind(min(PUSH_GRACE, interval / 2))
                 if self.seat is None:
                     await db(spectators_touch)(self.game_id)
                 if self.user is not None and time.monotonic() - touched >= presence_every:
@@ -171,13 +175,17 @@ class GameConsumer(LayerResilientConsumer):
             except DatabaseError as exc:  # the database is away: try again next beat
                 logger.warning("game socket: heartbeat of game %s failed: %r", self.game_id, exc)
 
-    async def _resync_if_behind(self) -> None:
+    async def _resync_if_behind(self, grace: float) -> None:
         current = await db(game_version)(self.game_id)
         if current is None or current == self.sent:
             return
+        if current[0] > self.sent[0]:
+            # The push of a move just committed is usually on its way (it is rendered after
+            # the commit): wait for it a moment rather than render the page for this socket.
+            await asyncio.sleep(grace)
         async with self.sending:
-            if current[0] < self.sent[0]:
-                return  # a push got here first, with even newer news
+            if current[0] < self.sent[0] or current == self.sent:
+                return  # a push got here first, with the same or newer news
             await self._send_missed()
 
     async def _send_missed(self) -> None:

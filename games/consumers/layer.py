@@ -9,7 +9,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from channels.generic.websocket import AsyncWebsocketConsumer
+from .common import DirectDispatch
 
 logger = logging.getLogger("games.consumers")
 
@@ -17,7 +17,7 @@ logger = logging.getLogger("games.consumers")
 LAYER_RETRY_SECONDS = 1.0
 
 
-class LayerResilientConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
+class LayerResilientConsumer(DirectDispatch):
     """A socket of one channel group (`group`, set by the subclass on connect)."""
 
     group: str

@@ -7,16 +7,14 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qs
 
-from channels.generic.websocket import AsyncWebsocketConsumer
-
 from games.rendering import render_chat_append, render_chat_hidden, render_table_live
 from games.selectors import table_audience, table_get
 from games.services import broadcast
 
-from .common import db, user_of
+from .common import DirectDispatch, db, user_of
 
 
-class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
+class TableConsumer(DirectDispatch):
     """A private table's socket is refused (before the handshake completes) to all but
     those seated there and holders of its invite code (`?invite=<code>`), as its page is."""
 

@@ -4,8 +4,8 @@ state to people"). Never the full state on a shared group.
 
 The game page's HTML of each view is rendered here too, once per view in the process that
 committed (all spectators share one), and sent beside the JSON: the sockets only forward
-it, with no database read per socket. Only the views someone watches are rendered: the
-seats whose player is online, and the spectators' while spectators are there
+it, with no database read per socket. Only the views someone watches are rendered and
+sent: the seats whose player is online, and the spectators' while spectators are there
 (games.services.presence).
 """
 
@@ -116,15 +116,20 @@ def seat_payloads(
     return out
 
 
-def _watched(game: Game, seats: Sequence[Seat]) -> dict[Viewer, Any]:
-    """The views someone watches, with the user whose panels they show: seats whose player
-    is online, and the spectators' while a spectator's socket marks the game watched."""
+def _listening(game: Game, seats: Sequence[Seat]) -> tuple[set[Viewer], dict[Viewer, Any]]:
+    """Who has a socket open on the game: the seats whose player is online and the
+    spectators while a spectator's socket marks the game (games.services.presence), and of
+    those the views whose page is rendered here, with the user whose panels they show (the
+    spectators' only at a public table)."""
     from .presence import spectators_watching  # presence tells its news through here
 
-    out: dict[Viewer, Any] = {s.position: s.user for s in seats if getattr(s, "online", False)}
-    if game.table.visibility == Table.Visibility.PUBLIC and spectators_watching(game.pk):
-        out[None] = None
-    return out
+    watched: dict[Viewer, Any] = {s.position: s.user for s in seats if getattr(s, "online", False)}
+    listening: set[Viewer] = set(watched)
+    if spectators_watching(game.pk):
+        listening.add(None)
+        if game.table.visibility == Table.Visibility.PUBLIC:
+            watched[None] = None
+    return listening, watched
 
 
 def game_updated(
@@ -134,18 +139,24 @@ def game_updated(
     seats: Sequence[Seat] | None = None,
     players: list[dict[str, JSON]] | None = None,
 ) -> dict[Viewer, dict[str, JSON]]:
-    """Push each viewer's own payload, and the page's HTML of it when watched, to its group
-    (call after commit); returns the payloads. `after_seq` is the seq the update follows: a
-    socket that sent less knows it missed a push (GameConsumer). `seats`: the seats in play
-    as games.selectors.seats_in_play read them (read here when not given)."""
+    """Push each listened-to viewer's own payload, and the page's HTML of it when watched,
+    to its group (call after commit); returns every viewer's payload (the mover's reply
+    reuses its own). `after_seq` is the seq the update follows: a socket that sent less
+    knows it missed a push (GameConsumer). `seats`: the seats in play as
+    games.selectors.seats_in_play read them (read here when not given).
+
+    A group nobody listens to is not sent to: with no page open a move costs no render and
+    no trip to the channel layer. A socket opening as the move commits reads the game after
+    its presence is written (GameConsumer.connect), and its heartbeat catches up anything
+    else."""
     after_seq = steps[0][0].seq - 1 if steps else game.state_seq
     if seats is None:
         seats = seats_in_play(game)
     if players is None:
         players = players_from(list(seats))
     payloads = seat_payloads(game, steps, state, len(seats), players)
+    listening, watched = _listening(game, seats)
     html: dict[Viewer, str] = {}
-    watched = _watched(game, seats)
     if watched and _page_renderer:
         try:
             html = _page_renderer[0](
@@ -155,6 +166,8 @@ def game_updated(
             logger.exception("broadcast: rendering game %s failed", game.pk)
     messages: list[tuple[str, dict[str, JSON]]] = []
     for viewer, payload in payloads.items():
+        if viewer not in listening:
+            continue
         message: dict[str, JSON] = {
             "type": "game.update",
             "payload": payload,

@@ -1,8 +1,8 @@
 """The game page's live updates are rendered once per view in the process that committed
 (issue 14): every spectator's socket gets the one spectators' render, a seat's socket its
 seat's render with its own CSRF token put in, and no socket reads the database on a push.
-A view nobody was known to watch is not rendered; its socket catches up from the database.
-With nobody watching, a move renders nothing."""
+A view nobody was known to watch is neither rendered nor sent; its socket catches up from
+the database at its heartbeat. With nobody watching, a move renders and sends nothing."""
 
 from __future__ import annotations
 
@@ -107,19 +107,32 @@ async def test_spectators_share_one_render_and_sockets_only_forward(
         await sock.disconnect()
 
 
-async def test_a_socket_whose_view_was_not_rendered_catches_up_from_the_database(
-    renders: list[set[Any]], reads_on_push: list[str]
+async def test_a_socket_nobody_knew_of_is_sent_nothing_and_catches_up_at_its_heartbeat(
+    renders: list[set[Any]], reads_on_push: list[str], settings: Any
 ) -> None:
+    settings.GAME_SOCKET_HEARTBEAT_SECONDS = 0.2
     game, seats = await setup_game(5, "resistance-avalon")
     seat1 = await html_socket(game.pk, seats[1], "seat1-token")
     # Its presence row is gone (say the database missed it): the broadcast does not know
-    # seat 1 is watched and sends it the JSON only.
+    # seat 1 listens, so it neither renders nor sends its view.
     await sync_to_async(Presence.objects.filter(user=seats[1]).delete)()
     leader, move = await _first_move(game)
     await play(game, seats[leader], move)
 
     assert renders == []  # nobody else watches: nothing rendered
-    html = await next_update(seat1)
+    html = await next_update(seat1)  # its heartbeat found the game past what it sent
     assert "Proposed team" in html
     assert reads_on_push == [broadcast.seat_group(game.pk, 1)]
     await seat1.disconnect()
+
+
+async def test_with_nobody_listening_a_move_sends_nothing(
+    renders: list[set[Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game, seats = await setup_game(5, "resistance-avalon")
+    sent: list[Any] = []
+    monkeypatch.setattr(broadcast, "_send_all", sent.extend)
+    leader, move = await _first_move(game)
+    await play(game, seats[leader], move)
+    assert renders == []
+    assert sent == []  # no group of the game: not one trip to the channel layer

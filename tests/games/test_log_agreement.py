@@ -45,6 +45,9 @@ def _play_recording_pushes(
                 pushed[groups[group]].extend(message["payload"]["events"])
 
     monkeypatch.setattr(broadcast, "_send_all", record)
+    # Every viewer has a socket open (a group nobody listens to is not sent to); none is
+    # rendered: the payloads are what this test reads.
+    monkeypatch.setattr(broadcast, "_listening", lambda game, seats: (set(VIEWERS), {}))
     while play_pending_once(game):
         pass
     game.refresh_from_db()

@@ -25,7 +25,7 @@ from django.db import connection
 from django.test import Client
 from rest_framework.test import APIClient
 
-from games.models import Game, GameEvent, MoveReceipt
+from games.models import Game, GameEvent, MoveReceipt, Presence
 from games.routing import websocket_urlpatterns
 from games.services import broadcast, commit
 from tests.clock.procs import database_url, needs_postgres
@@ -68,6 +68,10 @@ class SeatInbox:
     def __init__(self, game: Game, seat: int) -> None:
         self.layer = get_channel_layer()
         self.channel = asyncio.run(self._join(broadcast.seat_group(game.pk, seat)))
+        # Present, as a socket's connect makes it (a group nobody listens to is not sent to).
+        user = game.table.seats.get(position=seat).user
+        assert user is not None
+        Presence.objects.create(channel_name=self.channel, game=game, user=user)
 
     async def _join(self, group: str) -> str:
         channel: str = await self.layer.new_channel()
