@@ -136,6 +136,17 @@ def main() -> None:
 
         wait_for(finished, timeout=args.lead + args.spread + 180, every=0.25)
         finished()
+        # The game-over emails (two per game) follow the timeouts: queued after them, they
+        # wait while a burst is applied (notifications.tasks). When the last one is sent:
+        from notifications.models import Notice
+
+        def mailed() -> bool:
+            notices = Notice.objects.filter(game_id__in=planned, kind="game_over")
+            done = notices.exclude(status=Notice.Status.PENDING).count()
+            return done >= 2 * len(planned)
+
+        wait_for(mailed, timeout=300, every=0.25)
+        all_mailed = dt.datetime.now(dt.UTC)
         time.sleep(6)  # a few more sweeps: a doubled timeout would show now
         rows = GameEvent.objects.filter(
             game_id__in=planned, actor_kind="timeout", type="toy.vote_cast"
@@ -167,6 +178,8 @@ def main() -> None:
             ):
                 print(f"{what:24} {goal:8.2f} {value:9.2f} {value / goal:6.2f}")
             print(f"{'missed, doubled':24} {'0, 0':>8} {f'{missed}, {doubled}':>9}")
+            mailed_after = (all_mailed - min(planned.values())).total_seconds()
+            print(f"{'game-over emails sent after (s)':32} {mailed_after:9.2f}")
     finally:
         procs.stop()
         controller.stop()
