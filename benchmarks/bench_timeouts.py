@@ -145,7 +145,7 @@ def main() -> None:
             done = notices.exclude(status=Notice.Status.PENDING).count()
             return done >= 2 * len(planned)
 
-        wait_for(mailed, timeout=300, every=0.25)
+        wait_for(mailed, timeout=120, every=0.25)
         all_mailed = dt.datetime.now(dt.UTC)
         time.sleep(6)  # a few more sweeps: a doubled timeout would show now
         rows = GameEvent.objects.filter(
@@ -179,7 +179,10 @@ def main() -> None:
                 print(f"{what:24} {goal:8.2f} {value:9.2f} {value / goal:6.2f}")
             print(f"{'missed, doubled':24} {'0, 0':>8} {f'{missed}, {doubled}':>9}")
             mailed_after = (all_mailed - min(planned.values())).total_seconds()
+            over = Notice.objects.filter(game_id__in=planned, kind="game_over")
+            done = over.exclude(status=Notice.Status.PENDING).count()
             print(f"{'game-over emails sent after (s)':32} {mailed_after:9.2f}")
+            print(f"{'game-over notices done':32} {done:5d} of {2 * len(planned)}")
     finally:
         procs.stop()
         controller.stop()
