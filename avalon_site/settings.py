@@ -289,6 +289,19 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 # deadline falling due before the next run (clock.sweeper.sweep_for); runs in several
 # workers share a burst of deadlines (SKIP LOCKED claims).
 CLOCK_SWEEP_PERIOD = 1.0
+# Games one sweep batch claims and applies in one transaction; the batches of a burst are
+# shared by this many sweep tasks (about one per worker process: CELERY_CONCURRENCY).
+CLOCK_SWEEP_BATCH = int(os.environ.get("CLOCK_SWEEP_BATCH", "20"))
+CLOCK_SWEEP_FANOUT = int(
+    os.environ.get("CLOCK_SWEEP_FANOUT", os.environ.get("CELERY_CONCURRENCY", "2"))
+)
+# The notification tasks of a change go after the sweeps in a worker's queue (Redis
+# priorities: 0, the default, first; 9 last), so a burst of timeouts is applied before its
+# emails are sent.
+CELERY_TASK_ROUTES = {
+    "notifications.game_changed": {"priority": 6},
+    "notifications.games_changed": {"priority": 6},
+}
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # A run that waited too long in the queue is dropped: one running, or the next, finds
     # the same overdue seats.

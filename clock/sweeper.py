@@ -2,13 +2,16 @@
 
 Driven by Celery beat every second (clock.tasks): each run sweeps what is overdue, then
 sleeps until each next deadline due within the period and sweeps it then, so a timeout is
-not as late as the beat's period (issue 14 B8). It claims one overdue game at a time with
-`SELECT ... FOR UPDATE SKIP LOCKED` on the game row, the same row move_submit locks first, so
-a sweeper never waits for a player nor for another sweeper: runs in several workers share a
-burst, and a game busy elsewhere is left for the next claim. Under the lock it re-reads the
-seat's deadline and passes the seq it saw to move_submit, so a late, repeated or concurrent
-run is a no-op. (SQLite has no row
-locks; its writers are serialised by the IMMEDIATE transactions of the embedded mode.)
+not as late as the beat's period (issue 14 B8). The work is done in batches (`sweep_batch`):
+one query claims up to a batch of the most overdue games with `SELECT ... FOR UPDATE SKIP
+LOCKED` on the game rows, the same rows move_submit locks first, so a sweeper never waits
+for a player nor for another sweeper and batches running at once are disjoint; one
+transaction applies the batch and commits once. A run that claims a full batch has met a
+burst: it fans the rest out to every worker process (`clock.sweep_more` tasks, each queued
+again while its batches come full), so a burst is not applied by one process alone. Under
+the lock the seats' deadlines are read again and each move passes the seq it saw to
+move_submit, so a late, repeated or concurrent batch is a no-op. (SQLite has no row locks;
+its writers are serialised by the IMMEDIATE transactions of the embedded mode.)
 
 Policies (issue 7): a neutral default move (RA-W2), a bot that takes the seat until the
 player takes it back, or abandonment after a grace period; the N-th timeout in a row hands
@@ -19,10 +22,14 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from collections.abc import Collection
+from dataclasses import dataclass, field
 from time import sleep
 from typing import Any
 
+from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from games.engine.core import Move, rng_for
@@ -32,6 +39,7 @@ from games.models import Game, GameEvent, Seat, Table
 from games.services.bot_turns import bot_move_choose
 from games.services.commit import game_commit
 from games.services.moves import move_submit
+from notifications.hooks import notifications_batched
 
 from .models import Abandonment, SeatGrace
 from .seat_deadlines import deadline_after
@@ -40,6 +48,12 @@ logger = logging.getLogger(__name__)
 
 # The grace period of the "abandon" policy, as a share of the table's time per move.
 GRACE_SHARE = 0.5
+
+
+def batch_size() -> int:
+    """Games one batch claims: one transaction, one commit, one notification task. Small
+    enough that a player whose game is in a batch waits briefly for its row lock."""
+    return int(getattr(settings, "CLOCK_SWEEP_BATCH", 20))
 
 
 def overdue_game_ids(now: dt.datetime, limit: int = 200) -> list[int]:
@@ -56,47 +70,107 @@ def overdue_game_ids(now: dt.datetime, limit: int = 200) -> list[int]:
     return list(dict.fromkeys(rows))[:limit]
 
 
+@dataclass
+class Batch:
+    """What one batch did: the games it claimed, and the timeouts it applied."""
+
+    claimed: list[int] = field(default_factory=list)
+    applied: int = 0
+
+    def full(self) -> bool:
+        """As many games as a batch takes: more are probably overdue (a burst)."""
+        return len(self.claimed) >= batch_size()
+
+
 def sweep(now: dt.datetime | None = None, limit: int = 200) -> int:
-    """One sweeper pass: returns how many timeouts (moves, grace starts, abandonments) it
-    applied. It claims overdue games one at a time, most overdue first, each with SKIP
-    LOCKED in its own transaction: sweepers running at once in several workers share a
-    burst of deadlines instead of queueing on the same rows, and one failing game never
-    blocks the others. At most `limit` games; each at most once a pass."""
+    """One sweeper pass in this process: batches until nothing overdue is left to claim, at
+    most `limit` games, each at most once a pass (a game that failed is left overdue for
+    the next pass). Returns how many timeouts (moves, grace starts, abandonments) it
+    applied."""
     applied = 0
-    done: list[int] = []  # the games this pass claimed, in order
+    done: list[int] = []
     while len(done) < limit:
-        before = len(done)
-        try:
-            # Each claim at its own time, unless told: a long pass also takes what fell
-            # due while it ran, and each timeout is logged when it is applied.
-            claimed = _sweep_next(now or timezone.now(), done)
-        except Exception:
-            if len(done) == before:  # the claim itself failed: the next pass tries again
-                logger.exception("clock: claiming an overdue game failed")
-                break
-            # Logged and left overdue (`done` holds it): the next pass retries it.
-            logger.exception("clock: sweeping game %s failed", done[-1])
-            continue
-        if claimed is None:
+        batch = sweep_batch(now, min(batch_size(), limit - len(done)), exclude=done)
+        if not batch.claimed:
             break
-        applied += claimed
+        done += batch.claimed
+        applied += batch.applied
     return applied
+
+
+def sweep_batch(
+    now: dt.datetime | None = None, limit: int | None = None, exclude: Collection[int] = ()
+) -> Batch:
+    """Claim up to `limit` overdue games no other sweeper holds (SKIP LOCKED) and apply
+    their timeouts in one transaction. Each game's move is a savepoint of its own (in
+    move_submit): a failing game is logged and left overdue, the others commit. Their
+    notifications are queued as one task after the commit (notifications.hooks)."""
+    # Each batch at its own time, unless told: a long burst also takes what fell due while
+    # it ran, and each timeout is logged when it is applied.
+    now = now or timezone.now()
+    batch = Batch()
+    try:
+        with notifications_batched(), transaction.atomic():
+            games = _claim_overdue(now, limit or batch_size(), exclude)
+            batch.claimed = [g.pk for g in games]
+            overdue = _overdue_seats(games, now)
+            counted: list[int] = []  # seats whose default move makes one more in a row
+            for game in games:
+                seats = overdue.get(game.table_id, [])
+                try:
+                    batch.applied += _apply_overdue(game, seats, now, counted)
+                except Exception:
+                    logger.exception("clock: sweeping game %s failed", game.pk)
+            _count_in_a_row(counted)
+    except Exception:
+        # The claim, or the batch's commit, failed: nothing of it stands; the next run
+        # tries again.
+        logger.exception("clock: a sweep batch failed")
+        return Batch(claimed=batch.claimed)
+    return batch
 
 
 def sweep_for(seconds: float) -> int:
     """Sweep now, then for `seconds` more sleep until each next deadline and sweep it as it
-    falls due: the beat's period is no floor of how late a timeout is. Returns how many
-    timeouts were applied."""
+    falls due: the beat's period is no floor of how late a timeout is. A full batch means a
+    burst: the rest goes to every worker process (`fan_out`) and this run ends. Returns how
+    many timeouts were applied."""
     until = timezone.now() + dt.timedelta(seconds=seconds)
-    applied = sweep()
+    applied = 0
     while True:
+        batch = sweep_batch()
+        applied += batch.applied
+        if batch.full():
+            fan_out()
+            return applied
         due = next_deadline()
         if due is None or due >= until:
             return applied
         wait = (due - timezone.now()).total_seconds()
         if wait > 0:
             sleep(wait)
-        applied += sweep()
+
+
+def fan_out() -> None:
+    """Queue one `clock.sweep_more` per worker process (settings.CLOCK_SWEEP_FANOUT): each
+    claims its own batch and is queued again while its batches come full, so every process
+    takes a share of a burst. Later beats queue more while a burst lasts; a run that finds
+    nothing left ends there."""
+    from .tasks import sweep_more_task  # clock.tasks imports this module
+
+    for _ in range(int(getattr(settings, "CLOCK_SWEEP_FANOUT", 2))):
+        sweep_more_task.delay()
+
+
+def sweep_more() -> int:
+    """One batch, then this task again at once while batches come full (the burst goes on,
+    ahead of the emails it queues: clock.tasks). Returns how many timeouts it applied."""
+    batch = sweep_batch()
+    if batch.full() and batch.applied:
+        from .tasks import sweep_more_task
+
+        sweep_more_task.delay()
+    return batch.applied
 
 
 def next_deadline() -> dt.datetime | None:
@@ -113,22 +187,46 @@ def next_deadline() -> dt.datetime | None:
     )
 
 
-def _sweep_next(now: dt.datetime, done: list[int]) -> int | None:
-    """Claim the most overdue game no other sweeper holds and that this pass has not done
-    yet, and apply its timeouts; None when there is none."""
-    with transaction.atomic():
-        games = Game.objects.filter(
-            status=Game.Status.PLAYING,
-            table__seats__deadline_at__lte=now,
-            table__seats__position__isnull=False,
-        ).exclude(pk__in=done)
-        if connection.features.has_select_for_update_skip_locked:
-            games = games.select_for_update(skip_locked=True, of=("self",))
-        game = games.order_by("table__seats__deadline_at").select_related("table__host").first()
-        if game is None:
-            return None
-        done.append(game.pk)
-        return _apply_overdue(game, now)
+def _claim_overdue(now: dt.datetime, limit: int, exclude: Collection[int]) -> list[Game]:
+    """Lock up to `limit` of the most overdue games that nobody else holds, most overdue
+    first. The candidates are read without locks, a window four batches wide, so sweepers
+    running at once still find games the others do not hold; one query then locks those it
+    can, skipping the locked ones."""
+    window = overdue_game_ids(now, limit * 4 + len(exclude))
+    candidates = [pk for pk in window if pk not in exclude]
+    if not candidates:
+        return []
+    games = Game.objects.filter(pk__in=candidates, status=Game.Status.PLAYING)
+    if connection.features.has_select_for_update_skip_locked:
+        games = games.select_for_update(skip_locked=True, of=("self",))
+    else:
+        games = games.select_for_update()
+    order = {pk: i for i, pk in enumerate(candidates)}
+    # The lock takes whichever candidates are free (no ORDER BY beside SKIP LOCKED: the
+    # window is most overdue first already); applied most overdue first.
+    claimed = list(games.select_related("table__host")[:limit])
+    return sorted(claimed, key=lambda g: order[g.pk])
+
+
+def _overdue_seats(games: list[Game], now: dt.datetime) -> dict[int, list[Seat]]:
+    """The overdue seats of the claimed games by table, in deadline order: read after the
+    claim, under the games' locks, so current for each game's first seat."""
+    seats: dict[int, list[Seat]] = {}
+    if not games:
+        return seats
+    rows = Seat.objects.filter(
+        table_id__in=[g.table_id for g in games], deadline_at__lte=now, position__isnull=False
+    ).order_by("deadline_at", "position")
+    for seat in rows:
+        seats.setdefault(seat.table_id, []).append(seat)
+    return seats
+
+
+def _count_in_a_row(seat_ids: list[int]) -> None:
+    """One more timeout in a row for each seat a default move was played for (one
+    statement for the batch, in its transaction: the games are still locked)."""
+    if seat_ids:
+        Seat.objects.filter(pk__in=seat_ids).update(timeouts_in_a_row=F("timeouts_in_a_row") + 1)
 
 
 def _claim(game_id: int) -> Game | None:
@@ -146,20 +244,18 @@ def sweep_game(game_id: int, now: dt.datetime) -> int:
         game = _claim(game_id)
         if game is None:
             return 0  # another sweeper or a player holds it, or it ended: nothing to do now
-        return _apply_overdue(game, now)
+        counted: list[int] = []
+        applied = _apply_overdue(
+            game, _overdue_seats([game], now).get(game.table_id, []), now, counted
+        )
+        _count_in_a_row(counted)
+        return applied
 
 
-def _apply_overdue(game: Game, now: dt.datetime) -> int:
+def _apply_overdue(game: Game, seats: list[Seat], now: dt.datetime, counted: list[int]) -> int:
     """Every overdue seat of a claimed game, in deadline order (inside the claim's
-    transaction)."""
+    transaction): `seats` as read under the lock, current for the first one."""
     applied = 0
-    # Read after the claim, under the game's lock: current for the first seat. (The claim
-    # itself read the game with its table: no second read of either for the first seat.)
-    seats = list(
-        Seat.objects.filter(
-            table_id=game.table_id, deadline_at__lte=now, position__isnull=False
-        ).order_by("deadline_at", "position")
-    )
     for index, seat in enumerate(seats):
         if index:  # Re-read under the lock: the previous timeout may have moved the game on.
             game = Game.objects.select_related("table__host").get(pk=game.pk)
@@ -168,11 +264,11 @@ def _apply_overdue(game: Game, now: dt.datetime) -> int:
             break
         if seat.deadline_at is None or seat.deadline_at > now:
             continue
-        applied += _apply_policy(game, seat, now)
+        applied += _apply_policy(game, seat, now, counted)
     return applied
 
 
-def _apply_policy(game: Game, seat: Seat, now: dt.datetime) -> int:
+def _apply_policy(game: Game, seat: Seat, now: dt.datetime, counted: list[int]) -> int:
     definition = definition_of(game)
     state = load_state(game, definition)
     position = seat.position
@@ -189,24 +285,27 @@ def _apply_policy(game: Game, seat: Seat, now: dt.datetime) -> int:
         table.bot_after_timeouts > 0 and in_a_row >= table.bot_after_timeouts
     )
     if bot_now:
-        Seat.objects.filter(pk=seat.pk).update(is_bot=True, timeouts_in_a_row=in_a_row)
-        SeatGrace.objects.filter(seat=seat).delete()
-        _play(game, position, bot_move_choose(game, definition, state, position), "bot", now)
+        with transaction.atomic():  # a savepoint: the batch goes on if this game fails
+            Seat.objects.filter(pk=seat.pk).update(is_bot=True, timeouts_in_a_row=in_a_row)
+            SeatGrace.objects.filter(seat=seat).delete()
+            _play(game, position, bot_move_choose(game, definition, state, position), "bot", now)
         return 1
     if table.timeout_policy == Table.TimeoutPolicy.ABANDON:
-        if SeatGrace.objects.filter(seat=seat).exists():
-            _abandon(game, seat, now)
-        else:
-            SeatGrace.objects.create(seat=seat, started_at=now)
-            grace = max(1.0, table.time_per_move * GRACE_SHARE)
-            seat.deadline_at = deadline_after(table, seat.user_id, now, grace)
-            seat.timeouts_in_a_row = in_a_row
-            seat.save(update_fields=["deadline_at", "timeouts_in_a_row"])
+        with transaction.atomic():
+            if SeatGrace.objects.filter(seat=seat).exists():
+                _abandon(game, seat, now)
+            else:
+                SeatGrace.objects.create(seat=seat, started_at=now)
+                grace = max(1.0, table.time_per_move * GRACE_SHARE)
+                seat.deadline_at = deadline_after(table, seat.user_id, now, grace)
+                seat.timeouts_in_a_row = in_a_row
+                seat.save(update_fields=["deadline_at", "timeouts_in_a_row"])
         return 1
     # RA-W2: the game's neutral default (a missing vote approves, a missing card succeeds).
+    # move_submit's own savepoint holds the move; the count follows for the whole batch.
     move = definition.default_move(state, position, _rng(game, "timeout"))
     _play(game, position, move, GameEvent.ActorKind.TIMEOUT, now)
-    Seat.objects.filter(pk=seat.pk).update(timeouts_in_a_row=in_a_row)
+    counted.append(seat.pk)
     return 1
 
 

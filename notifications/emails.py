@@ -17,11 +17,14 @@ services module may not import: the app registers it at start (notifications/app
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, Concatenate, ParamSpec
 
 from django.conf import settings
-from django.core.mail import EmailMessage
+from django.core.mail import EmailMessage, get_connection
+from django.core.mail.backends.base import BaseEmailBackend
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
@@ -49,6 +52,23 @@ def register_summary(summary: Summary) -> None:
 
 def since_text(game: Game, user: User) -> str:
     return _summary[0](game, user) if _summary else ""
+
+
+# The connection to the mail server shared by the emails of a batch (one_connection).
+_shared: ContextVar[BaseEmailBackend | None] = ContextVar("email_connection", default=None)
+
+
+@contextmanager
+def one_connection() -> Iterator[None]:
+    """The emails sent inside share one connection to the mail server, opened by the first
+    and closed at the end (a batch of notices: one SMTP session, not one per email)."""
+    backend = get_connection()
+    token = _shared.set(backend)
+    try:
+        yield
+    finally:
+        _shared.reset(token)
+        backend.close()
 
 
 def local_time(user: User, at: dt.datetime | None) -> str:
@@ -102,6 +122,10 @@ def _send(user: User, kind: str, template: str, context: dict[str, Any]) -> None
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         },
     )
+    shared = _shared.get()
+    if shared is not None:
+        shared.open()  # kept open for the next email (open once, close at the end)
+        message.connection = shared
     message.send()
 
 

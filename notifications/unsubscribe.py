@@ -3,6 +3,8 @@ name one user and one kind of email. Applying one turns the matching switch off.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from django.conf import settings
 from django.core import signing
 from django.urls import reverse
@@ -57,8 +59,17 @@ def set_subscribed(user: User, kind: str, subscribed: bool, channel: str = Chann
         OptOut.objects.get_or_create(user=user, kind=kind, channel=channel)
 
 
-def is_subscribed(user: User, kind: str, channel: str = Channel.EMAIL) -> bool:
+def is_subscribed(
+    user: User,
+    kind: str,
+    channel: str = Channel.EMAIL,
+    opted_out: Collection[tuple[int, str, str]] | None = None,
+) -> bool:
+    """`opted_out`: the (user, kind, channel) of the OptOut rows, if the caller read them
+    (a batch of notices reads them once)."""
     field = PROFILE_FIELD.get(Kind(kind)) if channel == Channel.EMAIL else None
     if field is not None:
         return bool(getattr(user, field))
+    if opted_out is not None:
+        return (user.pk, str(kind), str(channel)) not in opted_out
     return not OptOut.objects.filter(user=user, kind=kind, channel=channel).exists()

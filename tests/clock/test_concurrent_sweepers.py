@@ -66,3 +66,47 @@ def test_a_sweeper_acting_on_an_old_picture_is_a_no_op(clock) -> None:
     assert sweep(now=now) == 2  # ... sweeper B applies both timeouts first ...
     assert sweep_game(game.pk, now) == 0  # ... then A acts on what it saw: nothing happens
     assert timeout_moves() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="row locks need PostgreSQL (SQLite serialises)"
+)
+def test_workers_sharing_a_burst_in_batches_apply_each_timeout_once(settings) -> None:
+    """Three sweep_more chains at once (three worker processes fanned out to), small
+    batches: their claims are disjoint (SKIP LOCKED) and each re-reads under its locks, so
+    every timeout is applied once, whichever chain claimed the game."""
+    from clock.sweeper import sweep_batch
+
+    settings.CLOCK_SWEEP_BATCH = 2
+    games = [
+        started_game([make_user(), make_user()], time_per_move=300, options={"rounds": 1})
+        for _ in range(9)
+    ]
+    later = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=301)
+    barrier = threading.Barrier(3)
+    applied: list[int] = []
+    errors: list[BaseException] = []
+
+    def chain() -> None:
+        try:
+            barrier.wait()
+            while True:
+                batch = sweep_batch(now=later)
+                applied.append(batch.applied)
+                if not batch.claimed:
+                    return
+        except BaseException as exc:  # surfaced below; a thread must not swallow it
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=chain) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert timeout_moves() == 2 * len(games)
+    assert sum(applied) == 2 * len(games)
+    assert sweep(now=later) == 0
