@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
+from collections.abc import Callable
 
 import pytest
 from django.db import connection
@@ -21,6 +22,31 @@ def timeout_moves() -> int:
     return GameEvent.objects.filter(actor_kind="timeout", type="toy.vote_cast").count()
 
 
+def at_once(work: Callable[[], int], threads: int) -> int:
+    """Runs `work` in `threads` threads released together (each on its own database
+    connection) and returns the sum of what they applied; an error in any is raised."""
+    barrier = threading.Barrier(threads)
+    applied: list[int] = []
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            barrier.wait()
+            applied.append(work())
+        except BaseException as exc:  # surfaced below; a thread must not swallow it
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    running = [threading.Thread(target=run) for _ in range(threads)]
+    for t in running:
+        t.start()
+    for t in running:
+        t.join()
+    assert errors == []
+    return sum(applied)
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.skipif(
     connection.vendor != "postgresql", reason="row locks need PostgreSQL (SQLite serialises)"
@@ -31,28 +57,10 @@ def test_two_concurrent_sweepers_apply_each_timeout_once() -> None:
         for _ in range(6)
     ]
     later = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=301)
-    barrier = threading.Barrier(2)
-    applied: list[int] = []
-    errors: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            barrier.wait()
-            applied.append(sweep(now=later))
-        except BaseException as exc:  # surfaced below; a thread must not swallow it
-            errors.append(exc)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert errors == []
+    applied = at_once(lambda: sweep(now=later), threads=2)
     # Every seat of every game timed out exactly once, whichever sweeper applied it.
     assert timeout_moves() == 3 * len(games)
-    assert sum(applied) == 3 * len(games)
+    assert applied == 3 * len(games)
     assert sweep(now=later) == 0
 
 
@@ -84,29 +92,16 @@ def test_workers_sharing_a_burst_in_batches_apply_each_timeout_once(settings) ->
         for _ in range(9)
     ]
     later = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=301)
-    barrier = threading.Barrier(3)
-    applied: list[int] = []
-    errors: list[BaseException] = []
 
-    def chain() -> None:
-        try:
-            barrier.wait()
-            while True:
-                batch = sweep_batch(now=later)
-                applied.append(batch.applied)
-                if not batch.claimed:
-                    return
-        except BaseException as exc:  # surfaced below; a thread must not swallow it
-            errors.append(exc)
-        finally:
-            connection.close()
+    def chain() -> int:
+        applied = 0
+        while True:
+            batch = sweep_batch(now=later)
+            applied += batch.applied
+            if not batch.claimed:
+                return applied
 
-    threads = [threading.Thread(target=chain) for _ in range(3)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert errors == []
+    applied = at_once(chain, threads=3)
     assert timeout_moves() == 2 * len(games)
-    assert sum(applied) == 2 * len(games)
+    assert applied == 2 * len(games)
     assert sweep(now=later) == 0
