@@ -53,7 +53,7 @@ GRACE_SHARE = 0.5
 def batch_size() -> int:
     """Games one batch claims: one transaction, one commit, one notification task. Small
     enough that a player whose game is in a batch waits briefly for its row lock."""
-    return int(getattr(settings, "CLOCK_SWEEP_BATCH", 20))
+    return settings.CLOCK_SWEEP_BATCH
 
 
 def overdue_game_ids(now: dt.datetime, limit: int = 200) -> list[int]:
@@ -158,7 +158,7 @@ def fan_out() -> None:
     nothing left ends there."""
     from .tasks import sweep_more_task  # clock.tasks imports this module
 
-    for _ in range(int(getattr(settings, "CLOCK_SWEEP_FANOUT", 2))):
+    for _ in range(settings.CLOCK_SWEEP_FANOUT):
         sweep_more_task.delay()
 
 
