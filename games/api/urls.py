@@ -2,10 +2,26 @@
 
 from __future__ import annotations
 
-from django.urls import path
+from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from . import views
+
+# One table's and one game's operations, below their prefix (written once, not per route).
+table_patterns = [
+    path("", views.TableDetailApi.as_view(), name="api-table"),
+    path("join/", views.TableJoinApi.as_view(), name="api-table-join"),
+    path("leave/", views.TableLeaveApi.as_view(), name="api-table-leave"),
+    path("remove/", views.TableRemovePlayerApi.as_view(), name="api-table-remove"),
+    path("start/", views.TableStartApi.as_view(), name="api-table-start"),
+    path("chat/", views.ChatListApi.as_view(), name="api-chat"),
+    path("chat/post/", views.ChatPostApi.as_view(), name="api-chat-post"),
+]
+game_patterns = [
+    path("", views.GameDetailApi.as_view(), name="api-game"),
+    path("moves/", views.GameMoveApi.as_view(), name="api-game-move"),
+    path("events/", views.GameEventListApi.as_view(), name="api-game-events"),
+]
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -23,20 +39,8 @@ urlpatterns = [
     path("game-types/", views.GameTypeListApi.as_view(), name="api-game-types"),
     path("tables/", views.TableListApi.as_view(), name="api-tables"),
     path("tables/create/", views.TableCreateApi.as_view(), name="api-table-create"),
-    path("tables/<int:table_id>/", views.TableDetailApi.as_view(), name="api-table"),
-    path("tables/<int:table_id>/join/", views.TableJoinApi.as_view(), name="api-table-join"),
-    path("tables/<int:table_id>/leave/", views.TableLeaveApi.as_view(), name="api-table-leave"),
-    path(
-        "tables/<int:table_id>/remove/",
-        views.TableRemovePlayerApi.as_view(),
-        name="api-table-remove",
-    ),
-    path("tables/<int:table_id>/start/", views.TableStartApi.as_view(), name="api-table-start"),
-    path("tables/<int:table_id>/chat/", views.ChatListApi.as_view(), name="api-chat"),
-    path("tables/<int:table_id>/chat/post/", views.ChatPostApi.as_view(), name="api-chat-post"),
+    path("tables/<int:table_id>/", include(table_patterns)),
     path("games/", views.GameListApi.as_view(), name="api-games"),
     path("games/watch/", views.WatchListApi.as_view(), name="api-games-watch"),
-    path("games/<int:game_id>/", views.GameDetailApi.as_view(), name="api-game"),
-    path("games/<int:game_id>/moves/", views.GameMoveApi.as_view(), name="api-game-move"),
-    path("games/<int:game_id>/events/", views.GameEventListApi.as_view(), name="api-game-events"),
+    path("games/<int:game_id>/", include(game_patterns)),
 ]
