@@ -150,12 +150,8 @@ def my_deadlines(user: User, now: dt.datetime | None = None) -> list[dict[str, A
     """Games where the user must act now, soonest deadline first (the on-site inbox)."""
     now = now or timezone.now()
     seats = (
-        Seat.objects.filter(
-            user=user,
-            deadline_at__isnull=False,
-            is_bot=False,
-            table__game__status=Game.Status.PLAYING,
-        )
+        Seat.objects.on_the_clock()
+        .filter(user=user)
         .select_related("table__game")
         .order_by("deadline_at")
     )

@@ -59,13 +59,11 @@ def accrue_for_play(user_id: int, now: dt.datetime) -> None:
 def _shift_running_deadlines(user: User, start: dt.datetime, seconds: float) -> None:
     """Move the player's running deadlines that fall after `start` by `seconds` (negative to
     take a pause back), at tables allowing vacation. Locks each game first (lock order)."""
-    seats = Seat.objects.filter(
-        user=user,
-        deadline_at__gt=start,
-        is_bot=False,
-        table__allow_vacation=True,
-        table__game__status=Game.Status.PLAYING,
-    ).values_list("pk", "table__game__pk")
+    seats = (
+        Seat.objects.on_the_clock()
+        .filter(user=user, deadline_at__gt=start, table__allow_vacation=True)
+        .values_list("pk", "table__game__pk")
+    )
     for seat_pk, game_pk in list(seats):
         Game.objects.select_for_update().filter(pk=game_pk).first()
         seat = Seat.objects.select_for_update().get(pk=seat_pk)

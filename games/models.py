@@ -96,6 +96,14 @@ class Table(models.Model):
         return f"Table {self.pk} ({self.game_slug}, {self.status})"
 
 
+class SeatQuerySet(models.QuerySet["Seat"]):
+    def on_the_clock(self) -> SeatQuerySet:
+        """Seats of people (a bot never waits) whose deadline runs in a game in play."""
+        return self.filter(
+            deadline_at__isnull=False, is_bot=False, table__game__status=Game.Status.PLAYING
+        )
+
+
 class Seat(models.Model):
     """A place at a table. `position` is None until the start deals the random seat order."""
 
@@ -116,6 +124,8 @@ class Seat(models.Model):
     # acknowledgement): "since your last visit" starts after it (games/services/seen.py).
     last_seen_seq = models.PositiveIntegerField(default=0)
     joined_at = models.DateTimeField(auto_now_add=True)
+
+    objects = SeatQuerySet.as_manager()
 
     class Meta:
         ordering = ["position", "joined_at"]

@@ -350,14 +350,16 @@ def warning_window(time_per_move: int) -> dt.timedelta:
 def deadline_warnings(now: dt.datetime) -> int:
     """Create and deliver warnings for running deadlines inside their warning window."""
     horizon = now + warning_window(10**9)
-    seats = Seat.objects.filter(
-        Q(user__deadline_warnings=True) | Q(user__push_subscriptions__isnull=False),
-        deadline_at__gt=now,
-        deadline_at__lte=horizon,
-        is_bot=False,
-        user__isnull=False,
-        table__game__status=Game.Status.PLAYING,
-    ).select_related("table__game", "user")
+    seats = (
+        Seat.objects.on_the_clock()
+        .filter(
+            Q(user__deadline_warnings=True) | Q(user__push_subscriptions__isnull=False),
+            deadline_at__gt=now,
+            deadline_at__lte=horizon,
+            user__isnull=False,
+        )
+        .select_related("table__game", "user")
+    )
     seats = seats.distinct()
     pushed = _pushed_users([s.user_id for s in seats if s.user_id is not None])
     count = 0
