@@ -1,6 +1,6 @@
 """Fixtures of the web-layer tests: verified users, a registered toy game, tables and
-games started through the services, a helper that plays pending seats, and the browser
-tests' live site."""
+games started through the services, a helper that plays pending seats, the pages of a
+finished game, and the browser tests' live site."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from allauth.account.models import EmailAddress
+from django.test import Client
 
 from accounts.models import User
 from games.engine.core import to_json
@@ -79,6 +80,17 @@ def play_pending_once(game: Game) -> bool:
             game=game, user=users[seat], move_json=to_json(move), expected_seq=game.state_seq
         )
     return True
+
+
+def finished_pages(game: Game, client: Client, replay: str) -> tuple[str, str]:
+    """After a whole game played through the pages: the game is finished; its page, and its
+    replay page at the query `replay`, as `client` sees them."""
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    response = client.get(f"/games/{game.pk}/replay/?{replay}")
+    assert response.status_code == 200
+    return page, response.content.decode()
 
 
 @pytest.fixture

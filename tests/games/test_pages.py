@@ -11,7 +11,7 @@ import pytest
 from games.log import load_state
 from games.models import Game, Table
 
-from .conftest import make_user, seat_users, started_game
+from .conftest import finished_pages, make_user, seat_users, started_game
 from .page_play import game_at_pages, logged_in, pages_of_seats, spectator_page, states_in_play
 
 pytestmark = pytest.mark.django_db
@@ -84,12 +84,8 @@ def test_a_full_game_through_plain_form_posts_without_javascript() -> None:
             post = {"expected_seq": game.state_seq, "move": json.dumps(data)}
         r = clients[seat].post(f"/games/{game.pk}/move/", post)
         assert r.status_code == 302
-    game.refresh_from_db()
-    assert game.status == Game.Status.FINISHED
-    page = clients[0].get(f"/games/{game.pk}/").content.decode()
+    page, _ = finished_pages(game, clients[0], "as=0&step=3")
     assert "Watch the replay" in page
-    replay = clients[0].get(f"/games/{game.pk}/replay/?as=0&step=3")
-    assert replay.status_code == 200
     assert clients[1].get(f"/games/{game.pk}/replay/?as=all").status_code == 200
 
 

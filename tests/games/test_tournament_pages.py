@@ -19,7 +19,7 @@ from games.log import definition_of, load_state
 from games.models import Game
 from games.presentation import composed_move
 
-from .conftest import make_user, seat_users, started_game
+from .conftest import finished_pages, make_user, seat_users, started_game
 from .page_play import game_at_pages, logged_in, pages_of_seats, spectator_page, states_in_play
 
 pytestmark = pytest.mark.django_db
@@ -169,13 +169,9 @@ def play_and_replay(slug: str, players: int, options: dict[str, Any]) -> tuple[s
             pytest.fail(f"form {data} refused: {message.group(1) if message else page[:500]}")
         move_type = data.get("move_type", [""])[0]
         seen.add(move_type or re.sub(r'.*"type": "([^"]+)".*', r"\1", data["move"][0]))
-    game.refresh_from_db()
-    assert game.status == Game.Status.FINISHED
-    final = clients[0].get(f"/games/{game.pk}/").content.decode()
+    final, replay = finished_pages(game, clients[0], "as=all")
     assert "won the Tournament" in final
-    replay = clients[0].get(f"/games/{game.pk}/replay/?as=all")
-    assert replay.status_code == 200
-    return seen, replay.content.decode()
+    return seen, replay
 
 
 def test_a_whole_avalon_game_through_the_page_forms() -> None:
