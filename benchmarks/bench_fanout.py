@@ -19,7 +19,6 @@ load average.
 
 from __future__ import annotations
 
-import argparse
 import sys
 import threading
 import time
@@ -30,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
 
 from benchmarks.bench_moves import Client, next_moves  # noqa: E402
-from benchmarks.common import percentile, scratch_site  # noqa: E402
+from benchmarks.common import command_line, percentile, scratch_site  # noqa: E402
 from benchmarks.serving import cpu_seconds, load_average, serve  # noqa: E402
 from benchmarks.sockets import SocketPool, Watcher, session_for  # noqa: E402
 
@@ -130,12 +129,7 @@ def show(name: str, values: list[float], goal_ms: float, moves: int, sockets: in
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--spectators", type=int, default=20)
-    parser.add_argument("--workers", type=int, default=2)
-    args = parser.parse_args()
+    args = command_line(__doc__, games=200, seconds=30.0, spectators=20, workers=2)
     env = scratch_site("_bench_fanout", API_RATE_MOVES="")
     from benchmarks.setup_games import create_games
 

@@ -21,7 +21,6 @@ open tables p50 17.5 ms, p99 53.6 ms; filtered p99 74.0 ms; games to watch p99 9
 
 from __future__ import annotations
 
-import argparse
 import http.client
 import random
 import statistics
@@ -32,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
 
-from benchmarks.common import percentile, scratch_site  # noqa: E402
+from benchmarks.common import command_line, percentile, scratch_site  # noqa: E402
 from tests.served import uvicorn  # noqa: E402
 
 GOAL_P99_MS = 150.0
@@ -105,12 +104,7 @@ def measure(port: int, path: str, token: str | None, times: int) -> tuple[list[f
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--open", type=int, default=1000)
-    parser.add_argument("--finished", type=int, default=10000)
-    parser.add_argument("--playing", type=int, default=200)
-    parser.add_argument("--requests", type=int, default=200)
-    args = parser.parse_args()
+    args = command_line(__doc__, open=1000, finished=10000, playing=200, requests=200)
     env = scratch_site("_bench_lobby")
     print(f"filling: {args.open} open, {args.finished} finished, {args.playing} playing ...")
     token = fill(args.open, args.finished, args.playing)

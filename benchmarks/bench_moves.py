@@ -28,7 +28,6 @@ table compares each figure with the best floor of the same run. Report the load 
 
 from __future__ import annotations
 
-import argparse
 import http.client
 import json
 import queue
@@ -42,7 +41,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
 
-from benchmarks.common import percentile, scratch_site  # noqa: E402
+from benchmarks.common import command_line, percentile, scratch_site  # noqa: E402
 from benchmarks.serving import LAYOUTS, cpu_seconds, load_average, serve  # noqa: E402
 
 
@@ -232,18 +231,17 @@ def watched_run(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=16)
-    parser.add_argument("--concurrency", type=int, default=8)
-    parser.add_argument("--workers", type=int, default=2, help="server processes for HTTP")
-    parser.add_argument(
-        "--sync-workers", type=int, default=4, help="gunicorn sync workers (one request each)"
+    args = command_line(
+        __doc__,
+        games=16,
+        concurrency=8,
+        workers=(2, "server processes for HTTP"),
+        sync_workers=(4, "gunicorn sync workers (one request each)"),
+        layouts=",".join(LAYOUTS),
+        watched_games=(4, "per player count"),
+        spectators=(3, "per watched game"),
+        no_load_times=False,
     )
-    parser.add_argument("--layouts", default=",".join(LAYOUTS))
-    parser.add_argument("--watched-games", type=int, default=4, help="per player count")
-    parser.add_argument("--spectators", type=int, default=3, help="per watched game")
-    parser.add_argument("--no-load-times", action="store_true")
-    args = parser.parse_args()
     env = scratch_site("_bench_moves", AVALON_BENCH_FLOOR="1", API_RATE_MOVES="")
     from benchmarks import load_times
     from benchmarks.setup_games import create_games

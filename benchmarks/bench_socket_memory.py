@@ -14,7 +14,6 @@ is the figure (goal: at most 250 kB).
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from pathlib import Path
@@ -22,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
 
-from benchmarks.common import scratch_site  # noqa: E402
+from benchmarks.common import command_line, scratch_site  # noqa: E402
 from benchmarks.serving import load_average, rss_bytes, serve  # noqa: E402
 from benchmarks.sockets import SocketPool  # noqa: E402
 
@@ -30,11 +29,7 @@ GOAL_BYTES = 250 * 1024
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sockets", type=int, default=1000)
-    parser.add_argument("--warm", type=int, default=100)
-    parser.add_argument("--games", type=int, default=20)
-    args = parser.parse_args()
+    args = command_line(__doc__, sockets=1000, warm=100, games=20)
     env = scratch_site("_bench_memory")
     from benchmarks.setup_games import create_games
 

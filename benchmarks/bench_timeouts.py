@@ -37,7 +37,6 @@ worker processes, times as seen by polling the log:
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import os
 import random
@@ -49,17 +48,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
 
-from benchmarks.common import percentile, postgres_and_redis  # noqa: E402
+from benchmarks.common import command_line, percentile, postgres_and_redis  # noqa: E402
 from tests.served import migrate, scratch_database  # noqa: E402
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--spread", type=float, default=60.0, help="deadlines over N seconds")
-    parser.add_argument("--lead", type=float, default=15.0, help="seconds before the first")
-    parser.add_argument("--concurrency", type=int, default=2, help="worker processes")
-    args = parser.parse_args()
+    args = command_line(
+        __doc__,
+        games=200,
+        spread=(60.0, "deadlines over N seconds"),
+        lead=(15.0, "seconds before the first"),
+        concurrency=(2, "worker processes"),
+    )
     base_db, base_redis = postgres_and_redis()
 
     database = scratch_database(base_db, "_bench_timeouts")

@@ -1,9 +1,10 @@
 """What the benchmarks share beside tests/served.py (the site under uvicorn on a scratch
-database): the PostgreSQL and Redis they need, the site's environment and release step on
-a scratch database, and reading percentiles off measured times."""
+database): their command line, the PostgreSQL and Redis they need, the site's environment
+and release step on a scratch database, and reading percentiles off measured times."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import subprocess
 import sys
@@ -13,6 +14,25 @@ from pathlib import Path
 from tests.served import scratch_database
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# An option's default, or its default and its help text.
+Option = int | float | str | bool | None
+
+
+def command_line(doc: str | None, **options: Option | tuple[Option, str]) -> argparse.Namespace:
+    """The benchmark's parsed command line: described by the first line of `doc` (its
+    docstring), one --option per keyword (underscores as dashes) with its default: a number
+    or a text takes the default's type, None is a text with no default, False a switch."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0] if doc else None)
+    for name, option in options.items():
+        default, help_text = option if isinstance(option, tuple) else (option, None)
+        flag = "--" + name.replace("_", "-")
+        if isinstance(default, bool):
+            parser.add_argument(flag, action="store_true", help=help_text)
+        else:
+            kind = str if default is None else type(default)
+            parser.add_argument(flag, type=kind, default=default, help=help_text)
+    return parser.parse_args()
 
 
 def postgres_and_redis() -> tuple[str, str]:

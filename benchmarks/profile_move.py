@@ -14,7 +14,6 @@ and the SQL statements per move. `--profile` writes a cProfile of the counted mo
 
 from __future__ import annotations
 
-import argparse
 import cProfile
 import itertools
 import json
@@ -28,18 +27,19 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
 
-from benchmarks.common import postgres_and_redis, site_env  # noqa: E402
+from benchmarks.common import command_line, postgres_and_redis, site_env  # noqa: E402
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=6)
-    parser.add_argument("--warm", type=int, default=1, help="games played first, not counted")
-    parser.add_argument("--profile", help="write a cProfile of the counted moves here")
-    parser.add_argument("--no-migrate", action="store_true")
-    parser.add_argument("--sql", action="store_true", help="print one move's statements")
-    parser.add_argument("--segments", help="a module with install() and report(moves)")
-    args = parser.parse_args()
+    args = command_line(
+        __doc__,
+        games=6,
+        warm=(1, "games played first, not counted"),
+        profile=(None, "write a cProfile of the counted moves here"),
+        no_migrate=False,
+        sql=(False, "print one move's statements"),
+        segments=(None, "a module with install() and report(moves)"),
+    )
     database, redis = postgres_and_redis()
     site_env(database, redis, API_RATE_MOVES="")
     os.environ.pop("AVALON_BENCH_FLOOR", None)
