@@ -2,9 +2,10 @@
 
 - book.py: the page's shape (sections of rules under their IDs), the registry by game slug
   and `rule_link`, the one way the interface mentions a rule (its words plus a link);
-- one module per game with the rules in plain words for players (resistance, tournament
-  with tournament_cards and tournament_rounds, colovini, jousting); docs/rules/<game>.md
-  stays the developers' reference;
+- one module per game with the rules of docs/rules/<game>.md (the developers' reference)
+  in plain words for players, in the order a new player meets them, ending with the game's
+  page: its name, opening lines and sections (resistance, tournament with tournament_cards
+  and tournament_rounds, colovini, jousting);
 - locale/: their French, a catalogue of its own. Every string is marked with the context
   "how to play", so a rule's title never shares a msgid with the same English words
   elsewhere ("Shame" the rule, "Shame" the move): Django merges all catalogues into one

@@ -1,5 +1,4 @@
-"""How to play Avalon by Leo Colovini, for players: the rules of docs/rules/colovini-avalon.md
-in plain words, in the order a new player meets them."""
+"""How to play Avalon by Leo Colovini: docs/rules/colovini-avalon.md for players."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""How to play Avalon, the jousting game, for players: the rules of docs/rules/jousting-avalon.md
-in plain words, in the order a new player meets them."""
+"""How to play Avalon, the jousting game: docs/rules/jousting-avalon.md for players."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""How to play The Resistance: Avalon, for players: the rules of docs/rules/resistance-avalon.md
-in plain words, in the order a new player meets them."""
+"""How to play The Resistance: Avalon: docs/rules/resistance-avalon.md for players."""
 
 from __future__ import annotations
 

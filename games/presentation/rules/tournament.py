@@ -1,7 +1,6 @@
-"""How to play Tournament at Camelot and Tournament at Avalon, for players: the rules of
-docs/rules/tournament.md in plain words, in the order a new player meets them (setting up,
-Dawn and the Melees here; the cards before them in tournament_cards.py, the rest of a round
-in tournament_rounds.py).
+"""How to play Tournament at Camelot and Tournament at Avalon: docs/rules/tournament.md for
+players (setting up, Dawn and the Melees here; the cards before them in tournament_cards.py,
+the rest of a round in tournament_rounds.py).
 
 Both games run on one engine whose table options choose the rules (Camelot's or Avalon's),
 the cards and the Chaos of Battle variant, so either game's table may use any of them: both
