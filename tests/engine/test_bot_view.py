@@ -76,7 +76,7 @@ def _cases() -> list[Any]:
         pytest.param(game.slug, index, seed, id=f"{game.slug}-{index}-p{players}-{seed}")
         for game in all_games()
         if isinstance(game, PackageDefinition)
-        and getattr(game.views_module, "bot_view", None) is not None
+        and getattr(game.roles.views, "bot_view", None) is not None
         for index, (_config, players) in enumerate(game.contract_configs())
         for seed in SEEDS
     ]

@@ -1,22 +1,29 @@
-"""`PackageDefinition`: a GameDefinition whose roles are the modules of the game's package
+"""`PackageDefinition`: a GameDefinition assembled from the role modules of the game's package
 (docs/engine.md): `rules` decides, `evolve` folds, `views` redacts, `bot` plays. Every game
-ties its modules together the same way, so the delegation is written once here; a game's
-`definition` names its modules and writes only `setup` and `default_move` (which differ:
-the tournament's setup takes its slug, its timeout plays the bot's move) and what is its
-own (contract configs, golden cases, optional seats).
+ties its modules together the same way, so the delegation is written once here: a game's
+`definition` hands its modules over as one `Roles` (checked by mypy against the role
+protocols), its slug, name, player counts and options type to the constructor, and writes
+only what is its own (contract configs, golden cases, optional seats).
+
+`RulesDefinition` is the usual case: the deal (`setup`) and a timeout's move
+(`default_move`) are the rules module's too. The tournament deals with its table's slug and
+times out with its bot's move, so it writes those two itself on a `PackageDefinition`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from random import Random
 from typing import Generic, Protocol, TypeVar
 
 from .codec import JSON
-from .definition import Event, Move, Outcome, Seat, Secret, Viewer
+from .definition import Config, Event, Move, Outcome, Seat, Secret, Viewer
 
 S = TypeVar("S")
+C = TypeVar("C", bound=Config)
 S_in = TypeVar("S_in", contravariant=True)
+C_in = TypeVar("C_in", bound=Config, contravariant=True)
 
 
 class RulesRole(Protocol[S_in]):
@@ -27,6 +34,13 @@ class RulesRole(Protocol[S_in]):
     def pending_seats(self, state: S_in, /) -> frozenset[Seat]: ...
     def legal_moves(self, state: S_in, seat: Seat, /) -> Sequence[Move]: ...
     def outcome(self, state: S_in, /) -> Outcome | None: ...
+
+
+class DealingRulesRole(RulesRole[S_in], Protocol[S_in, C_in]):
+    """A `rules` module that also deals and says what a timeout plays."""
+
+    def setup(self, config: C_in, players: int, rng: Random, /) -> list[Event]: ...
+    def default_move(self, state: S_in, seat: Seat, rng: Random, /) -> Move: ...
 
 
 class EvolveRole(Protocol[S]):
@@ -49,57 +63,93 @@ class BotRole(Protocol):
     def bot_move(self, view: Mapping[str, JSON], legal: Sequence[Move], rng: Random, /) -> Move: ...
 
 
-class PackageDefinition(Generic[S]):
-    """The GameDefinition methods every game delegates to its role modules, named by the
-    subclass: `rules_module`, `evolve_module`, `views_module`, `bot_module`."""
+@dataclass(frozen=True)
+class Roles(Generic[S]):
+    """A game package's role modules."""
 
-    rules_module: RulesRole[S]
-    evolve_module: EvolveRole[S]
-    views_module: ViewsRole[S]
-    bot_module: BotRole
+    rules: RulesRole[S]
+    evolve: EvolveRole[S]
+    views: ViewsRole[S]
+    bot: BotRole
+
+
+@dataclass(frozen=True)
+class DealingRoles(Roles[S], Generic[S, C]):
+    """Role modules whose `rules` also deals and answers timeouts."""
+
+    rules: DealingRulesRole[S, C]
+
+
+class PackageDefinition(Generic[S, C]):
+    """The GameDefinition methods every game delegates to its role modules (`roles`, set by
+    the subclass); the registered object is an instance, made with the game's own facts."""
+
+    roles: Roles[S]
+    rules_version = 1
+
+    def __init__(
+        self, slug: str, name: str, min_players: int, max_players: int, config_type: type[C]
+    ) -> None:
+        self.slug = slug
+        self.name = name
+        self.min_players = min_players
+        self.max_players = max_players
+        self.config_type = config_type
 
     def decide(self, state: S, seat: Seat, move: Move, rng: Random) -> list[Event]:
-        return self.rules_module.decide(state, seat, move, rng)
+        return self.roles.rules.decide(state, seat, move, rng)
 
     def decide_folded(self, state: S, seat: Seat, move: Move, rng: Random) -> tuple[list[Event], S]:
         """`decide` and the state after its events (what `runner.apply` needs): from the
         rules module's own `decide_folded` when it folds as it decides (core.Emitter),
         else by folding the events here."""
-        folded = getattr(self.rules_module, "decide_folded", None)
+        folded = getattr(self.roles.rules, "decide_folded", None)
         if folded is not None:
             return folded(state, seat, move, rng)  # type: ignore[no-any-return]
-        events = self.rules_module.decide(state, seat, move, rng)
+        events = self.roles.rules.decide(state, seat, move, rng)
         for event in events:
-            state = self.evolve_module.evolve(state, event)
+            state = self.roles.evolve.evolve(state, event)
         return events, state
 
     def evolve(self, state: S | None, event: Event) -> S:
-        return self.evolve_module.evolve(state, event)
+        return self.roles.evolve.evolve(state, event)
 
     def pending_seats(self, state: S) -> frozenset[Seat]:
-        return self.rules_module.pending_seats(state)
+        return self.roles.rules.pending_seats(state)
 
     def legal_moves(self, state: S, seat: Seat) -> Sequence[Move]:
-        return self.rules_module.legal_moves(state, seat)
+        return self.roles.rules.legal_moves(state, seat)
 
     def view(self, state: S, viewer: Viewer) -> dict[str, JSON]:
-        return self.views_module.view(state, viewer)
+        return self.roles.views.view(state, viewer)
 
     def redact(self, event: Event, viewer: Viewer, state: S) -> dict[str, JSON] | None:
-        return self.views_module.redact(event, viewer, state)
+        return self.roles.views.redact(event, viewer, state)
 
     def bot_view(self, state: S, seat: Seat) -> Mapping[str, JSON]:
         """What the bot reads of `seat`'s view: the views module's `bot_view` when it has
         one (the same values as `view(state, seat)` under a subset of its keys: checked by
         tests/engine at every decision of seeded games), else the whole view."""
-        narrow = getattr(self.views_module, "bot_view", None)
-        return narrow(state, seat) if narrow is not None else self.views_module.view(state, seat)
+        narrow = getattr(self.roles.views, "bot_view", None)
+        return narrow(state, seat) if narrow is not None else self.roles.views.view(state, seat)
 
     def outcome(self, state: S) -> Outcome | None:
-        return self.rules_module.outcome(state)
+        return self.roles.rules.outcome(state)
 
     def bot_move(self, view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
-        return self.bot_module.bot_move(view, legal, rng)
+        return self.roles.bot.bot_move(view, legal, rng)
 
     def secrets(self, state: S) -> list[Secret]:
-        return self.views_module.secrets(state)
+        return self.roles.views.secrets(state)
+
+
+class RulesDefinition(PackageDefinition[S, C]):
+    """A PackageDefinition whose deal and timeouts are its rules module's as well."""
+
+    roles: DealingRoles[S, C]
+
+    def setup(self, config: C, players: int, rng: Random) -> list[Event]:
+        return self.roles.rules.setup(config, players, rng)
+
+    def default_move(self, state: S, seat: Seat, rng: Random) -> Move:
+        return self.roles.rules.default_move(state, seat, rng)

@@ -1,21 +1,24 @@
 """The engine names the jousting presenter speaks (moves, events, phases, knight statuses,
-the deck), imported in one place so a rename in the engine touches one file here; and the
-few values of events and the view that have no engine constant. Events and moves
-come as their modules (`ev.TradeMade`, `mv.MakeOffer`), not as long lists of class names."""
+the deck), imported in one place, the constants as the game's package exports them, so a
+rename in the engine touches one file here; and the few values of events and the view that
+have no engine constant. Events and moves come as their modules (`ev.TradeMade`,
+`mv.MakeOffer`), not as long lists of class names."""
 
-from games.engine.games.jousting import GAME
-from games.engine.games.jousting import events as ev
-from games.engine.games.jousting import moves as mv
-from games.engine.games.jousting.cards import JOKER, KINDS, deck
-from games.engine.games.jousting.state import (
+from games.engine.games.jousting import (
     BARTER,
     DISQUALIFIED,
     DRAFT,
     FIT,
+    GAME,
+    JOKER,
     JUDGEMENT,
     JUNK,
+    KINDS,
     LAYING,
+    deck,
 )
+from games.engine.games.jousting import events as ev
+from games.engine.games.jousting import moves as mv
 
 DECLINED = "declined"  # OfferClosed.how: the addressee declined (else the maker took it back)
 PLACES = "places"  # a duel's `how` when it was won on places [JA-11], not by judgement

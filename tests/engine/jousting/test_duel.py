@@ -6,7 +6,7 @@ import pytest
 
 from games.engine.core import IllegalMove, NotYourTurn
 from games.engine.games.jousting import GAME
-from games.engine.games.jousting.duel import resolve
+from games.engine.games.jousting.duel import Laid, Result, resolve
 from games.engine.games.jousting.events import CardsLaid, DuelRevealed
 from games.engine.games.jousting.moves import LayCards
 from games.engine.games.jousting.state import JoustingState
@@ -17,6 +17,16 @@ from .helpers import all_done, lay, play, step, table
 # and takes B's sword 4, shield 1 and joker 0; B wins the lance and takes A's lance 11.
 EXAMPLE_A = "sword-9 shield-5 lance-11 armour-7"
 EXAMPLE_B = "sword-4 shield-1 lance-12 joker-1"
+
+
+def duel(a: str, b: str) -> Result:
+    """Seats 0 and 1 fight with the lays `a` and `b` (sword, shield, lance, armour places)."""
+    return resolve((0, 1), (_laid(a), _laid(b)))
+
+
+def _laid(cards: str) -> Laid:
+    sword, shield, lance, armour = cards.split()
+    return sword, shield, lance, armour
 
 
 def duel_table() -> JoustingState:
@@ -74,33 +84,15 @@ def test_ja10_ja11_the_worked_example() -> None:
 
 
 def test_ja10_joker_against_joker_both_go_to_the_junk() -> None:
-    result = resolve(
-        (0, 1),
-        (
-            ("sword-5", "shield-5", "joker-1", "joker-2"),
-            ("sword-1", "shield-1", "joker-3", "lance-2"),
-        ),
-    )
+    result = duel("sword-5 shield-5 joker-1 joker-2", "sword-1 shield-1 joker-3 lance-2")
     assert result.places == (0, 0, None, 1)
     assert set(result.to_junk) == {"sword-5", "shield-5", "joker-1", "joker-3", "lance-2"}
     assert set(result.taken) == {(0, "sword-1"), (0, "shield-1"), (1, "joker-2")}
 
 
 def test_ja11_equal_places_won_is_a_draw() -> None:
-    result = resolve(
-        (0, 1),
-        (
-            ("sword-5", "shield-1", "joker-1", "armour-2"),
-            ("sword-1", "shield-5", "joker-2", "armour-1"),
-        ),
-    )
+    result = duel("sword-5 shield-1 joker-1 armour-2", "sword-1 shield-5 joker-2 armour-1")
     assert result.places == (0, 1, None, 0)
     assert result.winner == 0
-    draw = resolve(
-        (0, 1),
-        (
-            ("sword-5", "shield-1", "lance-1", "armour-2"),
-            ("sword-1", "shield-5", "lance-2", "armour-1"),
-        ),
-    )
+    draw = duel("sword-5 shield-1 lance-1 armour-2", "sword-1 shield-5 lance-2 armour-1")
     assert draw.winner is None

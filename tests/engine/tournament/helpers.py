@@ -11,6 +11,7 @@ from games.engine.games.tournament.characters import CHARACTERS
 from games.engine.games.tournament.config import DEFAULT_POISONED
 from games.engine.games.tournament.definition import AVALON, CAMELOT
 from games.engine.games.tournament.godsends import godsend_deck
+from games.engine.games.tournament.moves import PlayCard
 from games.engine.games.tournament.state import Rules, TState
 
 
@@ -28,9 +29,14 @@ def table(
     draw: tuple[str, ...] = (),
     start_melee: bool = True,
     round_no: int = 1,
+    unlocked: dict[int, int] | None = None,
 ) -> TState:
-    """A table in round `round_no` whose Melee led by `lead` is about to start."""
+    """A table in round `round_no` whose Melee led by `lead` is about to start. `unlocked`:
+    seats whose Companion has unlocked, with their Health (it overrides `health`)."""
     n = len(hands)
+    if unlocked:
+        every = [health] * n if isinstance(health, int) else health
+        health = [unlocked.get(seat, h) for seat, h in enumerate(every)]
     chars = characters or [None] * n
     companions = tuple(CHARACTERS[c].pair if c else None for c in chars)
     dealer = (lead - 1) % n if dealer is None else dealer
@@ -52,6 +58,7 @@ def table(
         events += [ev.HealthChanged(s, h - 400, "test") for s, h in enumerate(health)]
     if start_melee:
         events.append(ev.MeleeStarted(lead))
+    events += [ev.CompanionUnlocked(seat, at) for seat, at in (unlocked or {}).items()]
     return fold(AVALON, events)  # type: ignore[no-any-return]
 
 
@@ -62,6 +69,15 @@ def game_for(state: TState) -> Any:
 def act(state: TState, seat: int, move: Move, seed: int = 0) -> tuple[list[Event], TState]:
     events, new = apply(game_for(state), state, seat, move, Random(seed))
     return events, new
+
+
+def plays(state: TState, *moves: Move | str) -> tuple[list[Event], TState]:
+    """Seats 0, 1, 2, ... make `moves` in turn (a card's name: playing it); all their events."""
+    events: list[Event] = []
+    for seat, move in enumerate(moves):
+        new, state = act(state, seat, PlayCard(move) if isinstance(move, str) else move)
+        events += new
+    return events, state
 
 
 def kinds(events: list[Event]) -> list[str]:
@@ -76,7 +92,7 @@ def armor_table(healthiest: int = 400) -> TState:
     """Four players; seat 1 is Lancelot du Lac with Armor of Avalon unlocked (200 Health);
     seat 0 has `healthiest` Health, seats 2 and 3 have 300. The hands make a Feint of 3s
     (seats 1 and 2) with a 4 and a 9 around it."""
-    s = table(
+    return table(
         [
             ["swords-4", "arrows-1"],
             ["swords-3", "arrows-3"],
@@ -85,8 +101,8 @@ def armor_table(healthiest: int = 400) -> TState:
         ],
         characters=[None, "lancelot-du-lac", None, None],
         health=[healthiest, 200, 300, 300],
+        unlocked={1: 200},
     )
-    return AVALON.evolve(s, ev.CompanionUnlocked(1, 200))
 
 
 ARMOR_PLAYS = ["swords-4", "swords-3", "alchemy-3", "swords-9"]

@@ -18,17 +18,9 @@ from games.engine.games.tournament.rules import legal_moves, pending_seats
 from games.engine.games.tournament.weapons import is_weapon
 from games.engine.tools.simulate_tournament import play
 
-from .helpers import ARMOR_PLAYS, act, armor_table, kinds, of, table
+from .helpers import ARMOR_PLAYS, act, armor_table, kinds, of, plays, table
 
 USE, KEEP = Choose("use"), Choose("decline")
-
-
-def _melee(s, cards):
-    events = []
-    for seat, card in enumerate(cards):
-        new, s = act(s, seat, PlayCard(card))
-        events += new
-    return events, s
 
 
 def _guinevere_table():
@@ -41,7 +33,7 @@ def _guinevere_table():
 def test_th9_guinevere_asks_her_owner_and_each_answer_has_its_effect():
     """Guinevere: the owner alone is asked; "use" passes the loss to the next card in line,
     "decline" keeps it and the question is not asked again in that Melee."""
-    events, s = _melee(_guinevere_table(), ["swords-9", "swords-2", "swords-5"])
+    events, s = plays(_guinevere_table(), "swords-9", "swords-2", "swords-5")
     asked = of(events, ev.ChoiceAsked)[0]
     assert (asked.seat, asked.power, asked.options) == (1, "guinevere", ("use", "decline"))
     assert asked.losers == (2, 1)  # who would lose: with the power, without it
@@ -66,10 +58,9 @@ def test_th9_elf_knight_places_her_token_only_if_her_owner_says_so():
     s = table(
         [["swords-9", "arrows-1"], ["swords-2", "arrows-3"], ["swords-5", "arrows-2"]],
         characters=[None, "elf-queen", None],
-        health=[400, 150, 400],
+        unlocked={1: 150},
     )
-    s = AVALON.evolve(s, ev.CompanionUnlocked(1, 150))
-    events, s = _melee(s, ["swords-9", "swords-2", "swords-5"])
+    events, s = plays(s, "swords-9", "swords-2", "swords-5")
     asked = of(events, ev.ChoiceAsked)[0]
     assert (asked.seat, asked.power, asked.losers) == (1, "elf-knight", (2, 1))
     used, _ = act(s, 1, USE)
@@ -86,7 +77,7 @@ def test_th9_sir_galahad_chooses_to_take_only_his_own_cards():
         [["swords-9", "arrows-1"], ["swords-2", "arrows-3"], ["swords-5", "arrows-2"]],
         characters=[None, "sir-galahad", None],
     )
-    events, s = _melee(s, ["swords-9", "swords-2", "swords-5"])
+    events, s = plays(s, "swords-9", "swords-2", "swords-5")
     asked = of(events, ev.ChoiceAsked)[0]
     assert (asked.seat, asked.power, asked.stake) == (1, "sir-galahad", 10)
     used, _ = act(s, 1, USE)
@@ -99,7 +90,7 @@ def test_th9_sir_galahad_chooses_to_take_only_his_own_cards():
 def test_th9_armor_of_avalon_may_be_kept_when_breaking_the_feint_would_cost():
     """Armor of Avalon: the owner chooses; breaking his Feint here would not make him lose
     (the 4 is lower), and keeping the armor leaves the Feint whole."""
-    events, s = _melee(armor_table(), ARMOR_PLAYS)
+    events, s = plays(armor_table(), *ARMOR_PLAYS)
     asked = of(events, ev.ChoiceAsked)[0]
     assert (asked.seat, asked.power, asked.options) == (1, "armor-of-avalon", ("use:3", "decline"))
     assert asked.losers == (0, 0)
@@ -123,9 +114,9 @@ def test_th9_armor_of_avalon_shows_who_loses_and_the_bot_uses_it_when_safe():
         [["swords-3", "arrows-1"], ["swords-9", "arrows-3"], ["alchemy-3", "arrows-2"]],
         characters=[None, None, "lancelot-du-lac"],
         health=[400, 300, 200],
+        unlocked={2: 200},
     )
-    s = AVALON.evolve(s, ev.CompanionUnlocked(2, 200))
-    events, s = _melee(s, ["swords-3", "swords-9", "alchemy-3"])
+    events, s = plays(s, "swords-3", "swords-9", "alchemy-3")
     asked = of(events, ev.ChoiceAsked)[0]
     assert asked.losers == (1, 1)  # the 9 loses either way
     bot = AVALON.bot_move(AVALON.view(s, 2), legal_moves(s, 2), Random(0))
@@ -142,7 +133,7 @@ def test_th9_chivalry_token_is_spent_only_by_choice():
         health=[300, 300, 300],
     )
     s = s.with_player(1, godsends=("chivalry",), tokens=3)
-    events, s = _melee(s, ["swords-9", "swords-3", "swords-5"])
+    events, s = plays(s, "swords-9", "swords-3", "swords-5")
     asked = of(events, ev.ChoiceAsked)[0]
     assert (asked.seat, asked.power, asked.stake) == (1, "chivalry", 5)
     _, used = act(s, 1, USE)
@@ -155,7 +146,7 @@ def test_th9_chivalry_token_is_spent_only_by_choice():
 
 def test_th9_timeout_keeps_the_power_and_bot_answers_legally():
     """The neutral default keeps the power; the bot's answer is a legal move."""
-    _, s = _melee(_guinevere_table(), ["swords-9", "swords-2", "swords-5"])
+    _, s = plays(_guinevere_table(), "swords-9", "swords-2", "swords-5")
     assert AVALON.default_move(s, 1, Random(0)) == KEEP
     assert AVALON.bot_move(AVALON.view(s, 1), legal_moves(s, 1), Random(0)) in legal_moves(s, 1)
 
@@ -163,7 +154,7 @@ def test_th9_timeout_keeps_the_power_and_bot_answers_legally():
 def test_th9_every_seat_sees_the_question_but_no_hand():
     """The question and the answer are public (powers and the revealed Melee are); the
     other seats' views still hold no card of the owner's hand."""
-    events, s = _melee(_guinevere_table(), ["swords-9", "swords-2", "swords-5"])
+    events, s = plays(_guinevere_table(), "swords-9", "swords-2", "swords-5")
     asked = of(events, ev.ChoiceAsked)[0]
     for viewer in (0, 2, None):
         view = AVALON.view(s, viewer)
@@ -237,7 +228,7 @@ def test_th9_mordred_owner_chooses_among_tied_healthiest_opponents():
         characters=["mordred", None, None],
         health=[300, 400, 400],
     )
-    events, s = _melee(s, ["swords-2", "swords-9", "swords-5"])
+    events, s = plays(s, "swords-2", "swords-9", "swords-5")
     asked = of(events, ev.ChoiceAsked)[0]
     assert (asked.seat, asked.power, asked.options) == (0, "mordred", ("to:1", "to:2"))
     assert CAMELOT.default_move(s, 0, Random(0)) == Choose("to:1")
@@ -250,7 +241,7 @@ def test_th9_mordred_owner_chooses_among_tied_healthiest_opponents():
         characters=["mordred", None, None],
         health=[300, 400, 350],
     )
-    events, s = _melee(s, ["swords-2", "swords-9", "swords-5"])
+    events, s = plays(s, "swords-2", "swords-9", "swords-5")
     assert "ChoiceAsked" not in kinds(events)  # one healthiest opponent: nothing to ask
     assert of(events, ev.HitGiven)[0].to == 1
 
@@ -260,7 +251,7 @@ def test_th9_will_of_god_tokens_are_spent_at_dusk_by_choice():
     each cancelling 10 Injury; kept tokens cancel nothing."""
     s = table([["swords-9"], ["swords-10"], ["swords-5"]], health=[300, 300, 300])
     s = s.with_player(2, godsends=("will-of-god",))  # seat 2's 5 loses the Melee
-    events, s = _melee(s, ["swords-9", "swords-10", "swords-5"])
+    events, s = plays(s, "swords-9", "swords-10", "swords-5")
     asked = of(events, ev.ChoiceAsked)[0]
     assert (asked.seat, asked.power) == (2, "will-of-god")
     assert asked.options == ("use:3", "use:2", "use:1", "decline")
@@ -277,7 +268,7 @@ def test_th9_chivalry_tokens_left_get_a_last_chance_at_dusk():
     """Dusk step 3: Chivalry tokens not spent after lost Melees may be spent at Dusk."""
     s = table([["swords-9"], ["swords-3"], ["swords-5"]], health=[300, 300, 300])
     s = s.with_player(1, godsends=("chivalry",), tokens=3)
-    _, s = _melee(s, ["swords-9", "swords-3", "swords-5"])
+    _, s = plays(s, "swords-9", "swords-3", "swords-5")
     events, s = act(s, 1, KEEP)  # after the lost Melee: keep the token
     asked = of(events, ev.ChoiceAsked)[0]
     assert (asked.power, asked.options) == ("chivalry", ("use:3", "use:2", "use:1", "decline"))
@@ -335,7 +326,7 @@ def test_th9_lancelot_du_lac_owner_chooses_among_tied_healthiest_opponents():
     """Lancelot du Lac: when his Feint breaks (here by his own Armor of Avalon), his owner
     chooses which of the opponents tied for the most Health receives his card."""
     s = armor_table(healthiest=300)  # seats 0, 2 and 3 tie at 300
-    events, s = _melee(s, ARMOR_PLAYS)
+    events, s = plays(s, *ARMOR_PLAYS)
     assert of(events, ev.ChoiceAsked)[0].losers == (0, 0)
     events, s = act(s, 1, Choose("use:3"))
     asked = of(events, ev.ChoiceAsked)[0]
@@ -354,7 +345,7 @@ def test_tt23_least_healthy_player_orders_conflicting_dusk_powers():
     s = table([["swords-9"], ["swords-8"], ["swords-2"]], health=[300, 400, 200])
     hits = ("swords-3", "swords-6", "swords-10", "swords-13", "arrows-3", "arrows-6")
     s = s.with_player(1, hits=hits, godsends=("pilgrimage", "jousting-shield"))
-    events, s = _melee(s, ["swords-9", "swords-8", "swords-2"])
+    events, s = plays(s, "swords-9", "swords-8", "swords-2")
     asked = of(events, ev.ChoiceAsked)[0]
     assert (asked.seat, asked.power, asked.at) == (2, "order", (1,))
     assert asked.options == ("order:pilgrimage,jousting-shield", "order:jousting-shield,pilgrimage")
@@ -373,6 +364,6 @@ def test_tt23_no_question_when_the_order_changes_nothing():
     """Two reductions give the same total in any order: nobody is asked."""
     s = table([["swords-9"], ["swords-8"], ["swords-2"]], health=[300, 400, 200])
     s = s.with_player(1, hits=("swords-3",), godsends=("pilgrimage", "pentecost-feast"))
-    events, _ = _melee(s, ["swords-9", "swords-8", "swords-2"])
+    events, _ = plays(s, "swords-9", "swords-8", "swords-2")
     assert "ChoiceAsked" not in kinds(events)
     assert of(events, ev.DuskTallied)[0].injuries[1] == 0

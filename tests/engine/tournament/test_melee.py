@@ -10,7 +10,7 @@ from games.engine.games.tournament import events as ev
 from games.engine.games.tournament.moves import PlayCard, Shame
 from games.engine.games.tournament.rules import legal_moves
 
-from .helpers import act, kinds, of, table
+from .helpers import act, kinds, of, plays, table
 
 
 def test_tt9_tt10_lead_suit_must_be_followed():
@@ -180,10 +180,8 @@ def test_ta6_morgan_le_fay_makes_the_highest_lose_even_feinted():
             ["alchemy-5", "arrows-8"],
         ]
     )
-    _, s = act(s, 0, PlayCard("swords-9"))
-    _, s = act(s, 1, PlayCard("morgan-1", 5))
-    _, s = act(s, 2, PlayCard("swords-12"))
-    events, s = act(s, 3, PlayCard("alchemy-5"))  # Feints with Morgan at 5
+    # The Alchemy 5 Feints with Morgan at 5.
+    events, _ = plays(s, "swords-9", PlayCard("morgan-1", 5), "swords-12", "alchemy-5")
     assert of(events, ev.MeleeEnded)[0].loser == 2
 
 
@@ -233,8 +231,7 @@ def test_tt12_a_feint_breaks_when_its_partner_leaves():
             ["swords-9", "arrows-8"],
         ]
     )
-    _, s = act(s, 0, PlayCard("swords-4"))
-    _, s = act(s, 1, PlayCard("alchemy-4"))
+    _, s = plays(s, "swords-4", "alchemy-4")
     assert len(feinted(s.melee)) == 2
     _, s = act(s, 2, PlayCard("mists-1", 10))  # discards both 4s (lowest, Feinted too)
     assert [x.card for x in s.melee] == ["mists-1"]

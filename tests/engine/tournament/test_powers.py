@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from random import Random
+from typing import Any
 
 import pytest
 
-from games.engine.core import IllegalMove
+from games.engine.core import Event, IllegalMove
 from games.engine.games.tournament import events as ev
 from games.engine.games.tournament.definition import AVALON
 from games.engine.games.tournament.flow import Builder
@@ -23,8 +24,9 @@ from games.engine.games.tournament.moves import (
     Shame,
 )
 from games.engine.games.tournament.rules import legal_moves, pending_seats
+from games.engine.games.tournament.state import TState
 
-from .helpers import ARMOR_PLAYS, act, armor_table, kinds, of, table
+from .helpers import ARMOR_PLAYS, act, armor_table, kinds, of, plays, table
 
 
 def test_arthur_pendragon_commands_and_gives_a_card():
@@ -79,10 +81,9 @@ def test_the_sword_denies_or_allows_passing_and_receives_first():
     s = table(
         hands,
         characters=["arthur-pendragon", None, None],
-        health=[150, 400, 400],
         start_melee=False,
+        unlocked={0: 150},
     )
-    s = AVALON.evolve(s, ev.CompanionUnlocked(0, 150))
     b = Builder(s, Random(0))
     b.passing_stage()
     s = b.state
@@ -116,17 +117,20 @@ def test_sir_percival_gives_arrows_hits_at_dusk():
     assert tally.injuries == (5, 5, 5)
 
 
-def test_merlin_plays_an_extra_sorcery_card():
-    """Merlin (inferred): in any Melee he may add a Sorcery card; both count."""
+def _extra_card_table(character: str, extra: str, **options: Any) -> TState:
+    """Seat 1 (`character`) holds a 12 of Swords and `extra` to add to it; seat 0 has led."""
     s = table(
-        [
-            ["swords-9", "arrows-1"],
-            ["swords-12", "sorcery-2", "arrows-3"],
-            ["swords-5", "arrows-2"],
-        ],
-        characters=[None, "merlin", None],
+        [["swords-9", "arrows-1"], ["swords-12", extra, "arrows-3"], ["swords-5", "arrows-2"]],
+        characters=[None, character, None],
+        **options,
     )
     _, s = act(s, 0, PlayCard("swords-9"))
+    return s
+
+
+def test_merlin_plays_an_extra_sorcery_card():
+    """Merlin (inferred): in any Melee he may add a Sorcery card; both count."""
+    s = _extra_card_table("merlin", "sorcery-2")
     assert PlayCard("swords-12", extra="sorcery-2") in legal_moves(s, 1)
     _, s = act(s, 1, PlayCard("swords-12", extra="sorcery-2"))
     events, s = act(s, 2, PlayCard("swords-5"))
@@ -135,16 +139,7 @@ def test_merlin_plays_an_extra_sorcery_card():
 
 def test_the_lion_once_per_round_extra_card():
     """The Lion (rulebook hint): play additional cards; all count for the loss."""
-    s = table(
-        [
-            ["swords-9", "arrows-1"],
-            ["swords-12", "swords-13", "arrows-3"],
-            ["swords-5", "arrows-2"],
-        ],
-        characters=[None, "sir-yvain", None],
-    )
-    s = AVALON.evolve(s, ev.CompanionUnlocked(1, 200))
-    _, s = act(s, 0, PlayCard("swords-9"))
+    s = _extra_card_table("sir-yvain", "swords-13", unlocked={1: 200})
     _, s = act(s, 1, PlayCard("swords-12", extra="swords-13"))
     assert "the-lion" in s.player(1).used
     assert len(s.melee) == 3
@@ -176,37 +171,36 @@ def test_sir_bors_heals_everyone_in_his_feint():
     assert [p.health for p in s.players] == [305, 305, 300]
 
 
-def test_guinevere_passes_her_first_loss_on():
-    """Guinevere (house): the first Melee she would lose goes to the next card in line."""
+def _uses_power_on_losing(character: str) -> tuple[list[Event], TState]:
+    """Seat 1 (`character`) plays the lowest card of a Melee, is asked, and uses its power
+    (TH-9: the owner decides)."""
     s = table(
         [["swords-9", "arrows-1"], ["swords-2", "arrows-3"], ["swords-5", "arrows-2"]],
-        characters=[None, "guinevere", None],
+        characters=[None, character, None],
     )
-    for seat, card in enumerate(["swords-9", "swords-2", "swords-5"]):
-        events, s = act(s, seat, PlayCard(card))
-    events, s = act(s, 1, Choose("use"))  # TH-9: her owner decides
+    _, s = plays(s, "swords-9", "swords-2", "swords-5")
+    return act(s, 1, Choose("use"))
+
+
+def test_guinevere_passes_her_first_loss_on():
+    """Guinevere (house): the first Melee she would lose goes to the next card in line."""
+    events, _ = _uses_power_on_losing("guinevere")
     assert of(events, ev.MeleeEnded)[0].loser == 2
 
 
 def test_sir_galahad_takes_only_his_own_cards_and_the_grail_saves_him():
     """Sir Galahad (house) sets the others' cards aside; The Grail (inferred) keeps him in
     the game down to -150."""
-    s = table(
-        [["swords-9", "arrows-1"], ["swords-2", "arrows-3"], ["swords-5", "arrows-2"]],
-        characters=[None, "sir-galahad", None],
-    )
-    for seat, card in enumerate(["swords-9", "swords-2", "swords-5"]):
-        events, s = act(s, seat, PlayCard(card))
-    events, s = act(s, 1, Choose("use"))  # TH-9: his owner decides
+    events, _ = _uses_power_on_losing("sir-galahad")
     ended = of(events, ev.MeleeEnded)[0]
     assert ended.taken == ("swords-2",)
     assert set(ended.set_aside) == {"swords-9", "swords-5"}
     s = table(
         [["swords-9", "arrows-1"], ["arrows-2", "arrows-3"], ["swords-5", "arrows-4"]],
         characters=[None, "sir-galahad", None],
-        health=[300, 3, 300],
+        health=300,
+        unlocked={1: 3},
     )
-    s = AVALON.evolve(s, ev.CompanionUnlocked(1, 3))
     _, s = act(s, 0, PlayCard("swords-9"))
     _, s = act(s, 1, Shame("arrows-2"))
     assert s.player(1).health == -2
@@ -274,9 +268,8 @@ def test_sir_kay_and_morgause_punish_shame():
     s = table(
         [["swords-9", "arrows-1"], ["arrows-2", "arrows-3"], ["swords-5", "arrows-4"]],
         characters=["sir-kay", "mordred", None],
-        health=[400, 150, 400],
+        unlocked={1: 150},
     )
-    s = AVALON.evolve(s, ev.CompanionUnlocked(1, 150))
     _, s = act(s, 0, PlayCard("swords-9"))
     _, s = act(s, 1, Shame("arrows-2"))
     assert s.player(1).health == 140
@@ -290,10 +283,7 @@ def test_mordred_sends_his_worst_hit_to_the_healthiest():
         characters=[None, "mordred", None],
         health=[300, 300, 350],
     )
-    events = []
-    for seat, card in enumerate(["swords-9", "swords-3", "swords-5"]):
-        new, s = act(s, seat, PlayCard(card))
-        events += new
+    events, s = plays(s, "swords-9", "swords-3", "swords-5")
     given = of(events, ev.HitGiven)[0]
     assert given.card == "swords-3"
     assert given.to == 2
@@ -324,9 +314,8 @@ def test_the_swan_cancels_harmful_godsends_and_guinguemar_restores_camelot_alche
     s = table(
         [["swords-9", "alchemy-3"], ["swords-2", "alchemy-4"], ["swords-1"]],
         characters=[None, "sir-percival", None],
-        health=[400, 150, 400],
+        unlocked={1: 150},
     )
-    s = AVALON.evolve(s, ev.CompanionUnlocked(1, 150))
     b = Builder(s, Random(0))
     b.emit(ev.GodsendsRevealed((0, 0), ("black-knight", "guinguemar")))
     place(b, 1, 0, "black-knight")
@@ -346,21 +335,15 @@ def test_dusk_modifiers_suit_free_cap_and_lionel():
     s = table(
         [["swords-9"], ["swords-3"], ["swords-5"]],
         characters=[None, "king-arthur", "sir-bors"],
-        health=[400, 200, 200],
+        unlocked={1: 200, 2: 200},
     )
-    s = AVALON.evolve(s, ev.CompanionUnlocked(1, 200))
-    s = AVALON.evolve(s, ev.CompanionUnlocked(2, 200))
-    events = []
-    for seat, card in enumerate(["swords-9", "swords-3", "swords-5"]):
-        new, s = act(s, seat, PlayCard(card))
-        events += new
+    events, s = plays(s, "swords-9", "swords-3", "swords-5")
     assert of(events, ev.DuskTallied)[0].injuries[1] == 0  # Excalibur: Swords are free
     s = table(
         [["arrows-9"], ["arrows-3"], ["arrows-5"]],
         characters=[None, "sir-bors", None],
-        health=[400, 200, 400],
+        unlocked={1: 200},
     )
-    s = AVALON.evolve(s, ev.CompanionUnlocked(1, 200))
     for seat, card in enumerate(["arrows-9", "arrows-3", "arrows-5"]):
         _, s = act(s, seat, PlayCard(card))
     assert s.phase == "dusk"
@@ -376,9 +359,8 @@ def test_destrier_charge_on_after_play_and_sir_ector_on_threshold_crossing():
     s = table(
         [["swords-9", "arrows-1"], ["swords-14", "arrows-3"], ["swords-5", "arrows-2"]],
         characters=[None, "sir-morien", None],
-        health=[400, 250, 400],
+        unlocked={1: 250},
     )
-    s = AVALON.evolve(s, ev.CompanionUnlocked(1, 250))
     _, s = act(s, 0, PlayCard("swords-9"))
     _, s = act(s, 1, PlayCard("swords-14"))
     assert s.player(0).health == 395

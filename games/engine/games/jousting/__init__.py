@@ -23,10 +23,27 @@ How the engine reads the rules where the web needs a decision (cited in the modu
 
 from games.engine.core import register_game
 
+from .cards import JOKER, KINDS, deck
 from .config import JoustingConfig
 from .definition import GAME, JoustingAvalon
-from .state import JoustingState
+from .state import BARTER, DISQUALIFIED, DRAFT, FIT, JUDGEMENT, JUNK, LAYING, JoustingState
 
 register_game(GAME)
 
-__all__ = ["GAME", "JoustingAvalon", "JoustingConfig", "JoustingState"]
+__all__ = [
+    "GAME",
+    "JoustingAvalon",
+    "JoustingConfig",
+    "JoustingState",
+    # The phases and knight statuses of the state, and the deck: what the web names.
+    "BARTER",
+    "DRAFT",
+    "JUDGEMENT",
+    "JUNK",
+    "LAYING",
+    "DISQUALIFIED",
+    "FIT",
+    "JOKER",
+    "KINDS",
+    "deck",
+]

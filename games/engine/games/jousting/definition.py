@@ -1,47 +1,30 @@
 """Avalon, the jousting game as a GameDefinition: the object the registry hands out.
 
-The role modules are named here; core.package.PackageDefinition delegates to them.
+Its role modules, handed over as one `DealingRoles`, do the work (core.package).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from random import Random
 
-from games.engine.core import Event, Move, Seat
-from games.engine.core.package import PackageDefinition
+from games.engine.core import Seat
+from games.engine.core.package import DealingRoles, RulesDefinition
 
 from . import bot, evolve, rules, views
 from .config import MAX_PLAYERS, MIN_PLAYERS, JoustingConfig
 from .state import JoustingState
 
 
-class JoustingAvalon(PackageDefinition[JoustingState]):
-    slug = "jousting-avalon"
-    name = "Avalon, the jousting game"
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
-    rules_version = 1
-    config_type = JoustingConfig
+class JoustingAvalon(RulesDefinition[JoustingState, JoustingConfig]):
+    roles = DealingRoles(rules, evolve, views, bot)
     # Every duel takes at least two cards out of the knights' hands for good (four to the
     # junk pile, at most two bought back), so a game has at most ~33 rounds; barter
     # sessions end once nobody reopens them, and offers per session are limited.
     contract_move_bound = 20000
 
-    rules_module = rules
-    evolve_module = evolve
-    views_module = views
-    bot_module = bot
-
-    def setup(self, config: JoustingConfig, players: int, rng: Random) -> list[Event]:
-        return rules.setup(config, players, rng)
-
     def optional_seats(self, state: JoustingState) -> frozenset[Seat]:
         """JA-7: knights who may withdraw although the game does not wait for them."""
         return rules.optional_seats(state)
-
-    def default_move(self, state: JoustingState, seat: Seat, rng: Random) -> Move:
-        return rules.default_move(state, seat, rng)
 
     def contract_configs(self) -> Sequence[tuple[JoustingConfig, int]]:
         """Every player count; the draft and the live judgement; few offers per session so
@@ -61,4 +44,6 @@ class JoustingAvalon(PackageDefinition[JoustingState]):
         return {"rounds": float(state.round), "duels": float(len(state.duels))}
 
 
-GAME = JoustingAvalon()
+GAME = JoustingAvalon(
+    "jousting-avalon", "Avalon, the jousting game", MIN_PLAYERS, MAX_PLAYERS, JoustingConfig
+)

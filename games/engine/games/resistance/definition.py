@@ -1,41 +1,23 @@
 """The Resistance: Avalon as a GameDefinition: the object the registry hands out.
 
-The role modules are named here; core.package.PackageDefinition delegates to them.
+Its role modules, handed over as one `DealingRoles`, do the work (core.package).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from random import Random
 
-from games.engine.core import Event, Move, Seat
-from games.engine.core.package import PackageDefinition
+from games.engine.core.package import DealingRoles, RulesDefinition
 
 from . import bot, evolve, rules, views
 from .config import MAX_PLAYERS, MIN_PLAYERS, ResistanceConfig
 from .state import ResistanceState
 
 
-class ResistanceAvalon(PackageDefinition[ResistanceState]):
-    slug = "resistance-avalon"
-    name = "The Resistance: Avalon"
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
-    rules_version = 1
-    config_type = ResistanceConfig
+class ResistanceAvalon(RulesDefinition[ResistanceState, ResistanceConfig]):
+    roles = DealingRoles(rules, evolve, views, bot)
     # A game lasts at most 5 rounds x 5 proposals x (1 + 10 votes) + quests + extras.
     contract_move_bound = 400
-
-    rules_module = rules
-    evolve_module = evolve
-    views_module = views
-    bot_module = bot
-
-    def setup(self, config: ResistanceConfig, players: int, rng: Random) -> list[Event]:
-        return rules.setup(config, players, rng)
-
-    def default_move(self, state: ResistanceState, seat: Seat, rng: Random) -> Move:
-        return rules.default_move(state, seat, rng)
 
     def contract_configs(self) -> Sequence[tuple[ResistanceConfig, int]]:
         """Every player count, and the optional roles and rules in combinations that fit."""
@@ -62,4 +44,6 @@ class ResistanceAvalon(PackageDefinition[ResistanceState]):
         return [(ResistanceConfig(), 5), (options, 7), (full, 10)]
 
 
-GAME = ResistanceAvalon()
+GAME = ResistanceAvalon(
+    "resistance-avalon", "The Resistance: Avalon", MIN_PLAYERS, MAX_PLAYERS, ResistanceConfig
+)

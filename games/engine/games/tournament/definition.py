@@ -1,7 +1,8 @@
 """The Tournament game definitions: one engine, registered as Camelot and as Avalon (whose
 config also offers Chaos of Battle).
 
-The role modules are named here; core.package.PackageDefinition delegates to them."""
+Its role modules, handed over as one `Roles`, do the work (core.package); it deals with
+its table's slug and times out with the bot's move itself."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Sequence
 from random import Random
 
 from games.engine.core import Event, Move, Seat
-from games.engine.core.package import PackageDefinition
+from games.engine.core.package import PackageDefinition, Roles
 
 from . import (
     bot,
@@ -24,30 +25,11 @@ from .questions import DEFAULT_VALUE, VALUE
 from .state import DECLINE, TState
 
 
-class TournamentGame(PackageDefinition[TState]):
+class TournamentGame(PackageDefinition[TState, TournamentConfig]):
     """One engine; each registered definition differs only in slug, name and defaults."""
 
+    roles = Roles(rules, evolve, views, bot)
     contract_move_bound = 20_000
-
-    rules_module = rules
-    evolve_module = evolve
-    views_module = views
-    bot_module = bot
-
-    def __init__(
-        self,
-        slug: str,
-        name: str,
-        min_players: int,
-        max_players: int,
-        config_type: type[TournamentConfig],
-    ) -> None:
-        self.slug = slug
-        self.name = name
-        self.min_players = min_players
-        self.max_players = max_players
-        self.config_type = config_type
-        self.rules_version = 1
 
     def setup(self, config: TournamentConfig, players: int, rng: Random) -> list[Event]:
         return rules.setup(config, players, rng, slug=self.slug)

@@ -193,6 +193,16 @@ _CAMELOT: list[_G] = [
     ),
 ]
 
+# The Avalon box's house Godsends that play as a Camelot one, under Avalon names.
+_CAMELOT_BY_NAME = {card[0]: card for card in _CAMELOT}
+
+
+def _like(name: str, camelot: str) -> _G:
+    """An Avalon Godsend with the text, source, effect and target of a Camelot one."""
+    _, text, source, effect, params, target = _CAMELOT_BY_NAME[camelot]
+    return (name, text, source, effect, params, target)
+
+
 _AVALON: list[_G] = [
     (
         "Ring of Stones",
@@ -235,8 +245,8 @@ _AVALON: list[_G] = [
         (15,),
         "opponent",
     ),
-    ("Apples of Avalon", N_("Heal 25 at once."), "house", "heal", (25,), "self"),
-    ("Healing Spring", N_("Heal 15 at once."), "house", "heal", (15,), "self"),
+    _like("Apples of Avalon", "Holy Grail"),
+    _like("Healing Spring", "Healing Herbs"),
     (
         "Fey Glamour",
         N_("This round your Alchemy cards count 2 higher in Melees."),
@@ -245,38 +255,10 @@ _AVALON: list[_G] = [
         ("alchemy", 2),
         "self",
     ),
-    (
-        "Sacred Well",
-        N_("At Dusk this round, reduce your Injury by 20."),
-        "house",
-        "dusk_reduce",
-        (20,),
-        "self",
-    ),
-    (
-        "Druid's Blessing",
-        N_("This round, Poisoned basic weapons in your Weapon Hits inflict 5 instead of 10."),
-        "house",
-        "poison_soft",
-        (),
-        "self",
-    ),
-    (
-        "Morgan's Curse",
-        N_("Place on an opponent: this round their Sorcery hits inflict double Injury."),
-        "house",
-        "double_suit",
-        ("sorcery",),
-        "opponent",
-    ),
-    (
-        "Raven Omen",
-        N_("Place on an opponent: they take 10 Injury at once."),
-        "house",
-        "injure",
-        (10,),
-        "opponent",
-    ),
+    _like("Sacred Well", "Pilgrimage"),
+    _like("Druid's Blessing", "Dwarves"),
+    _like("Morgan's Curse", "Hex"),
+    _like("Raven Omen", "Ambush"),
     (
         "Oak Charm",
         N_("This round, Deception cards in your Weapon Hits inflict no Injury."),
@@ -285,58 +267,13 @@ _AVALON: list[_G] = [
         ("deception",),
         "self",
     ),
-    (
-        "Silver Arrows",
-        N_("This round your Arrows cards count 2 higher in Melees."),
-        "house",
-        "value_bonus",
-        ("arrows", 2),
-        "self",
-    ),
-    (
-        "Mistwalker",
-        N_(
-            "This round, Merlin, Morgan le Fay and Mists of Avalon in your Weapon Hits "
-            "inflict 10 instead of 25."
-        ),
-        "house",
-        "special_soft",
-        (10,),
-        "self",
-    ),
-    ("Fey Veil", N_("This round, Shame costs you no Injury."), "house", "shame_free", (), "self"),
-    (
-        "Barge of Avalon",
-        N_("This round, your Injury at Dusk is at most 50."),
-        "house",
-        "cap",
-        (50,),
-        "self",
-    ),
-    (
-        "Wild Hunt",
-        N_("Place on an opponent: this round their Arrows hits inflict double Injury."),
-        "house",
-        "double_suit",
-        ("arrows",),
-        "opponent",
-    ),
-    (
-        "Bramble Curse",
-        N_("Place on an opponent: this round their cards count 2 lower in Melees."),
-        "house",
-        "value_malus",
-        (2,),
-        "opponent",
-    ),
-    (
-        "Beltane Fire",
-        N_("Place on an opponent: this round their Swords hits inflict double Injury."),
-        "house",
-        "double_suit",
-        ("swords",),
-        "opponent",
-    ),
+    _like("Silver Arrows", "Longbowman"),
+    _like("Mistwalker", "Saint's Relic"),
+    _like("Fey Veil", "The Round Table"),
+    _like("Barge of Avalon", "Jousting Shield"),
+    _like("Wild Hunt", "Wyvern"),
+    _like("Bramble Curse", "Beswitched"),
+    _like("Beltane Fire", "Fire Drake"),
     (
         "Samhain Shadows",
         N_("Place on an opponent: at Dusk this round they take 10 more Injury."),
@@ -345,47 +282,12 @@ _AVALON: list[_G] = [
         (10,),
         "opponent",
     ),
-    (
-        "Holly Crown",
-        N_("This round, Swords cards in your Weapon Hits inflict no Injury."),
-        "house",
-        "suit_free",
-        ("swords",),
-        "self",
-    ),
-    (
-        "Willow Wand",
-        N_("This round your Sorcery cards count 2 higher in Melees."),
-        "house",
-        "value_bonus",
-        ("sorcery", 2),
-        "self",
-    ),
-    (
-        "Hawthorn Shield",
-        N_("This round, Arrows cards in your Weapon Hits inflict no Injury."),
-        "house",
-        "suit_free",
-        ("arrows",),
-        "self",
-    ),
-    ("Nine Sisters", N_("Heal 20 at once."), "house", "heal", (20,), "self"),
-    (
-        "Lake Mist",
-        N_("At Dusk this round, reduce your Injury by 15."),
-        "house",
-        "dusk_reduce",
-        (15,),
-        "self",
-    ),
-    (
-        "Changeling Trick",
-        N_("Place on an opponent: this round their Deception hits inflict double Injury."),
-        "house",
-        "double_suit",
-        ("deception",),
-        "opponent",
-    ),
+    _like("Holly Crown", "Blessed Armour"),
+    _like("Willow Wand", "Court Wizard"),
+    _like("Hawthorn Shield", "Shield Wall"),
+    _like("Nine Sisters", "Lady of the Lake"),
+    _like("Lake Mist", "Pentecost Feast"),
+    _like("Changeling Trick", "Treachery"),
 ]
 
 _BOXES: tuple[tuple[Game, list[_G]], ...] = (("camelot", _CAMELOT), ("avalon", _AVALON))
