@@ -145,9 +145,31 @@ class EventWords:
         `seat`, with `params` read from the event: the wording of most events, which say
         what one seat did."""
         line = Said(mine, theirs)
+        self._say(event, lambda e: line, seat, params)
 
+    def either(
+        self,
+        event: type[Event],
+        test: Callable[[Mapping[str, Any]], bool],
+        yes: Said,
+        no: Said,
+        seat: str = "seat",
+        **params: Param,
+    ) -> None:
+        """Words `event` as the line `yes` when `test(event)`, else `no` (a card named or
+        unseen, Health gained or lost), about the seat in its field `seat`, with `params`
+        read from the event (each line uses those it names)."""
+        self._say(event, lambda e: yes if test(e) else no, seat, params)
+
+    def _say(
+        self,
+        event: type[Event],
+        line: Callable[[Mapping[str, Any]], Said],
+        seat: str,
+        params: Mapping[str, Param],
+    ) -> None:
         def wording(e: Mapping[str, Any], r: Reader) -> str:
-            return line(r, e.get(seat), **{key: param(e) for key, param in params.items()})
+            return line(e)(r, e.get(seat), **{key: param(e) for key, param in params.items()})
 
         self.on(event)(wording)
 

@@ -35,6 +35,13 @@ def _lost(e: Mapping[str, Any]) -> str:
     return counts.cards(len(e.get("defender_lost", [])) + len(e.get("conqueror_lost", [])))
 
 
+def _drawn(e: Mapping[str, Any]) -> str:
+    """The cards drawn by name to their drawer, as a count to the others [CH-4]."""
+    if "cards" in e:
+        return ", ".join(card_label(c) for c in e["cards"])
+    return counts.cards(e.get("count"))
+
+
 def _region(key: Any) -> str:
     region = BY_KEY.get(str(key))
     return _(region.name) if region else str(key).replace("-", " ")
@@ -127,50 +134,32 @@ WORDS.said(
 )
 
 
-PAID_FROM_HAND = Said(
-    N_("You paid a loss: a %(card)s from hand."),
-    N_("%(name)s paid a loss: a %(card)s from hand."),
+WORDS.either(
+    ev.LossPaid,
+    lambda e: e.get("region") is None,
+    Said(
+        N_("You paid a loss: a %(card)s from hand."),
+        N_("%(name)s paid a loss: a %(card)s from hand."),
+    ),
+    Said(
+        N_("You paid a loss: a %(card)s from the pile at %(at)s."),
+        N_("%(name)s paid a loss: a %(card)s from the pile at %(at)s."),
+    ),
+    card=_card,
+    at=_at,
 )
-PAID_FROM_PILE = Said(
-    N_("You paid a loss: a %(card)s from the pile at %(at)s."),
-    N_("%(name)s paid a loss: a %(card)s from the pile at %(at)s."),
+WORDS.either(
+    ev.TileTaken,
+    lambda e: e.get("count") is not None,
+    Said(
+        N_("You took the tile “%(tile)s” and drew %(cards)s."),
+        N_("%(name)s took the tile “%(tile)s” and drew %(cards)s."),
+    ),
+    Said(N_("You took the tile “%(tile)s”."), N_("%(name)s took the tile “%(tile)s”.")),
+    tile=lambda e: tile_words(e.get("tile")),
+    cards=lambda e: counts.cards(e.get("count")),
 )
-
-
-@WORDS.on(ev.LossPaid)
-def _loss_paid(e: Mapping[str, Any], r: Reader) -> str:
-    line = PAID_FROM_HAND if e.get("region") is None else PAID_FROM_PILE
-    return line(r, e.get("seat"), card=_card(e), at=_at(e))
-
-
-TOOK_TILE_AND_DREW = Said(
-    N_("You took the tile “%(tile)s” and drew %(cards)s."),
-    N_("%(name)s took the tile “%(tile)s” and drew %(cards)s."),
-)
-TOOK_TILE = Said(
-    N_("You took the tile “%(tile)s”."),
-    N_("%(name)s took the tile “%(tile)s”."),
-)
-
-
-@WORDS.on(ev.TileTaken)
-def _tile_taken(e: Mapping[str, Any], r: Reader) -> str:
-    tile = tile_words(e.get("tile"))
-    if e.get("count") is not None:
-        return TOOK_TILE_AND_DREW(r, e.get("seat"), tile=tile, cards=counts.cards(e["count"]))
-    return TOOK_TILE(r, e.get("seat"), tile=tile)
-
-
-DREW = Said(N_("You drew %(cards)s."), N_("%(name)s drew %(cards)s."))
-
-
-@WORDS.on(ev.CardsDrawn)
-def _cards_drawn(e: Mapping[str, Any], r: Reader) -> str:
-    if "cards" in e:
-        drawn = ", ".join(card_label(c) for c in e["cards"])
-    else:
-        drawn = counts.cards(e.get("count"))
-    return DREW(r, e.get("seat"), cards=drawn)
+WORDS.said(ev.CardsDrawn, N_("You drew %(cards)s."), N_("%(name)s drew %(cards)s."), cards=_drawn)
 
 
 @WORDS.on(ev.DeckReshuffled)

@@ -155,15 +155,13 @@ def _duels_called(e: Mapping[str, Any], r: Reader) -> str:
     return line
 
 
-LAID = Said(N_("You laid %(cards)s."), N_("%(name)s laid %(cards)s."))
-LAID_UNSEEN = Said(N_("You laid four cards face down."), N_("%(name)s laid four cards face down."))
-
-
-@WORDS.on(ev.CardsLaid)
-def _cards_laid(e: Mapping[str, Any], r: Reader) -> str:
-    if "cards" in e:
-        return LAID(r, e.get("seat"), cards=_cards(e["cards"]))
-    return LAID_UNSEEN(r, e.get("seat"))
+WORDS.either(
+    ev.CardsLaid,
+    lambda e: "cards" in e,
+    Said(N_("You laid %(cards)s."), N_("%(name)s laid %(cards)s.")),
+    Said(N_("You laid four cards face down."), N_("%(name)s laid four cards face down.")),
+    cards=lambda e: _cards(e.get("cards") or []),
+)
 
 
 @WORDS.on(ev.DuelAbandoned)
@@ -209,20 +207,19 @@ def _judgement_decided(e: Mapping[str, Any], r: Reader) -> str:
     }
 
 
-BOUGHT = Said(
-    N_("You buy %(card)s from the junk pile."), N_("%(name)s buys %(card)s from the junk pile.")
+WORDS.either(
+    ev.JunkBought,
+    lambda e: "card" in e,
+    Said(
+        N_("You buy %(card)s from the junk pile."),
+        N_("%(name)s buys %(card)s from the junk pile."),
+    ),
+    Said(
+        N_("You buy a blind card from the junk pile."),
+        N_("%(name)s buys a blind card from the junk pile."),
+    ),
+    card=lambda e: card_label(e.get("card")),
 )
-BOUGHT_UNSEEN = Said(
-    N_("You buy a blind card from the junk pile."),
-    N_("%(name)s buys a blind card from the junk pile."),
-)
-
-
-@WORDS.on(ev.JunkBought)
-def _junk_bought(e: Mapping[str, Any], r: Reader) -> str:
-    if "card" in e:
-        return BOUGHT(r, e.get("seat"), card=_card(e))
-    return BOUGHT_UNSEEN(r, e.get("seat"))
 
 
 @WORDS.on(ev.GameEnded)

@@ -87,18 +87,16 @@ def _godsends_revealed(e: Mapping[str, Any], r: Reader) -> str:
     return _("Godsends for %(who)s. Face up: %(cards)s.") % {"who": who, "cards": up}
 
 
-TAKES_FROM_DECK = Said(
-    N_("You take %(godsend)s (from the deck)."), N_("%(name)s takes %(godsend)s (from the deck).")
+ROUND_WORDS.either(
+    ev.GodsendTaken,
+    lambda e: e.get("source") == DECK,
+    Said(
+        N_("You take %(godsend)s (from the deck)."),
+        N_("%(name)s takes %(godsend)s (from the deck)."),
+    ),
+    Said(N_("You take %(godsend)s (face up)."), N_("%(name)s takes %(godsend)s (face up).")),
+    godsend=lambda e: power_name(e.get("godsend")),
 )
-TAKES_FACE_UP = Said(
-    N_("You take %(godsend)s (face up)."), N_("%(name)s takes %(godsend)s (face up).")
-)
-
-
-@ROUND_WORDS.on(ev.GodsendTaken)
-def _godsend_taken(e: Mapping[str, Any], r: Reader) -> str:
-    line = TAKES_FROM_DECK if e.get("source") == DECK else TAKES_FACE_UP
-    return line(r, e.get("seat"), godsend=power_name(e.get("godsend")))
 
 
 KEEPS = Said(N_("You keep %(godsend)s."), N_("%(name)s keeps %(godsend)s."))
