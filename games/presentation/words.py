@@ -104,6 +104,19 @@ class Said:
         return about(r, seat, _(self.mine), _(self.theirs), **params)
 
 
+@dataclass(frozen=True)
+class Plain:
+    """A log line the same to every reader: its msgid marked with `N_`, translated when
+    read and formatted with the params it names."""
+
+    text: str
+
+    def __call__(self, r: Reader, seat: Any, **params: Any) -> str:
+        return _(self.text) % params if params else _(self.text)
+
+
+# A line of one event: about a seat (`Said`) or the same to every reader (`Plain`).
+Line = Said | Plain
 Wording = Callable[[Mapping[str, Any], Reader], str]
 # A parameter of a line, read from the event ("card": the card's name in the reader's
 # language).
@@ -147,24 +160,30 @@ class EventWords:
         line = Said(mine, theirs)
         self._say(event, lambda e: line, seat, params)
 
+    def says(self, event: type[Event], text: str, **params: Param) -> None:
+        """Words `event` as the line `Plain(text)`, the same to every reader, with `params`
+        read from the event."""
+        line = Plain(text)
+        self._say(event, lambda e: line, "seat", params)
+
     def either(
         self,
         event: type[Event],
         test: Callable[[Mapping[str, Any]], bool],
-        yes: Said,
-        no: Said,
+        yes: Line,
+        no: Line,
         seat: str = "seat",
         **params: Param,
     ) -> None:
         """Words `event` as the line `yes` when `test(event)`, else `no` (a card named or
-        unseen, Health gained or lost), about the seat in its field `seat`, with `params`
-        read from the event (each line uses those it names)."""
+        unseen, Health gained or lost), about the seat in its field `seat` when the line is
+        `Said`, with `params` read from the event (each line uses those it names)."""
         self._say(event, lambda e: yes if test(e) else no, seat, params)
 
     def _say(
         self,
         event: type[Event],
-        line: Callable[[Mapping[str, Any]], Said],
+        line: Callable[[Mapping[str, Any]], Line],
         seat: str,
         params: Mapping[str, Param],
     ) -> None:

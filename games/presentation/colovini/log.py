@@ -162,9 +162,7 @@ WORDS.either(
 WORDS.said(ev.CardsDrawn, N_("You drew %(cards)s."), N_("%(name)s drew %(cards)s."), cards=_drawn)
 
 
-@WORDS.on(ev.DeckReshuffled)
-def _reshuffled(e: Mapping[str, Any], r: Reader) -> str:
-    return _("The discard pile was shuffled into a new deck.")
+WORDS.says(ev.DeckReshuffled, N_("The discard pile was shuffled into a new deck."))
 
 
 @WORDS.on(ev.GameEnded)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from games.engine.core.messages import N_
 
 from .. import counts
-from ..words import EventWords, Reader, Said, about, names_list
+from ..words import EventWords, Plain, Reader, Said, about, names_list
 from .wire import DECLINED, ev
 from .words import HOW, card_label, chip_label, lot_words
 
@@ -55,9 +55,9 @@ WORDS.said(
 )
 
 
-@WORDS.on(ev.RoundBegan)
-def _round_began(e: Mapping[str, Any], r: Reader) -> str:
-    return _("Round %(round)s begins: the barter is open.") % {"round": e["round"]}  # JA-5
+WORDS.says(  # JA-5
+    ev.RoundBegan, N_("Round %(round)s begins: the barter is open."), round=lambda e: e["round"]
+)
 
 
 OFFERED = Said(
@@ -79,11 +79,13 @@ def _offer_made(e: Mapping[str, Any], r: Reader) -> str:
     return OFFERED_UNSEEN(r, e.get("seat"), to=to, offer=e["offer"])
 
 
-@WORDS.on(ev.OfferClosed)
-def _offer_closed(e: Mapping[str, Any], r: Reader) -> str:
-    if e.get("how") == DECLINED:
-        return _("Offer #%(offer)s was declined.") % {"offer": e["offer"]}
-    return _("Offer #%(offer)s was taken back.") % {"offer": e["offer"]}
+WORDS.either(
+    ev.OfferClosed,
+    lambda e: e.get("how") == DECLINED,
+    Plain(N_("Offer #%(offer)s was declined.")),
+    Plain(N_("Offer #%(offer)s was taken back.")),
+    offer=lambda e: e["offer"],
+)
 
 
 @WORDS.on(ev.TradeMade)
@@ -123,9 +125,7 @@ def _cards_shown(e: Mapping[str, Any], r: Reader) -> str:
     return SHOWN(r, e.get("seat"), cards=what, to=to)
 
 
-@WORDS.on(ev.BarterEnded)
-def _barter_ended(e: Mapping[str, Any], r: Reader) -> str:
-    return _("The barter of round %(round)s is over.") % {"round": e["round"]}
+WORDS.says(ev.BarterEnded, N_("The barter of round %(round)s is over."), round=lambda e: e["round"])
 
 
 @WORDS.on(ev.Disqualified)
@@ -134,9 +134,9 @@ def _disqualified(e: Mapping[str, Any], r: Reader) -> str:
     return _("Disqualified for want of a full set: %(who)s.") % {"who": who}  # JA-7
 
 
-@WORDS.on(ev.CourseChanged)
-def _course_changed(e: Mapping[str, Any], r: Reader) -> str:
-    return _("The coats of arms are handed out again among the fit knights.")  # JA-8
+WORDS.says(  # JA-8
+    ev.CourseChanged, N_("The coats of arms are handed out again among the fit knights.")
+)
 
 
 def _against(r: Reader, a: Any, b: Any) -> str:

@@ -17,7 +17,7 @@ from django.utils.translation import ngettext_lazy
 from games.engine.core.messages import N_
 
 from ..counts import cards, counted
-from ..words import EventWords, Reader, Said, about
+from ..words import EventWords, Plain, Reader, Said, about
 from .cards import card_words, cards_words, face, power_name, suit_words
 from .wire import MISTS, ev
 
@@ -166,11 +166,12 @@ PLAY_WORDS.either(
 )
 
 
-@PLAY_WORDS.on(ev.PassingStarted)
-def _passing_started(e: Mapping[str, Any], r: Reader) -> str:
-    if e.get("direction") == 1:
-        return _("Everyone passes 3 cards to the left.")
-    return _("Everyone passes 3 cards to the right.")
+PLAY_WORDS.either(
+    ev.PassingStarted,
+    lambda e: e.get("direction") == 1,
+    Plain(N_("Everyone passes 3 cards to the left.")),
+    Plain(N_("Everyone passes 3 cards to the right.")),
+)
 
 
 PLAY_WORDS.either(
@@ -246,9 +247,7 @@ PLAY_WORDS.either(
 )
 
 
-@PLAY_WORDS.on(ev.EntryMarked)
-def _entry_marked(e: Mapping[str, Any], r: Reader) -> str:
-    return _("The Elf Knight marks a card: it counts as Feinted.")
+PLAY_WORDS.says(ev.EntryMarked, N_("The Elf Knight marks a card: it counts as Feinted."))
 
 
 @PLAY_WORDS.on(ev.CardsRevealed)

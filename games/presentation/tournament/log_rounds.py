@@ -12,23 +12,20 @@ from django.utils.translation import gettext as _
 
 from games.engine.core.messages import N_
 
-from ..words import EventWords, Reader, Said, names_list, won
+from ..words import EventWords, Plain, Reader, Said, names_list, won
 from .cards import card_words, power_name
 from .wire import DECK, SWIFT_END, ZERO_HEALTH, ev
 
 ROUND_WORDS = EventWords()
 
 
-@ROUND_WORDS.on(ev.RoundEnded)
-def _round_ended(e: Mapping[str, Any], r: Reader) -> str:
-    if e.get("reason") == SWIFT_END:
-        return _("The Tourney Round ends (Swift End: one player is out of cards).")
-    return _("The Tourney Round ends.")
-
-
-@ROUND_WORDS.on(ev.DuskStarted)
-def _dusk_started(e: Mapping[str, Any], r: Reader) -> str:
-    return _("Dusk: the Weapon Hits are counted.")
+ROUND_WORDS.either(
+    ev.RoundEnded,
+    lambda e: e.get("reason") == SWIFT_END,
+    Plain(N_("The Tourney Round ends (Swift End: one player is out of cards).")),
+    Plain(N_("The Tourney Round ends.")),
+)
+ROUND_WORDS.says(ev.DuskStarted, N_("Dusk: the Weapon Hits are counted."))
 
 
 GIVES_HIT = Said(
@@ -68,16 +65,13 @@ ROUND_WORDS.said(
 )
 
 
-@ROUND_WORDS.on(ev.GodsendsCleared)
-def _godsends_cleared(e: Mapping[str, Any], r: Reader) -> str:
-    if e.get("cards"):
-        return _("The Godsends in play are discarded.")
-    return _("No Godsends in play.")
-
-
-@ROUND_WORDS.on(ev.GodsendDeckShuffled)
-def _godsend_deck_shuffled(e: Mapping[str, Any], r: Reader) -> str:
-    return _("The Godsend deck is shuffled.")
+ROUND_WORDS.either(
+    ev.GodsendsCleared,
+    lambda e: bool(e.get("cards")),
+    Plain(N_("The Godsends in play are discarded.")),
+    Plain(N_("No Godsends in play.")),
+)
+ROUND_WORDS.says(ev.GodsendDeckShuffled, N_("The Godsend deck is shuffled."))
 
 
 @ROUND_WORDS.on(ev.GodsendsRevealed)
@@ -122,9 +116,7 @@ def _godsend_cancelled(e: Mapping[str, Any], r: Reader) -> str:
     }
 
 
-@ROUND_WORDS.on(ev.GodsendPhaseEnded)
-def _godsend_phase_ended(e: Mapping[str, Any], r: Reader) -> str:
-    return _("The Godsend phase ends.")
+ROUND_WORDS.says(ev.GodsendPhaseEnded, N_("The Godsend phase ends."))
 
 
 @ROUND_WORDS.on(ev.GameEnded)
