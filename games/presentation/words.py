@@ -118,9 +118,19 @@ class Plain:
 # A line of one event: about a seat (`Said`) or the same to every reader (`Plain`).
 Line = Said | Plain
 Wording = Callable[[Mapping[str, Any], Reader], str]
+
+
+@dataclass(frozen=True)
+class ForReader:
+    """A parameter of a line worded for its reader from the event: a seat named "you" to
+    its own reader (`Reader.who_object`)."""
+
+    word: Callable[[Mapping[str, Any], Reader], Any]
+
+
 # A parameter of a line, read from the event ("card": the card's name in the reader's
-# language).
-Param = Callable[[Mapping[str, Any]], Any]
+# language), or worded for the reader.
+Param = Callable[[Mapping[str, Any]], Any] | ForReader
 
 
 class EventWords:
@@ -188,7 +198,11 @@ class EventWords:
         params: Mapping[str, Param],
     ) -> None:
         def wording(e: Mapping[str, Any], r: Reader) -> str:
-            return line(e)(r, e.get(seat), **{key: param(e) for key, param in params.items()})
+            values = {
+                key: param.word(e, r) if isinstance(param, ForReader) else param(e)
+                for key, param in params.items()
+            }
+            return line(e)(r, e.get(seat), **values)
 
         self.on(event)(wording)
 

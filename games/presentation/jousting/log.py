@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from games.engine.core.messages import N_
 
 from .. import counts
-from ..words import EventWords, Plain, Reader, Said, about, names_list
+from ..words import EventWords, ForReader, Plain, Reader, Said, about, names_list
 from .wire import DECLINED, ev
 from .words import HOW, card_label, chip_label, lot_words
 
@@ -60,23 +60,26 @@ WORDS.says(  # JA-5
 )
 
 
-OFFERED = Said(
-    N_("You offer %(give)s for %(want)s to %(to)s (offer #%(offer)s)."),
-    N_("%(name)s offers %(give)s for %(want)s to %(to)s (offer #%(offer)s)."),
-)
-OFFERED_UNSEEN = Said(
-    N_("You made an offer to %(to)s (#%(offer)s)."),
-    N_("%(name)s made an offer to %(to)s (#%(offer)s)."),
-)
+def _offered_to(e: Mapping[str, Any], r: Reader) -> str:
+    return _("everyone") if e.get("to") is None else r.who_object(e["to"])
 
 
-@WORDS.on(ev.OfferMade)
-def _offer_made(e: Mapping[str, Any], r: Reader) -> str:
-    to = _("everyone") if e.get("to") is None else r.who_object(e["to"])
-    if "give" in e:
-        give, want = lot_words(e["give"]), lot_words(e["want"])
-        return OFFERED(r, e.get("seat"), give=give, want=want, to=to, offer=e["offer"])
-    return OFFERED_UNSEEN(r, e.get("seat"), to=to, offer=e["offer"])
+WORDS.either(
+    ev.OfferMade,
+    lambda e: "give" in e,  # the lots are seen by the offer's two knights only [JH-3]
+    Said(
+        N_("You offer %(give)s for %(want)s to %(to)s (offer #%(offer)s)."),
+        N_("%(name)s offers %(give)s for %(want)s to %(to)s (offer #%(offer)s)."),
+    ),
+    Said(
+        N_("You made an offer to %(to)s (#%(offer)s)."),
+        N_("%(name)s made an offer to %(to)s (#%(offer)s)."),
+    ),
+    give=lambda e: lot_words(e.get("give") or {}),
+    want=lambda e: lot_words(e.get("want") or {}),
+    to=ForReader(_offered_to),
+    offer=lambda e: e["offer"],
+)
 
 
 WORDS.either(
@@ -115,14 +118,13 @@ def _trade_made(e: Mapping[str, Any], r: Reader) -> str:
     }
 
 
-SHOWN = Said(N_("You show %(cards)s to %(to)s."), N_("%(name)s shows %(cards)s to %(to)s."))
-
-
-@WORDS.on(ev.CardsShown)
-def _cards_shown(e: Mapping[str, Any], r: Reader) -> str:
-    to = names_list([r.who_object(s) for s in e.get("to") or []])
-    what = _cards(e["cards"]) if "cards" in e else counts.cards(e.get("count"))
-    return SHOWN(r, e.get("seat"), cards=what, to=to)
+WORDS.said(
+    ev.CardsShown,
+    N_("You show %(cards)s to %(to)s."),
+    N_("%(name)s shows %(cards)s to %(to)s."),
+    cards=lambda e: _cards(e["cards"]) if "cards" in e else counts.cards(e.get("count")),
+    to=ForReader(lambda e, r: names_list([r.who_object(s) for s in e.get("to") or []])),
+)
 
 
 WORDS.says(ev.BarterEnded, N_("The barter of round %(round)s is over."), round=lambda e: e["round"])

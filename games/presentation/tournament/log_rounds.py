@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from games.engine.core.messages import N_
 
-from ..words import EventWords, Plain, Reader, Said, names_list, won
+from ..words import EventWords, ForReader, Plain, Reader, Said, names_list, won
 from .cards import card_words, power_name
 from .wire import DECK, SWIFT_END, ZERO_HEALTH, ev
 
@@ -28,21 +28,14 @@ ROUND_WORDS.either(
 ROUND_WORDS.says(ev.DuskStarted, N_("Dusk: the Weapon Hits are counted."))
 
 
-GIVES_HIT = Said(
+ROUND_WORDS.said(
+    ev.HitGiven,
     N_("You (%(power)s) give %(card)s to %(to)s."),
     N_("%(name)s (%(power)s) gives %(card)s to %(to)s."),
+    power=lambda e: power_name(e.get("power")),
+    card=lambda e: card_words(e.get("card")),
+    to=ForReader(lambda e, r: r.who_object(e.get("to"))),
 )
-
-
-@ROUND_WORDS.on(ev.HitGiven)
-def _hit_given(e: Mapping[str, Any], r: Reader) -> str:
-    return GIVES_HIT(
-        r,
-        e.get("seat"),
-        power=power_name(e.get("power")),
-        card=card_words(e.get("card")),
-        to=r.who_object(e.get("to")),
-    )
 
 
 ROUND_WORDS.said(ev.DuskDone, N_("You are done at Dusk."), N_("%(name)s is done at Dusk."))
