@@ -17,8 +17,6 @@ from ..words import EventWords, Reader, Said, won
 from .wire import BY_KEY, ev
 from .words import MODE_WORDS, card_label, tile_words
 
-WORDS = EventWords()
-
 
 def _at(e: Mapping[str, Any]) -> str:
     if not isinstance(e.get("region"), int):
@@ -47,6 +45,10 @@ def _region(key: Any) -> str:
     return _(region.name) if region else str(key).replace("-", " ")
 
 
+# Every line's %(card)s is the event's card and %(at)s its region.
+WORDS = EventWords(card=_card, at=_at)
+
+
 @WORDS.on(ev.GameSetUp)
 def _set_up(e: Mapping[str, Any], r: Reader) -> str:
     line = _("The regions are laid face down. %(name)s begins.") % {"name": r.name(e.get("first"))}
@@ -67,31 +69,23 @@ WORDS.said(
     ev.CardPlayed,
     N_("You played a %(card)s at %(at)s %(mode)s."),
     N_("%(name)s played a %(card)s at %(at)s %(mode)s."),
-    card=_card,
     mode=lambda e: str(MODE_WORDS.get(e["mode"], "")),
-    at=_at,
 )
 WORDS.said(
     ev.Enchanted,
     N_("You enchanted the %(card)s at %(at)s onto your own pile."),
     N_("%(name)s enchanted the %(card)s at %(at)s onto their own pile."),
-    card=_card,
-    at=_at,
 )
 WORDS.said(
     ev.EnchantmentCountered,
     N_("You countered with a %(card)s at %(at)s and took the %(taken)s into hand."),
     N_("%(name)s countered with a %(card)s at %(at)s and took the %(taken)s into hand."),
-    card=_card,
     taken=lambda e: card_label(e["taken"]),
-    at=_at,
 )
 WORDS.said(
     ev.AttackResisted,
     N_("You resisted at %(at)s with a %(card)s."),
     N_("%(name)s resisted at %(at)s with a %(card)s."),
-    card=_card,
-    at=_at,
 )
 WORDS.said(
     ev.RegionConquered,
@@ -100,7 +94,6 @@ WORDS.said(
     region=lambda e: _region(e["region_key"]),
     lost=_lost,
     more=lambda e: e["losses"],
-    at=_at,
 )
 WORDS.said(
     ev.AvalonUsed,
@@ -124,7 +117,6 @@ WORDS.said(
     ev.CardDiscarded,
     N_("You discarded a %(card)s."),
     N_("%(name)s discarded a %(card)s."),
-    card=_card,
 )
 WORDS.said(
     ev.TurnEnded,
@@ -145,8 +137,6 @@ WORDS.either(
         N_("You paid a loss: a %(card)s from the pile at %(at)s."),
         N_("%(name)s paid a loss: a %(card)s from the pile at %(at)s."),
     ),
-    card=_card,
-    at=_at,
 )
 WORDS.either(
     ev.TileTaken,
