@@ -1,6 +1,7 @@
 """What every game's wording shares: seat names, the reader of a log line, and a table of
 event wordings looked up by the event's type name: a line about one seat in its two forms
-(`said`), or a small function where the wording needs more.
+(`said`), a line the same to every reader (`says`), one of two lines by the event
+(`either`), or a small function where the wording needs more.
 """
 
 from __future__ import annotations
