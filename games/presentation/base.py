@@ -224,8 +224,19 @@ class Presenter:
         return _(str(summary)) if summary else _("The game is over.")
 
     def phase_line(self, feed: Mapping[str, Any], names: Sequence[str]) -> str:
-        if feed.get("status") != Game.Status.PLAYING:
+        """The line above the forms: the ending once the game is over (aborted or void:
+        the site's summary), else what the table waits for (`playing_line`)."""
+        if feed.get("status") != Game.Status.PLAYING or self.over(feed.get("view", {})):
             return self.ending(feed, names)
+        return self.playing_line(feed, names)
+
+    def over(self, view: Mapping[str, Any]) -> bool:
+        """Whether the viewer's view says the game is over, whatever its status: a game
+        whose view carries its `outcome` needs nothing more."""
+        return bool(view.get("outcome"))
+
+    def playing_line(self, feed: Mapping[str, Any], names: Sequence[str]) -> str:
+        """The phase line of a game in play: whom the table waits for."""
         line = waiting_for(feed.get("pending_seats", []), names, feed.get("my_seat"))
         return line or _("Resolving…")
 

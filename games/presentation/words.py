@@ -1,10 +1,12 @@
 """What every game's wording shares: seat names, the reader of a log line, and a table of
 event wordings looked up by the event's type name: a line about one seat in its two forms
-(`said`), or a small function where the wording needs more.
+(`said`), a line the same to every reader (`says`), one of two lines by the event
+(`either`), or a small function where the wording needs more.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -16,6 +18,7 @@ from games.engine.core import Event
 
 # How a seat without a name is worded: a msgid, translated when it is used.
 SEAT_STRANGER = gettext_noop("Seat {seat}")
+PLACEHOLDER = re.compile(r"%\((\w+)\)")  # "%(card)s" in a msgid
 
 
 def name_of(names: Sequence[str], seat: Any, stranger: str = SEAT_STRANGER) -> str:
@@ -103,19 +106,53 @@ class Said:
     def __call__(self, r: Reader, seat: Any, **params: Any) -> str:
         return about(r, seat, _(self.mine), _(self.theirs), **params)
 
+    def names(self) -> set[str]:
+        """The parameters the line names (besides the seat's %(name)s)."""
+        return set(PLACEHOLDER.findall(self.mine + self.theirs)) - {"name"}
 
+
+@dataclass(frozen=True)
+class Plain:
+    """A log line the same to every reader: its msgid marked with `N_`, translated when
+    read and formatted with the params it names."""
+
+    text: str
+
+    def __call__(self, r: Reader, seat: Any, **params: Any) -> str:
+        return _(self.text) % params if params else _(self.text)
+
+    def names(self) -> set[str]:
+        """The parameters the line names."""
+        return set(PLACEHOLDER.findall(self.text))
+
+
+# A line of one event: about a seat (`Said`) or the same to every reader (`Plain`).
+Line = Said | Plain
 Wording = Callable[[Mapping[str, Any], Reader], str]
+
+
+@dataclass(frozen=True)
+class ForReader:
+    """A parameter of a line worded for its reader from the event: a seat named "you" to
+    its own reader (`Reader.who_object`)."""
+
+    word: Callable[[Mapping[str, Any], Reader], Any]
+
+
 # A parameter of a line, read from the event ("card": the card's name in the reader's
-# language).
-Param = Callable[[Mapping[str, Any]], Any]
+# language), or worded for the reader.
+Param = Callable[[Mapping[str, Any]], Any] | ForReader
 
 
 class EventWords:
     """One game's log wording: a function per event type, registered with `on` against the
-    engine's event classes and looked up by the type name a redacted event carries."""
+    engine's event classes and looked up by the type name a redacted event carries.
+    `common` reads the parameters every line of the game means alike ("card": the card of
+    the event), for each declared line that names them and does not read them itself."""
 
-    def __init__(self) -> None:
+    def __init__(self, **common: Param) -> None:
         self._by_type: dict[str, Wording] = {}
+        self._common = common
 
     @classmethod
     def joined(cls, *tables: EventWords) -> EventWords:
@@ -145,9 +182,48 @@ class EventWords:
         `seat`, with `params` read from the event: the wording of most events, which say
         what one seat did."""
         line = Said(mine, theirs)
+        self._say(event, (line,), lambda e: line, seat, params)
+
+    def says(self, event: type[Event], text: str, **params: Param) -> None:
+        """Words `event` as the line `Plain(text)`, the same to every reader, with `params`
+        read from the event."""
+        line = Plain(text)
+        self._say(event, (line,), lambda e: line, "seat", params)
+
+    def either(
+        self,
+        event: type[Event],
+        test: Callable[[Mapping[str, Any]], bool],
+        yes: Line,
+        no: Line,
+        seat: str = "seat",
+        **params: Param,
+    ) -> None:
+        """Words `event` as the line `yes` when `test(event)`, else `no` (a card named or
+        unseen, Health gained or lost), about the seat in its field `seat` when the line is
+        `Said`, with `params` read from the event (each line uses those it names)."""
+        self._say(event, (yes, no), lambda e: yes if test(e) else no, seat, params)
+
+    def _say(
+        self,
+        event: type[Event],
+        lines: Sequence[Line],
+        line: Callable[[Mapping[str, Any]], Line],
+        seat: str,
+        params: Mapping[str, Param],
+    ) -> None:
+        """Registers the wording of `event`: the line `line` picks from `lines`, with
+        `params` and the table's common readers of the parameters those lines name."""
+        named = set().union(*(each.names() for each in lines))
+        readers = {key: self._common[key] for key in sorted(named & set(self._common))}
+        readers.update(params)
 
         def wording(e: Mapping[str, Any], r: Reader) -> str:
-            return line(r, e.get(seat), **{key: param(e) for key, param in params.items()})
+            values = {
+                key: param.word(e, r) if isinstance(param, ForReader) else param(e)
+                for key, param in readers.items()
+            }
+            return line(e)(r, e.get(seat), **values)
 
         self.on(event)(wording)
 

@@ -25,7 +25,7 @@ from games.presentation.tournament.cards import power_by_id
 from games.presentation.tournament.log import WORDS
 from games.presentation.tournament.names import CARD_NAMES
 from games.presentation.tournament.wire import ev as tev
-from games.presentation.words import EventWords, Reader
+from games.presentation.words import EventWords, ForReader, Plain, Reader, Said
 
 NAMES = ["Ann", "Bo", "Cy"]
 PLAYED = {
@@ -230,3 +230,46 @@ def test_the_tournament_opening_names_each_protagonist_in_a_sentence_of_its_own(
     with translation.override("fr"):
         line = WORDS.describe(started, Reader(NAMES, 0))
     assert line.startswith("Le tournoi commence avec 300 de Santé. Vous êtes ")
+
+
+def test_a_tables_declared_lines_read_their_parameters_from_the_event() -> None:
+    """`said`, `says` and `either` lines (plain strings here: msgids unknown to the
+    catalogues read as themselves): the table's common readers serve only the lines
+    that name their parameter, a line's own readers win, ForReader words for the reader."""
+    words = EventWords(card=lambda e: e["card"].upper())
+    words.said(jev.JunkBought, "You buy %(card)s.", "%(name)s buys %(card)s.")
+    words.said(jev.Withdrew, "You withdraw.", "%(name)s withdraws.")  # no "card"
+    words.said(
+        jev.CardDrafted,
+        "You take %(card)s.",
+        "%(name)s takes %(card)s.",
+        card=lambda e: e["card"],
+    )
+    words.says(jev.RoundBegan, "Round %(round)s.", round=lambda e: e["round"])
+    words.either(
+        jev.CardsShown,
+        lambda e: "cards" in e,
+        Said("You show %(to)s cards.", "%(name)s shows %(to)s cards."),
+        Plain("Cards are shown to %(to)s."),
+        to=ForReader(lambda e, r: r.who_object(e["to"])),
+    )
+    r = Reader(NAMES, 0)
+    with translation.override("en"):
+        assert [
+            words.describe(e, r)
+            for e in (
+                {"type": jev.JunkBought.TYPE, "seat": 1, "card": "sword-3"},
+                {"type": jev.Withdrew.TYPE, "seat": 0},
+                {"type": jev.CardDrafted.TYPE, "seat": 0, "card": "lance-2"},
+                {"type": jev.RoundBegan.TYPE, "round": 2},
+                {"type": jev.CardsShown.TYPE, "seat": 1, "cards": [], "to": 0},
+                {"type": jev.CardsShown.TYPE, "seat": 1, "to": 2},
+            )
+        ] == [
+            "Bo buys SWORD-3.",
+            "You withdraw.",
+            "You take lance-2.",
+            "Round 2.",
+            "Bo shows you cards.",
+            "Cards are shown to Cy.",
+        ]

@@ -17,8 +17,6 @@ from ..words import EventWords, Reader, Said, won
 from .wire import BY_KEY, ev
 from .words import MODE_WORDS, card_label, tile_words
 
-WORDS = EventWords()
-
 
 def _at(e: Mapping[str, Any]) -> str:
     if not isinstance(e.get("region"), int):
@@ -35,9 +33,20 @@ def _lost(e: Mapping[str, Any]) -> str:
     return counts.cards(len(e.get("defender_lost", [])) + len(e.get("conqueror_lost", [])))
 
 
+def _drawn(e: Mapping[str, Any]) -> str:
+    """The cards drawn by name to their drawer, as a count to the others [CH-4]."""
+    if "cards" in e:
+        return ", ".join(card_label(c) for c in e["cards"])
+    return counts.cards(e.get("count"))
+
+
 def _region(key: Any) -> str:
     region = BY_KEY.get(str(key))
     return _(region.name) if region else str(key).replace("-", " ")
+
+
+# Every line's %(card)s is the event's card and %(at)s its region.
+WORDS = EventWords(card=_card, at=_at)
 
 
 @WORDS.on(ev.GameSetUp)
@@ -60,31 +69,23 @@ WORDS.said(
     ev.CardPlayed,
     N_("You played a %(card)s at %(at)s %(mode)s."),
     N_("%(name)s played a %(card)s at %(at)s %(mode)s."),
-    card=_card,
     mode=lambda e: str(MODE_WORDS.get(e["mode"], "")),
-    at=_at,
 )
 WORDS.said(
     ev.Enchanted,
     N_("You enchanted the %(card)s at %(at)s onto your own pile."),
     N_("%(name)s enchanted the %(card)s at %(at)s onto their own pile."),
-    card=_card,
-    at=_at,
 )
 WORDS.said(
     ev.EnchantmentCountered,
     N_("You countered with a %(card)s at %(at)s and took the %(taken)s into hand."),
     N_("%(name)s countered with a %(card)s at %(at)s and took the %(taken)s into hand."),
-    card=_card,
     taken=lambda e: card_label(e["taken"]),
-    at=_at,
 )
 WORDS.said(
     ev.AttackResisted,
     N_("You resisted at %(at)s with a %(card)s."),
     N_("%(name)s resisted at %(at)s with a %(card)s."),
-    card=_card,
-    at=_at,
 )
 WORDS.said(
     ev.RegionConquered,
@@ -93,7 +94,6 @@ WORDS.said(
     region=lambda e: _region(e["region_key"]),
     lost=_lost,
     more=lambda e: e["losses"],
-    at=_at,
 )
 WORDS.said(
     ev.AvalonUsed,
@@ -117,7 +117,6 @@ WORDS.said(
     ev.CardDiscarded,
     N_("You discarded a %(card)s."),
     N_("%(name)s discarded a %(card)s."),
-    card=_card,
 )
 WORDS.said(
     ev.TurnEnded,
@@ -127,55 +126,33 @@ WORDS.said(
 )
 
 
-PAID_FROM_HAND = Said(
-    N_("You paid a loss: a %(card)s from hand."),
-    N_("%(name)s paid a loss: a %(card)s from hand."),
+WORDS.either(
+    ev.LossPaid,
+    lambda e: e.get("region") is None,
+    Said(
+        N_("You paid a loss: a %(card)s from hand."),
+        N_("%(name)s paid a loss: a %(card)s from hand."),
+    ),
+    Said(
+        N_("You paid a loss: a %(card)s from the pile at %(at)s."),
+        N_("%(name)s paid a loss: a %(card)s from the pile at %(at)s."),
+    ),
 )
-PAID_FROM_PILE = Said(
-    N_("You paid a loss: a %(card)s from the pile at %(at)s."),
-    N_("%(name)s paid a loss: a %(card)s from the pile at %(at)s."),
+WORDS.either(
+    ev.TileTaken,
+    lambda e: e.get("count") is not None,
+    Said(
+        N_("You took the tile “%(tile)s” and drew %(cards)s."),
+        N_("%(name)s took the tile “%(tile)s” and drew %(cards)s."),
+    ),
+    Said(N_("You took the tile “%(tile)s”."), N_("%(name)s took the tile “%(tile)s”.")),
+    tile=lambda e: tile_words(e.get("tile")),
+    cards=lambda e: counts.cards(e.get("count")),
 )
+WORDS.said(ev.CardsDrawn, N_("You drew %(cards)s."), N_("%(name)s drew %(cards)s."), cards=_drawn)
 
 
-@WORDS.on(ev.LossPaid)
-def _loss_paid(e: Mapping[str, Any], r: Reader) -> str:
-    line = PAID_FROM_HAND if e.get("region") is None else PAID_FROM_PILE
-    return line(r, e.get("seat"), card=_card(e), at=_at(e))
-
-
-TOOK_TILE_AND_DREW = Said(
-    N_("You took the tile “%(tile)s” and drew %(cards)s."),
-    N_("%(name)s took the tile “%(tile)s” and drew %(cards)s."),
-)
-TOOK_TILE = Said(
-    N_("You took the tile “%(tile)s”."),
-    N_("%(name)s took the tile “%(tile)s”."),
-)
-
-
-@WORDS.on(ev.TileTaken)
-def _tile_taken(e: Mapping[str, Any], r: Reader) -> str:
-    tile = tile_words(e.get("tile"))
-    if e.get("count") is not None:
-        return TOOK_TILE_AND_DREW(r, e.get("seat"), tile=tile, cards=counts.cards(e["count"]))
-    return TOOK_TILE(r, e.get("seat"), tile=tile)
-
-
-DREW = Said(N_("You drew %(cards)s."), N_("%(name)s drew %(cards)s."))
-
-
-@WORDS.on(ev.CardsDrawn)
-def _cards_drawn(e: Mapping[str, Any], r: Reader) -> str:
-    if "cards" in e:
-        drawn = ", ".join(card_label(c) for c in e["cards"])
-    else:
-        drawn = counts.cards(e.get("count"))
-    return DREW(r, e.get("seat"), cards=drawn)
-
-
-@WORDS.on(ev.DeckReshuffled)
-def _reshuffled(e: Mapping[str, Any], r: Reader) -> str:
-    return _("The discard pile was shuffled into a new deck.")
+WORDS.says(ev.DeckReshuffled, N_("The discard pile was shuffled into a new deck."))
 
 
 @WORDS.on(ev.GameEnded)

@@ -15,7 +15,6 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.engine.core import JSON
-from games.models import Game
 
 from .. import counts
 from ..base import ActionForm, Feed, Moves, Names, Presenter
@@ -147,12 +146,8 @@ class ColoviniPresenter(Presenter):
         outcome = feed.get("view", {}).get("outcome")
         return ending(outcome, names) if outcome else super().ending(feed, names)
 
-    def phase_line(self, feed: Mapping[str, Any], names: Sequence[str]) -> str:
+    def playing_line(self, feed: Mapping[str, Any], names: Sequence[str]) -> str:
         view = feed.get("view", {})
-        if view.get("outcome"):
-            return self.ending(feed, names)
-        if feed.get("status") != Game.Status.PLAYING:
-            return super().phase_line(feed, names)  # aborted or void: the site's summary
         reaction = view.get("reaction") or {}
         losses = view.get("losses") or {}
         line = str(PHASE_WORDS.get(str(view.get("phase")), "")).format(

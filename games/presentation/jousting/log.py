@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from games.engine.core.messages import N_
 
 from .. import counts
-from ..words import EventWords, Reader, Said, about, names_list
+from ..words import EventWords, ForReader, Plain, Reader, Said, about, names_list
 from .wire import DECLINED, ev
 from .words import HOW, card_label, chip_label, lot_words
 
@@ -55,35 +55,40 @@ WORDS.said(
 )
 
 
-@WORDS.on(ev.RoundBegan)
-def _round_began(e: Mapping[str, Any], r: Reader) -> str:
-    return _("Round %(round)s begins: the barter is open.") % {"round": e["round"]}  # JA-5
-
-
-OFFERED = Said(
-    N_("You offer %(give)s for %(want)s to %(to)s (offer #%(offer)s)."),
-    N_("%(name)s offers %(give)s for %(want)s to %(to)s (offer #%(offer)s)."),
-)
-OFFERED_UNSEEN = Said(
-    N_("You made an offer to %(to)s (#%(offer)s)."),
-    N_("%(name)s made an offer to %(to)s (#%(offer)s)."),
+WORDS.says(  # JA-5
+    ev.RoundBegan, N_("Round %(round)s begins: the barter is open."), round=lambda e: e["round"]
 )
 
 
-@WORDS.on(ev.OfferMade)
-def _offer_made(e: Mapping[str, Any], r: Reader) -> str:
-    to = _("everyone") if e.get("to") is None else r.who_object(e["to"])
-    if "give" in e:
-        give, want = lot_words(e["give"]), lot_words(e["want"])
-        return OFFERED(r, e.get("seat"), give=give, want=want, to=to, offer=e["offer"])
-    return OFFERED_UNSEEN(r, e.get("seat"), to=to, offer=e["offer"])
+def _offered_to(e: Mapping[str, Any], r: Reader) -> str:
+    return _("everyone") if e.get("to") is None else r.who_object(e["to"])
 
 
-@WORDS.on(ev.OfferClosed)
-def _offer_closed(e: Mapping[str, Any], r: Reader) -> str:
-    if e.get("how") == DECLINED:
-        return _("Offer #%(offer)s was declined.") % {"offer": e["offer"]}
-    return _("Offer #%(offer)s was taken back.") % {"offer": e["offer"]}
+WORDS.either(
+    ev.OfferMade,
+    lambda e: "give" in e,  # the lots are seen by the offer's two knights only [JH-3]
+    Said(
+        N_("You offer %(give)s for %(want)s to %(to)s (offer #%(offer)s)."),
+        N_("%(name)s offers %(give)s for %(want)s to %(to)s (offer #%(offer)s)."),
+    ),
+    Said(
+        N_("You made an offer to %(to)s (#%(offer)s)."),
+        N_("%(name)s made an offer to %(to)s (#%(offer)s)."),
+    ),
+    give=lambda e: lot_words(e.get("give") or {}),
+    want=lambda e: lot_words(e.get("want") or {}),
+    to=ForReader(_offered_to),
+    offer=lambda e: e["offer"],
+)
+
+
+WORDS.either(
+    ev.OfferClosed,
+    lambda e: e.get("how") == DECLINED,
+    Plain(N_("Offer #%(offer)s was declined.")),
+    Plain(N_("Offer #%(offer)s was taken back.")),
+    offer=lambda e: e["offer"],
+)
 
 
 @WORDS.on(ev.TradeMade)
@@ -113,19 +118,16 @@ def _trade_made(e: Mapping[str, Any], r: Reader) -> str:
     }
 
 
-SHOWN = Said(N_("You show %(cards)s to %(to)s."), N_("%(name)s shows %(cards)s to %(to)s."))
+WORDS.said(
+    ev.CardsShown,
+    N_("You show %(cards)s to %(to)s."),
+    N_("%(name)s shows %(cards)s to %(to)s."),
+    cards=lambda e: _cards(e["cards"]) if "cards" in e else counts.cards(e.get("count")),
+    to=ForReader(lambda e, r: names_list([r.who_object(s) for s in e.get("to") or []])),
+)
 
 
-@WORDS.on(ev.CardsShown)
-def _cards_shown(e: Mapping[str, Any], r: Reader) -> str:
-    to = names_list([r.who_object(s) for s in e.get("to") or []])
-    what = _cards(e["cards"]) if "cards" in e else counts.cards(e.get("count"))
-    return SHOWN(r, e.get("seat"), cards=what, to=to)
-
-
-@WORDS.on(ev.BarterEnded)
-def _barter_ended(e: Mapping[str, Any], r: Reader) -> str:
-    return _("The barter of round %(round)s is over.") % {"round": e["round"]}
+WORDS.says(ev.BarterEnded, N_("The barter of round %(round)s is over."), round=lambda e: e["round"])
 
 
 @WORDS.on(ev.Disqualified)
@@ -134,9 +136,9 @@ def _disqualified(e: Mapping[str, Any], r: Reader) -> str:
     return _("Disqualified for want of a full set: %(who)s.") % {"who": who}  # JA-7
 
 
-@WORDS.on(ev.CourseChanged)
-def _course_changed(e: Mapping[str, Any], r: Reader) -> str:
-    return _("The coats of arms are handed out again among the fit knights.")  # JA-8
+WORDS.says(  # JA-8
+    ev.CourseChanged, N_("The coats of arms are handed out again among the fit knights.")
+)
 
 
 def _against(r: Reader, a: Any, b: Any) -> str:
@@ -155,15 +157,13 @@ def _duels_called(e: Mapping[str, Any], r: Reader) -> str:
     return line
 
 
-LAID = Said(N_("You laid %(cards)s."), N_("%(name)s laid %(cards)s."))
-LAID_UNSEEN = Said(N_("You laid four cards face down."), N_("%(name)s laid four cards face down."))
-
-
-@WORDS.on(ev.CardsLaid)
-def _cards_laid(e: Mapping[str, Any], r: Reader) -> str:
-    if "cards" in e:
-        return LAID(r, e.get("seat"), cards=_cards(e["cards"]))
-    return LAID_UNSEEN(r, e.get("seat"))
+WORDS.either(
+    ev.CardsLaid,
+    lambda e: "cards" in e,
+    Said(N_("You laid %(cards)s."), N_("%(name)s laid %(cards)s.")),
+    Said(N_("You laid four cards face down."), N_("%(name)s laid four cards face down.")),
+    cards=lambda e: _cards(e.get("cards") or []),
+)
 
 
 @WORDS.on(ev.DuelAbandoned)
@@ -209,20 +209,19 @@ def _judgement_decided(e: Mapping[str, Any], r: Reader) -> str:
     }
 
 
-BOUGHT = Said(
-    N_("You buy %(card)s from the junk pile."), N_("%(name)s buys %(card)s from the junk pile.")
+WORDS.either(
+    ev.JunkBought,
+    lambda e: "card" in e,
+    Said(
+        N_("You buy %(card)s from the junk pile."),
+        N_("%(name)s buys %(card)s from the junk pile."),
+    ),
+    Said(
+        N_("You buy a blind card from the junk pile."),
+        N_("%(name)s buys a blind card from the junk pile."),
+    ),
+    card=lambda e: card_label(e.get("card")),
 )
-BOUGHT_UNSEEN = Said(
-    N_("You buy a blind card from the junk pile."),
-    N_("%(name)s buys a blind card from the junk pile."),
-)
-
-
-@WORDS.on(ev.JunkBought)
-def _junk_bought(e: Mapping[str, Any], r: Reader) -> str:
-    if "card" in e:
-        return BOUGHT(r, e.get("seat"), card=_card(e))
-    return BOUGHT_UNSEEN(r, e.get("seat"))
 
 
 @WORDS.on(ev.GameEnded)

@@ -15,7 +15,6 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.engine.core import JSON
-from games.models import Game
 
 from ..base import ActionForm, Feed, Moves, Names, Presenter
 from ..words import name_of, names_list
@@ -128,12 +127,8 @@ class JoustingPresenter(Presenter):
             }
         return gettext("The tournament is over: %(won)s end with the most money.") % {"won": won}
 
-    def phase_line(self, feed: Mapping[str, Any], names: Sequence[str]) -> str:
+    def playing_line(self, feed: Mapping[str, Any], names: Sequence[str]) -> str:
         view = feed.get("view", {})
-        if view.get("outcome"):
-            return self.ending(feed, names)
-        if feed.get("status") != Game.Status.PLAYING:
-            return super().phase_line(feed, names)  # aborted or void: the site's summary
         line = str(PHASES.get(str(view.get("phase")), ("", ""))[0]).format(
             round=view.get("round"), price=(view.get("junk") or {}).get("price", 5)
         )

@@ -17,7 +17,7 @@ from django.utils.translation import ngettext_lazy
 from games.engine.core.messages import N_
 
 from ..counts import cards, counted
-from ..words import EventWords, Reader, Said, about
+from ..words import EventWords, Plain, Reader, Said, about
 from .cards import card_words, cards_words, face, power_name, suit_words
 from .wire import MISTS, ev
 
@@ -37,6 +37,11 @@ def _why(why: Any) -> str:
         "dusk": _("Dusk"),
     }
     return _(" (%(why)s)") % {"why": reasons.get(why) or power_name(why)}
+
+
+def _delta(e: Mapping[str, Any]) -> int:
+    """The Health a seat gains (less than 0: loses)."""
+    return int(e.get("delta", 0))
 
 
 PLAY_WORDS.said(ev.LocationAsked, N_("You choose a Location."), N_("%(name)s chooses a Location."))
@@ -153,31 +158,29 @@ def _dealt(e: Mapping[str, Any], r: Reader) -> str:
     return line
 
 
-ALLOWS = Said(N_("You allow passing."), N_("%(name)s allows passing."))
-FORBIDS = Said(N_("You forbid passing."), N_("%(name)s forbids passing."))
+PLAY_WORDS.either(
+    ev.PassingDecided,
+    lambda e: bool(e.get("allow")),
+    Said(N_("You allow passing."), N_("%(name)s allows passing.")),
+    Said(N_("You forbid passing."), N_("%(name)s forbids passing.")),
+)
 
 
-@PLAY_WORDS.on(ev.PassingDecided)
-def _passing_decided(e: Mapping[str, Any], r: Reader) -> str:
-    return (ALLOWS if e.get("allow") else FORBIDS)(r, e.get("seat"))
+PLAY_WORDS.either(
+    ev.PassingStarted,
+    lambda e: e.get("direction") == 1,
+    Plain(N_("Everyone passes 3 cards to the left.")),
+    Plain(N_("Everyone passes 3 cards to the right.")),
+)
 
 
-@PLAY_WORDS.on(ev.PassingStarted)
-def _passing_started(e: Mapping[str, Any], r: Reader) -> str:
-    if e.get("direction") == 1:
-        return _("Everyone passes 3 cards to the left.")
-    return _("Everyone passes 3 cards to the right.")
-
-
-PASSES = Said(N_("You chose to pass %(cards)s."), N_("%(name)s chose to pass %(cards)s."))
-PASSES_UNSEEN = Said(N_("You chose 3 cards to pass."), N_("%(name)s chose 3 cards to pass."))
-
-
-@PLAY_WORDS.on(ev.PassChosen)
-def _pass_chosen(e: Mapping[str, Any], r: Reader) -> str:
-    if e.get("cards"):
-        return PASSES(r, e.get("seat"), cards=cards_words(sorted(e["cards"])))
-    return PASSES_UNSEEN(r, e.get("seat"))
+PLAY_WORDS.either(
+    ev.PassChosen,
+    lambda e: bool(e.get("cards")),
+    Said(N_("You chose to pass %(cards)s."), N_("%(name)s chose to pass %(cards)s.")),
+    Said(N_("You chose 3 cards to pass."), N_("%(name)s chose 3 cards to pass.")),
+    cards=lambda e: cards_words(sorted(e.get("cards") or [])),
+)
 
 
 PASSED = Said(N_("you pass %(cards)s to %(to)s"), N_("%(name)s passes %(cards)s to %(to)s"))
@@ -233,22 +236,18 @@ def _shamed(e: Mapping[str, Any], r: Reader) -> str:
     return SHAMED(r, seat, injury=injury, why=why)
 
 
-HEALS = Said(N_("You heal %(points)s%(why)s."), N_("%(name)s heals %(points)s%(why)s."))
-INJURED = Said(
-    N_("You take %(injury)s Injury%(why)s."), N_("%(name)s takes %(injury)s Injury%(why)s.")
+PLAY_WORDS.either(
+    ev.HealthChanged,
+    lambda e: _delta(e) > 0,
+    Said(N_("You heal %(points)s%(why)s."), N_("%(name)s heals %(points)s%(why)s.")),
+    Said(N_("You take %(injury)s Injury%(why)s."), N_("%(name)s takes %(injury)s Injury%(why)s.")),
+    points=_delta,
+    injury=lambda e: -_delta(e),
+    why=lambda e: _why(e.get("why")),
 )
 
 
-@PLAY_WORDS.on(ev.HealthChanged)
-def _health_changed(e: Mapping[str, Any], r: Reader) -> str:
-    delta = int(e.get("delta", 0))
-    line = HEALS if delta > 0 else INJURED
-    return line(r, e.get("seat"), points=delta, injury=-delta, why=_why(e.get("why")))
-
-
-@PLAY_WORDS.on(ev.EntryMarked)
-def _entry_marked(e: Mapping[str, Any], r: Reader) -> str:
-    return _("The Elf Knight marks a card: it counts as Feinted.")
+PLAY_WORDS.says(ev.EntryMarked, N_("The Elf Knight marks a card: it counts as Feinted."))
 
 
 @PLAY_WORDS.on(ev.CardsRevealed)

@@ -12,40 +12,30 @@ from django.utils.translation import gettext as _
 
 from games.engine.core.messages import N_
 
-from ..words import EventWords, Reader, Said, names_list, won
+from ..words import EventWords, ForReader, Plain, Reader, Said, names_list, won
 from .cards import card_words, power_name
 from .wire import DECK, SWIFT_END, ZERO_HEALTH, ev
 
 ROUND_WORDS = EventWords()
 
 
-@ROUND_WORDS.on(ev.RoundEnded)
-def _round_ended(e: Mapping[str, Any], r: Reader) -> str:
-    if e.get("reason") == SWIFT_END:
-        return _("The Tourney Round ends (Swift End: one player is out of cards).")
-    return _("The Tourney Round ends.")
+ROUND_WORDS.either(
+    ev.RoundEnded,
+    lambda e: e.get("reason") == SWIFT_END,
+    Plain(N_("The Tourney Round ends (Swift End: one player is out of cards).")),
+    Plain(N_("The Tourney Round ends.")),
+)
+ROUND_WORDS.says(ev.DuskStarted, N_("Dusk: the Weapon Hits are counted."))
 
 
-@ROUND_WORDS.on(ev.DuskStarted)
-def _dusk_started(e: Mapping[str, Any], r: Reader) -> str:
-    return _("Dusk: the Weapon Hits are counted.")
-
-
-GIVES_HIT = Said(
+ROUND_WORDS.said(
+    ev.HitGiven,
     N_("You (%(power)s) give %(card)s to %(to)s."),
     N_("%(name)s (%(power)s) gives %(card)s to %(to)s."),
+    power=lambda e: power_name(e.get("power")),
+    card=lambda e: card_words(e.get("card")),
+    to=ForReader(lambda e, r: r.who_object(e.get("to"))),
 )
-
-
-@ROUND_WORDS.on(ev.HitGiven)
-def _hit_given(e: Mapping[str, Any], r: Reader) -> str:
-    return GIVES_HIT(
-        r,
-        e.get("seat"),
-        power=power_name(e.get("power")),
-        card=card_words(e.get("card")),
-        to=r.who_object(e.get("to")),
-    )
 
 
 ROUND_WORDS.said(ev.DuskDone, N_("You are done at Dusk."), N_("%(name)s is done at Dusk."))
@@ -68,16 +58,13 @@ ROUND_WORDS.said(
 )
 
 
-@ROUND_WORDS.on(ev.GodsendsCleared)
-def _godsends_cleared(e: Mapping[str, Any], r: Reader) -> str:
-    if e.get("cards"):
-        return _("The Godsends in play are discarded.")
-    return _("No Godsends in play.")
-
-
-@ROUND_WORDS.on(ev.GodsendDeckShuffled)
-def _godsend_deck_shuffled(e: Mapping[str, Any], r: Reader) -> str:
-    return _("The Godsend deck is shuffled.")
+ROUND_WORDS.either(
+    ev.GodsendsCleared,
+    lambda e: bool(e.get("cards")),
+    Plain(N_("The Godsends in play are discarded.")),
+    Plain(N_("No Godsends in play.")),
+)
+ROUND_WORDS.says(ev.GodsendDeckShuffled, N_("The Godsend deck is shuffled."))
 
 
 @ROUND_WORDS.on(ev.GodsendsRevealed)
@@ -87,18 +74,16 @@ def _godsends_revealed(e: Mapping[str, Any], r: Reader) -> str:
     return _("Godsends for %(who)s. Face up: %(cards)s.") % {"who": who, "cards": up}
 
 
-TAKES_FROM_DECK = Said(
-    N_("You take %(godsend)s (from the deck)."), N_("%(name)s takes %(godsend)s (from the deck).")
+ROUND_WORDS.either(
+    ev.GodsendTaken,
+    lambda e: e.get("source") == DECK,
+    Said(
+        N_("You take %(godsend)s (from the deck)."),
+        N_("%(name)s takes %(godsend)s (from the deck)."),
+    ),
+    Said(N_("You take %(godsend)s (face up)."), N_("%(name)s takes %(godsend)s (face up).")),
+    godsend=lambda e: power_name(e.get("godsend")),
 )
-TAKES_FACE_UP = Said(
-    N_("You take %(godsend)s (face up)."), N_("%(name)s takes %(godsend)s (face up).")
-)
-
-
-@ROUND_WORDS.on(ev.GodsendTaken)
-def _godsend_taken(e: Mapping[str, Any], r: Reader) -> str:
-    line = TAKES_FROM_DECK if e.get("source") == DECK else TAKES_FACE_UP
-    return line(r, e.get("seat"), godsend=power_name(e.get("godsend")))
 
 
 KEEPS = Said(N_("You keep %(godsend)s."), N_("%(name)s keeps %(godsend)s."))
@@ -124,9 +109,7 @@ def _godsend_cancelled(e: Mapping[str, Any], r: Reader) -> str:
     }
 
 
-@ROUND_WORDS.on(ev.GodsendPhaseEnded)
-def _godsend_phase_ended(e: Mapping[str, Any], r: Reader) -> str:
-    return _("The Godsend phase ends.")
+ROUND_WORDS.says(ev.GodsendPhaseEnded, N_("The Godsend phase ends."))
 
 
 @ROUND_WORDS.on(ev.GameEnded)

@@ -12,7 +12,6 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from games.engine.core import JSON
-from games.models import Game
 
 from ..base import ActionForm, Button, Presenter, move_text
 from ..rules import feed_rules
@@ -242,12 +241,12 @@ class TournamentPresenter(Presenter):
             "health": best,
         }
 
-    def phase_line(self, feed: Mapping[str, Any], names: Sequence[str]) -> str:
+    def over(self, view: Mapping[str, Any]) -> bool:
+        return view.get("phase") == OVER
+
+    def playing_line(self, feed: Mapping[str, Any], names: Sequence[str]) -> str:
         v = feed.get("view", {})
-        phase = v.get("phase")
-        if phase == OVER or feed.get("status") != Game.Status.PLAYING:
-            return self.ending(feed, names)
-        line = PHASE_LINES.get(str(phase))
+        line = PHASE_LINES.get(str(v.get("phase")))
         if line:
             return line(v, names)
         pending = _pending(v, names)
