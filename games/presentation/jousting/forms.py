@@ -63,7 +63,7 @@ def _make_offer(a: Asked) -> ActionForm:
     left = (a.view.get("you") or {}).get("offers_left", 0)
     return ActionForm(
         move_type=mv.MakeOffer.TYPE,
-        title="Make an offer",
+        title=_("Make an offer"),
         help=_(
             "Give cards and/or coins for cards and/or coins. You may make %(offers)s this "
             "session; you cannot offer a card you do not hold."
@@ -129,14 +129,13 @@ def _withdraw(a: Asked) -> ActionForm:
     waited_for = a.me in (a.feed.get("pending_seats") or [])
     return ActionForm(
         move_type=mv.Withdraw.TYPE,
-        title="Withdraw from the tournament",
+        title=_("Withdraw from the tournament"),
         rules=feed_rules(a.feed, "JA-7"),
-        help="For good: you stop fighting but may still barter."
-        + (
-            ""
-            if waited_for
-            else " You may withdraw at any time, also while others "
-            "decide. Nothing else is yours to do now."
+        help=_("For good: you stop fighting but may still barter.")
+        if waited_for
+        else _(
+            "For good: you stop fighting but may still barter. You may withdraw at any time, "
+            "also while others decide. Nothing else is yours to do now."
         ),
         template="games/boards/jousting-avalon-withdraw.html",
         buttons=[Button(_("Withdraw for good"), move_text(dict(a.moves[0])), "fail")],
@@ -149,12 +148,13 @@ def _accept_offer(a: Asked) -> ActionForm:
     offers = {o["id"]: o for o in a.view.get("offers") or []}
     return ActionForm(
         move_type=mv.AcceptOffer.TYPE,
-        title="Offers you can accept",
+        title=_("Offers you can accept"),
         help=_("The trade happens at once and in full."),
         rules=feed_rules(a.feed, "JH-3"),
         buttons=[
             Button(
-                "Accept " + offer_text(offers.get(m["offer"], {"id": m["offer"]}), a.names, a.me),
+                _("Accept %(offer)s")
+                % {"offer": offer_text(offers.get(m["offer"], {"id": m["offer"]}), a.names, a.me)},
                 move_text(dict(m)),
                 "approve",
             )
