@@ -203,7 +203,7 @@ def _shows(
     others = frozenset(s for s in range(players) if s != seat)
     nxt = frozenset({(seat + 1) % players})
     best = best_set(hand)
-    shows = [((hand[0],), nxt)]
+    shows: list[tuple[tuple[str, ...], frozenset[int]]] = [((hand[0],), nxt)]
     if best is not None:
         shows.append((tuple(best.values()), others))
     return tuple(shows)

@@ -160,9 +160,7 @@ class _Record:
         misfit_votes = len(proposals) * self.evil  # every Evil seat votes on every proposal
         weights = tuple(
             [
-                _PASSED_POW[passed] * _FIT_POW[fit] * _MISFIT_POW[misfit_votes - fit]
-                if ok
-                else 0.0
+                _PASSED_POW[passed] * _FIT_POW[fit] * _MISFIT_POW[misfit_votes - fit] if ok else 0.0
                 for ok, passed, fit in zip(alive, passes, fits, strict=True)
             ]
         )
