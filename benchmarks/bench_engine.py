@@ -2,6 +2,7 @@
 the per-move CPU time of validate+apply and of the bot's choice, for every game and setup.
 
     .venv/bin/python benchmarks/bench_engine.py [--games 50] [--only jousting]
+    .venv/bin/python benchmarks/bench_engine.py --check   # same games before and after?
 
 No database, no site: the engine alone, in this process, one core (`taskset -c 1` keeps it
 on one). Every seat is the game's bot; each move's time is split into the bot's choice
@@ -21,6 +22,9 @@ A third pass (25 November, load 5 to 7, before/after run alternately): Resistanc
 365 -> 489 games/s, 10p 93 -> 104; Tournament 1.16x to 1.65x (Camelot 2p 47 -> 78, Avalon
 6p 15 -> 21); Colovini 63 -> 78; jousting 3p 116 -> 149, 6p 38 -> 44; same games move for
 move. No games/s goal is met yet.
+
+`--check` prints, per setup, one hash of the final states and move counts of 12 seeded
+games: a speed change must leave every line the same (same rules, same bot choices).
 """
 
 from __future__ import annotations
