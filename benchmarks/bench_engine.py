@@ -2,6 +2,7 @@
 the per-move CPU time of validate+apply and of the bot's choice, for every game and setup.
 
     .venv/bin/python benchmarks/bench_engine.py [--games 50] [--only jousting]
+    .venv/bin/python benchmarks/bench_engine.py --check   # same games before and after?
 
 No database, no site: the engine alone, in this process, one core (`taskset -c 1` keeps it
 on one). Every seat is the game's bot; each move's time is split into the bot's choice
@@ -21,11 +22,16 @@ A third pass (25 November, load 5 to 7, before/after run alternately): Resistanc
 365 -> 489 games/s, 10p 93 -> 104; Tournament 1.16x to 1.65x (Camelot 2p 47 -> 78, Avalon
 6p 15 -> 21); Colovini 63 -> 78; jousting 3p 116 -> 149, 6p 38 -> 44; same games move for
 move. No games/s goal is met yet.
+
+`--check` prints, per setup, one hash of the final states and move counts of 12 seeded
+games: a speed change must leave every line the same (same rules, same bot choices).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import sys
 import time
 from dataclasses import dataclass
@@ -35,7 +41,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
 
-from games.engine.core import GameDefinition, get_game  # noqa: E402
+from games.engine.core import GameDefinition, get_game, to_json  # noqa: E402
 from games.engine.games.colovini import ColoviniConfig  # noqa: E402
 from games.engine.games.jousting import JoustingConfig  # noqa: E402
 from games.engine.games.resistance import ResistanceConfig  # noqa: E402
@@ -112,11 +118,31 @@ def measure(setup: Setup, games: int) -> str:
     )
 
 
+def same_games(setup: Setup, games: int = 12) -> str:
+    """One hash of the final states (their JSON) and move counts of `games` seeded games:
+    a change that keeps every rule and every bot's choice keeps it (`--check`)."""
+    digest = hashlib.sha256()
+    for i in range(games):
+        state, played = play_game(
+            setup.game, setup.config, setup.players, f"same:{setup.label}:{i}", _bots
+        )
+        digest.update(json.dumps([to_json(state), played], sort_keys=True).encode())
+    return digest.hexdigest()[:16]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=50, help="games per setup")
     parser.add_argument("--only", default="", help="only setups whose label contains this")
+    parser.add_argument(
+        "--check", action="store_true", help="print a hash of 12 seeded games per setup instead"
+    )
     args = parser.parse_args()
+    if args.check:
+        for setup in setups():
+            if args.only.lower() in setup.label.lower():
+                print(f"{setup.label:44} {same_games(setup)}", flush=True)
+        return
     print(
         f"{'setup':44} {'goal':>6} {'games/s':>9} {'ratio':>6} {'moves':>6} "
         f"{'apply µs p50':>7} {'p99':>7} {'bot µs p50':>7} {'p99':>7}"

@@ -103,8 +103,10 @@ def apply(
     """Check whose turn it is, let the game decide, and evolve: (new events, new state)."""
     if definition.outcome(state) is not None:
         raise GameOver(N_("This game is over."))
-    if seat not in acting_seats(definition, state):
-        raise NotYourTurn(N_("It is not your turn."))
+    if seat not in definition.pending_seats(state):  # acting_seats, without building it
+        optional = getattr(definition, "optional_seats", None)
+        if optional is None or seat not in optional(state):
+            raise NotYourTurn(N_("It is not your turn."))
     # A game that folds each event as it decides it (core.Emitter) hands back the state it
     # reached, so the events are not folded a second time here.
     decide_folded = getattr(definition, "decide_folded", None)

@@ -128,17 +128,23 @@ def play_game(
     events, state = start(game, config, players, rng_for(seed, 0))
     seq, moves = len(events), 0
     clock = time.process_time_ns
-    while game.outcome(state) is None and moves < max_moves:
-        for seat in sorted(game.pending_seats(state)):
-            if seat not in game.pending_seats(state) or game.outcome(state) is not None:
+    outcome, pending_seats, legal_moves = game.outcome, game.pending_seats, game.legal_moves
+    while outcome(state) is None and moves < max_moves:
+        # The seats pending now, in seat order; each plays unless a move before it in this
+        # round ended the game or its turn. Whose turn is asked once per state.
+        round_start = state
+        for seat in sorted(pending_seats(state)):
+            if state is not round_start and (
+                seat not in pending_seats(state) or outcome(state) is not None
+            ):
                 continue
             if times is None:  # reading the clock is a system call: only when asked
-                legal = game.legal_moves(state, seat)
+                legal = legal_moves(state, seat)
                 move = policies(state, seat)(game, state, seat, legal, rng)
                 new, state = apply(game, state, seat, move, rng_for(seed, seq))
             else:
                 began = clock()
-                legal = game.legal_moves(state, seat)
+                legal = legal_moves(state, seat)
                 move = policies(state, seat)(game, state, seat, legal, rng)
                 chosen = clock()
                 new, state = apply(game, state, seat, move, rng_for(seed, seq))

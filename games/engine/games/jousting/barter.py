@@ -7,6 +7,8 @@ at least one card, so no knight's sample is ever legal for another (cards are un
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.engine.core import N_, Message, msg
 
 from .cards import (
@@ -159,31 +161,52 @@ def sample_offers(state: JoustingState, seat: int) -> list[MakeOffer]:
     hand = state.hands[seat]
     if not hand:
         return []
-    stamp, out = state.clock, []
+    stamp = state.clock
+    return [
+        MakeOffer(stamp, give, want, to) for give, want, to in _offers(hand, seat, state.players)
+    ]
+
+
+@lru_cache(maxsize=4096)  # a hand is sampled at every barter move of its knight
+def _offers(
+    hand: tuple[str, ...], seat: int, players: int
+) -> tuple[tuple[Lot, Lot, int | None], ...]:
+    """`sample_offers` without the barter clock (give, want, to), once per hand: the offers
+    of one ask share their stamp, so dropping repeats here drops the same ones."""
+    out: list[tuple[Lot, Lot, int | None]] = []
     spare = spares(hand)
     for c in spare[:2]:
-        out.append(MakeOffer(stamp, Lot((c,)), Lot(coins=value_of(c) // 2 + 1)))
+        out.append((Lot((c,)), Lot(coins=value_of(c) // 2 + 1), None))
     held_kinds = {kind_of(c) for c in hand}
     for kind in [k for k in KINDS if k not in held_kinds][:2]:
         target = card(kind, 1)  # the deck's first card of that kind (JA-1: values from 1)
         if spare:
-            out.append(MakeOffer(stamp, Lot((spare[0],)), Lot((target,))))
+            out.append((Lot((spare[0],)), Lot((target,)), None))
     weakest = min(hand, key=lambda c: (value_of(c), sort_key(c)))
-    out.append(MakeOffer(stamp, Lot((weakest,)), Lot(coins=1), to=(seat + 1) % state.players))
-    return list(dict.fromkeys(out))
+    out.append((Lot((weakest,)), Lot(coins=1), (seat + 1) % players))
+    return tuple(dict.fromkeys(out))
 
 
 def sample_shows(state: JoustingState, seat: int) -> list[ShowCards]:
     hand = state.hands[seat]
     if not hand:
         return []
-    others = frozenset(s for s in range(state.players) if s != seat)
-    nxt = frozenset({(seat + 1) % state.players})
+    stamp = state.clock
+    return [ShowCards(stamp, cards, to) for cards, to in _shows(hand, seat, state.players)]
+
+
+@lru_cache(maxsize=4096)  # a hand is sampled at every barter move of its knight
+def _shows(
+    hand: tuple[str, ...], seat: int, players: int
+) -> tuple[tuple[tuple[str, ...], frozenset[int]], ...]:
+    """`sample_shows` without the barter clock (cards, to), once per hand."""
+    others = frozenset(s for s in range(players) if s != seat)
+    nxt = frozenset({(seat + 1) % players})
     best = best_set(hand)
-    shows = [ShowCards(state.clock, (hand[0],), nxt)]
+    shows: list[tuple[tuple[str, ...], frozenset[int]]] = [((hand[0],), nxt)]
     if best is not None:
-        shows.append(ShowCards(state.clock, tuple(best.values()), others))
-    return shows
+        shows.append((tuple(best.values()), others))
+    return tuple(shows)
 
 
 def answers(state: JoustingState, seat: int) -> list[CancelOffer | DeclineOffer]:

@@ -145,19 +145,24 @@ class _Record:
     def counted(self, quests: frozenset[Quest], proposals: tuple[Proposal, ...]) -> _Record:
         """This record with the quests and proposals it has not counted yet."""
         worlds, alive, passes, fits = self.worlds, self.alive, self.passes, self.fits
+        # List comprehensions, not generators: the same values, built faster.
         for _, team, fails in quests - self.quests:
             on_team = [(world & team).bit_count() for world in worlds]
-            alive = tuple(a and on >= fails for a, on in zip(alive, on_team, strict=True))
-            passes = tuple(p + on - fails for p, on in zip(passes, on_team, strict=True))
+            alive = tuple([a and on >= fails for a, on in zip(alive, on_team, strict=True)])
+            passes = tuple([p + on - fails for p, on in zip(passes, on_team, strict=True)])
         for team, yes, no in proposals[len(self.proposals) :]:
             fits = tuple(
-                fit + ((world & yes) if world & team else (world & no)).bit_count()
-                for world, fit in zip(worlds, fits, strict=True)
+                [
+                    fit + ((world & yes) if world & team else (world & no)).bit_count()
+                    for world, fit in zip(worlds, fits, strict=True)
+                ]
             )
         misfit_votes = len(proposals) * self.evil  # every Evil seat votes on every proposal
         weights = tuple(
-            _PASSED_POW[passed] * _FIT_POW[fit] * _MISFIT_POW[misfit_votes - fit] if ok else 0.0
-            for ok, passed, fit in zip(alive, passes, fits, strict=True)
+            [
+                _PASSED_POW[passed] * _FIT_POW[fit] * _MISFIT_POW[misfit_votes - fit] if ok else 0.0
+                for ok, passed, fit in zip(alive, passes, fits, strict=True)
+            ]
         )
         return _Record(
             self.players, self.evil, worlds, alive, passes, fits, quests, proposals, weights
@@ -201,7 +206,7 @@ class _Tally:
     worlds: tuple[int, ...] = ()  # the seat's worlds still alive in `record`
     pick: Callable[[Sequence[float]], tuple[float, ...]] = tuple  # their record weights
     row_picks: tuple[Callable[[Sequence[float]], tuple[float, ...]], ...] = ()  # per seat,
-    # of `weights`, those of the worlds in which that seat is Evil
+    # of the record's weights, those of the seat's worlds in which that seat is Evil
     weights: tuple[float, ...] = ()
     total: float = 0.0
     p_evil: tuple[float, ...] = ()
@@ -211,16 +216,20 @@ class _Tally:
             # No quest since: the same worlds survive (a record's `alive` is one tuple
             # until a quest is counted), only their weights change.
             worlds, pick, row_picks = self.worlds, self.pick, self.row_picks
-        else:
-            alive, every = record.alive, record.worlds
-            kept = [i for i in self.positions if alive[i]]
-            worlds = tuple(every[i] for i in kept)
+        else:  # all picked in C: the same positions, in the seat's order, as a loop
+            alive, every, positions = record.alive, record.worlds, self.positions
+            kept = list(compress(positions, map(alive.__getitem__, positions)))
+            worlds = tuple(map(every.__getitem__, kept))
             pick = _picker(kept)
-            row_picks = tuple(_picker(row) for row in _rows(self.players, worlds))
-        # Picked in C, in the seat's world order: the same floats summed in the same order.
+            row_picks = tuple(
+                _picker(list(compress(kept, map(evil_at.__contains__, kept))))
+                for evil_at in _evil_at(self.players, record.evil)
+            )
+        # Picked in C, in the seat's world order: the same floats summed in the same order
+        # (a seat's row picks the record's weights of its worlds in which that seat is Evil).
         weights = pick(record.weights)
         total = sum(weights)
-        p_evil = tuple(sum(rp(weights)) / total for rp in row_picks) if total else ()
+        p_evil = tuple(sum(rp(record.weights)) / total for rp in row_picks) if total else ()
         return _Tally(
             self.players, self.positions, record, worlds, pick, row_picks, weights, total, p_evil
         )
@@ -236,10 +245,13 @@ def _picker(indexes: Sequence[int]) -> Callable[[Sequence[float]], tuple[float, 
     return lambda seq: ()
 
 
-def _rows(players: int, worlds: list[int] | tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Per seat, the indexes of the worlds in which that seat is Evil."""
+@functools.cache
+def _evil_at(players: int, evil: int) -> tuple[frozenset[int], ...]:
+    """Per seat, the positions in a `_Record` of `players` and `evil` of the worlds in which
+    that seat is Evil."""
     return tuple(
-        tuple([i for i, world in enumerate(worlds) if world >> s & 1]) for s in range(players)
+        frozenset(i for i, seats in enumerate(combinations(range(players), evil)) if s in seats)
+        for s in range(players)
     )
 
 
