@@ -1,11 +1,14 @@
 """Every string a player reads about their moves is marked for translation (issue 12): seeded
 bot games of every game and contract configuration, and at their decision points, for every
-seat that may act, the game page's phase line and actions panel (the presenter's forms:
-titles, help, buttons, field labels and choices, a game's own form templates and their
-extra labels, confirm texts, the banner's prompt) rendered in English and in French. A
-text the reader sees (a text node, or an aria-label, title, placeholder or alt) that reads
-the same in both languages is English a French reader is shown, unless it is only names,
-numbers and symbols, or words the French catalogue translates by themselves.
+seat that may act, the game page's phase line, actions panel (the presenter's forms: titles,
+help, buttons, field labels and choices, a game's own form templates and their extra
+labels, confirm texts, the banner's prompt), board and secret panels (Colovini's and the
+jousting's boards hold forms and prompts too) rendered in English and in French. A text the
+reader sees (a text node, or an aria-label, title, placeholder or alt) that reads the same
+in both languages is English shown to a French reader, unless it is only names, numbers,
+symbols and words the French catalogues translate by themselves; so are words a translated
+text begins or ends with alike in both that no French text of the catalogues uses ("Accept"
+of "Accept #3: ..." and "Accept #3 : ...").
 
 No database: the feeds are built from the engine as games.selectors builds them.
 """
@@ -39,7 +42,7 @@ SEEDS = ("forms-one", "forms-two")
 # (the move types on offer, how many of each as buttons or as a composed form, whether the
 # table waits for the reader, the phase): enough to reach every form, bounded by count.
 RENDERS_PER_KIND = 2
-PARTIALS = ("phase", "actions")
+PARTIALS = ("phase", "actions", "board", "secret")
 NAMES = ["Ann", "Bo", "Cy", "Dee", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo"]
 # The French catalogues of the project: a msgid whose msgstr is the same text is a word the
 # translator kept (Merlin, Tintagel, Joker, Lance, Sceptre, "options"), not a forgotten one.
@@ -117,7 +120,7 @@ class _Texts(HTMLParser):
 
 
 def shown(feed: dict[str, Any]) -> list[str]:
-    """What the reader of `feed` reads of the phase line and the actions panel."""
+    """What the reader of `feed` reads of the page's partials (PARTIALS) but the log."""
     context = game_context(feed, csrf_token="token")
     parser = _Texts()
     for name in PARTIALS:
