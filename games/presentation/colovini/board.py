@@ -8,12 +8,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from .. import counts
 from ..rules import feed_rules
 from ..words import name_of
-from .wire import TILE_HELD, TILE_USED
+from .wire import ENCHANTMENT, TILE_HELD, TILE_USED
 from .words import TILE_WORDS, card_label, hand_cards, region_word, short_name
 
 
@@ -64,14 +65,15 @@ def _notice(view: Mapping[str, Any], high: Mapping[str, Any], me: Any) -> str:
     if not reaction:
         return ""
     where = region_word(view, reaction.get("region_index"))
+    kind = _("enchantment") if reaction.get("kind") == ENCHANTMENT else _("attack")
     if me == reaction.get("attacker"):
         return _("You are waiting for %(name)s to answer your %(kind)s at %(where)s.") % {
             "name": high["name"],
-            "kind": reaction.get("kind"),
+            "kind": kind,
             "where": where,
         }
     return _("%(kind)s at %(where)s with a %(card)s.") % {
-        "kind": str(reaction.get("kind")).capitalize(),
+        "kind": capfirst(kind),
         "where": where,
         "card": card_label(reaction.get("card", "")),
     }
@@ -116,6 +118,7 @@ def board(feed: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
     tiles = [
         {
             **t,
+            "text": _(str(t["text"])) if t.get("text") else "",  # an engine msgid (N_)
             "words": TILE_WORDS.get(str(t.get("kind")), ""),
             "status_text": _tile_status(t, names),
         }

@@ -39,9 +39,16 @@ def reaction_form(
     return [
         ActionForm(
             move_type=mv.LetPass.TYPE,
-            title=f"{name_of(names, reaction.get('attacker'))} "
-            f"{'enchants' if counter else 'attacks'} at {where} "
-            f"with a {card_label(reaction.get('card'))}",
+            title=(
+                _("%(who)s enchants at %(where)s with a %(card)s")
+                if counter
+                else _("%(who)s attacks at %(where)s with a %(card)s")
+            )
+            % {
+                "who": name_of(names, reaction.get("attacker")),
+                "where": where,
+                "card": card_label(reaction.get("card")),
+            },
             help=(
                 _("Only a %(answer)s can counter it.")
                 if counter
@@ -71,7 +78,7 @@ def play_form(feed: Mapping[str, Any]) -> ActionForm:
             "index": r["region_index"],
             "value": json.dumps(r["region_index"]),
             "position": r["position"],
-            "name": r.get("name") or "",
+            "name": _(r["name"]) if r.get("name") else "",  # an engine msgid (N_)
             "face_up": r.get("face_up"),
             "owner": r.get("owner"),
         }

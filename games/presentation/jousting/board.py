@@ -14,7 +14,7 @@ from .. import counts
 from ..rules import feed_rules
 from ..words import name_of, names_list
 from .wire import DISQUALIFIED, FIT, KINDS, PLACES
-from .words import KIND_ONE, card_label, grouped, offer_text
+from .words import HOW, KIND_ONE, card_label, chip_label, grouped, offer_text
 
 
 def _badge(status: Any) -> dict[str, str]:
@@ -65,7 +65,7 @@ def _history(view: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, An
                 "b": name_of(names, b),
                 "places": places,
                 "result": _("a draw") if winner is None else _("%s wins") % name_of(names, winner),
-                "how": f" ({how.replace('_', '')})" if how and how != PLACES else "",
+                "how": f" ({HOW.get(how, how)})" if how and how != PLACES else "",
             }
         )
     return history
@@ -76,7 +76,8 @@ def _judgement(view: Mapping[str, Any], me: Any) -> dict[str, Any] | None:
     if not judgement:
         return None
     return {
-        "showing": ", ".join(str(s) for s in judgement.get("showing") or []) or _("nothing"),
+        "showing": ", ".join(chip_label(str(s)) for s in judgement.get("showing") or [])
+        or _("nothing"),
         "dots": counts.dots(judgement.get("dots")),
         "prompt": _("Which large chip do they point to? The first pick decides.")
         if me in (judgement.get("pair") or [])

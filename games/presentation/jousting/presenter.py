@@ -114,6 +114,16 @@ class JoustingPresenter(Presenter):
             return gettext("No, thanks"), ""
         return super().button(move, names)
 
+    def field_label(self, move_type: str, name: str) -> str:
+        if move_type == mv.DraftCard.TYPE and name == "card":
+            return gettext("Card")  # more face-up cards than buttons: a composed form
+        return super().field_label(move_type, name)
+
+    def choice_label(self, move_type: str, name: str, value: JSON, names: Sequence[str]) -> str:
+        if move_type == mv.DraftCard.TYPE and name == "card":
+            return card_label(value)
+        return super().choice_label(move_type, name, value, names)
+
     def ending(self, feed: Mapping[str, Any], names: Sequence[str]) -> str:
         outcome = feed.get("view", {}).get("outcome")
         if not outcome:

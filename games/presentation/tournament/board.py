@@ -20,7 +20,9 @@ from .wire import ALWAYS, GIFT, OVER, PASSING, PLAY
 def _threshold_label(threshold: Any) -> str:
     if threshold is None:
         return ""
-    return "always active" if threshold >= ALWAYS else f"unlocks at {threshold} Health"
+    if threshold >= ALWAYS:
+        return _("always active")
+    return _("unlocks at %(health)s Health") % {"health": threshold}
 
 
 def _pct(value: int, start: int) -> int:

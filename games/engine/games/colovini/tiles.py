@@ -12,6 +12,8 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from games.engine.core import N_
+
 from .regions import Region
 
 LIGHT, DARK = "light", "dark"
@@ -76,12 +78,12 @@ class Tile:
 
 
 _TEXT = {
-    "take-2": "Draw 2 cards now.",
-    "most-landscape": "Draw 1 card now per region of the landscape you own most of.",
-    "largest-chain": "Draw 1 card now per region in your longest run of adjacent regions.",
-    "take-4": "Draw 4 cards at the start of your next turn.",
-    "most-landscape-x2": ("Next turn, draw 2 cards per region of the landscape you own most of."),
-    "one-per-region": "Next turn, draw 1 card per region you own.",
+    "take-2": N_("Draw 2 cards now."),
+    "most-landscape": N_("Draw 1 card now per region of the landscape you own most of."),
+    "largest-chain": N_("Draw 1 card now per region in your longest run of adjacent regions."),
+    "take-4": N_("Draw 4 cards at the start of your next turn."),
+    "most-landscape-x2": N_("Next turn, draw 2 cards per region of the landscape you own most of."),
+    "one-per-region": N_("Next turn, draw 1 card per region you own."),
 }
 
 
