@@ -10,6 +10,7 @@ import subprocess
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from tests.served import scratch_database
 
@@ -91,3 +92,25 @@ def scratch_site(suffix: str, **extra: str) -> dict[str, str]:
 
     django.setup()
     return env
+
+
+def segments_module(path: str | None) -> Any:
+    """The profiling scripts' `--segments` module (install() and report(moves)), or None."""
+    if not path:
+        return None
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("segments", path)
+    assert spec
+    assert spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def profile_end(segments: Any, profiler: Any, path: str | None, moves: int) -> None:
+    """The profiling scripts' last words: the segments' report, the cProfile written."""
+    if segments:
+        segments.report(moves)
+    if profiler and path:
+        profiler.dump_stats(path)

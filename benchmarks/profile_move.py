@@ -27,7 +27,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
 
-from benchmarks.common import command_line, postgres_and_redis, site_env  # noqa: E402
+from benchmarks.common import (  # noqa: E402
+    command_line,
+    postgres_and_redis,
+    profile_end,
+    segments_module,
+    site_env,
+)
 
 
 def main() -> None:
@@ -63,15 +69,7 @@ def main() -> None:
     setup_games._serial = itertools.count(User.objects.count())
     games = create_games(args.warm + args.games, "resistance-avalon", 5)
     client = Client()
-    segments = None
-    if args.segments:
-        import importlib.util
-
-        spec = importlib.util.spec_from_file_location("segments", args.segments)
-        assert spec
-        assert spec.loader
-        segments = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(segments)
+    segments = segments_module(args.segments)  # times parts of the move
     profiler = cProfile.Profile(time.process_time) if args.profile else None
 
     def call(method: str, path: str, token: str, body: Any = None) -> Any:
@@ -130,10 +128,7 @@ def main() -> None:
         f"SQL per move (with BEGIN/COMMIT) median {statistics.median(queries)}, "
         f"max {max(queries)}; load {os.getloadavg()[0]:.2f}"
     )
-    if segments:
-        segments.report(len(cpu))
-    if profiler and args.profile:
-        profiler.dump_stats(args.profile)
+    profile_end(segments, profiler, args.profile, len(cpu))
 
 
 if __name__ == "__main__":

@@ -5,11 +5,13 @@ pending seat, who is on vacation until when, my extensions, take back my seat), 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Sequence
 from typing import Any
 
 from django.utils import timezone
 from django.utils.dateformat import format as date_format
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -56,7 +58,13 @@ def deadline_local(at: dt.datetime | None, user: User | None) -> str:
     named, so "until Tue 25 Nov, 14:30 (Europe/Paris)" means the same on every page."""
     if at is None:
         return ""
-    zone = user.zone if user is not None else dt.UTC
+    return _deadline_text(at, user.zone if user is not None else dt.UTC, get_language())
+
+
+@functools.lru_cache(maxsize=1024)
+def _deadline_text(at: dt.datetime, zone: dt.tzinfo, language: str | None) -> str:
+    """deadline_local's words, kept: every viewer of an update in the same zone and
+    language reads each seat's deadline the same (the clock panel asks once per viewer)."""
     local = at.astimezone(zone)
     # Translators: a deadline's day and time in Django's date format ("Tue 25 Nov, 14:30").
     shown = date_format(local, _("D j M, H:i"))

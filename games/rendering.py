@@ -8,14 +8,20 @@ hx-swap-oob so htmx (or its websocket extension) swaps it in place.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.safestring import SafeData
+from django.utils.functional import Promise
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
@@ -199,9 +205,17 @@ def _idle(seat: Any) -> str:
 
 
 def render_partials(context: Mapping[str, Any], *, names: Sequence[str] = PARTIALS) -> str:
-    """The partials as out-of-band swaps (for htmx responses and websocket pushes)."""
+    """The partials as out-of-band swaps (for htmx responses and websocket pushes); the
+    players panel from the rows this process keeps (a presence change re-renders it in
+    every socket)."""
     ctx = {**context, "oob": True}
-    return "".join(render_to_string(f"games/partials/{name}.html", ctx) for name in names)
+    return "".join(
+        _players(context, {}) if name == "players" else _render(name, ctx) for name in names
+    )
+
+
+def _render(name: str, context: Mapping[str, Any]) -> str:
+    return render_to_string(f"games/partials/{name}.html", context)
 
 
 def render_log_append(context: Mapping[str, Any]) -> str:
@@ -222,48 +236,176 @@ def with_csrf(html: str, csrf_token: str) -> str:
     return html.replace(CSRF_SLOT, csrf_token)
 
 
-# Boards whose template shows `board` alone (no form, no feed, no token): rendered from
-# `board` and nothing else, one render serves every view of an update whose board model is
-# equal (in The Resistance every seat's and the spectators' alike). A board with forms in
-# it (Colovini, jousting) or reading the feed (Tournament's rule links) is rendered per view.
+# What each pushed partial's template reads of the page's context (games/partials/<name>.html
+# and what it includes): rendered from this model alone, a partial is shared by every view
+# of an update (in one language) whose model is equal, and it cannot show anything of a
+# view that the model does not hold. `feed` and `me` are cut down to the facts the
+# templates read of them: a seat's own player row, say, differs from the next seat's, but
+# whether it is pending does not. tests/games/test_shared_renders.py checks, over games of
+# every kind, that these are all a partial reads and that the shared render is each
+# view's own.
+def _cut(context: Mapping[str, Any], *keys: str) -> dict[str, Any]:
+    return {k: context[k] for k in keys if k in context}
+
+
+def _feed(context: Mapping[str, Any], *keys: str) -> dict[str, Any]:
+    feed = context.get("feed", {})
+    return {k: feed[k] for k in keys if k in feed}
+
+
+def _phase_model(context: Mapping[str, Any]) -> dict[str, Any]:
+    me = context.get("me")
+    return {
+        "feed": _feed(context, "seq", "game_id"),
+        "me": {"is_pending": bool(me and me.get("is_pending"))},
+        **_cut(context, "over", "replay", "phase_line", "phase_rules"),
+    }
+
+
+def _actions_model(context: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "feed": _feed(context, "seq"),
+        **_cut(
+            context,
+            *("forms", "step_forms", "aside_forms", "stepped", "idle", "move_url"),
+            *("action_error", "action_error_rules", "csrf_token"),
+        ),
+    }
+
+
+# Boards whose model is the same in many views of an update (in The Resistance every seat's
+# and the spectators'): the others show the viewer's own place on the board (Tournament,
+# Colovini, jousting: "is_me", "mine"), so their views never share one and fingerprinting
+# them would cost more than it saves.
 SHARED_BOARDS = frozenset({"games/boards/resistance-avalon.html"})
 
-_Key = tuple[Any, ...] | str | int | float | bool | None
+PARTIAL_MODELS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
+    "phase": _phase_model,
+    # An inclusion tag (rule_link) passes the token on, whether it shows it or not.
+    "board": lambda context: {
+        "feed": _feed(context, "game"),
+        **_cut(context, "board", "board_template", "csrf_token"),
+    },
+    "secret": lambda context: _cut(context, "secret", "secret_template", "replay"),
+    "actions": _actions_model,
+    "players": lambda context: _cut(context, "players"),
+}
 
 
-def fingerprint(value: Any) -> _Key:
-    """An exact, hashable copy of a view model made of plain data (str, numbers, lists,
-    dicts), or None when it holds anything else; safe strings are told apart from plain
-    ones, since the template escapes only the latter."""
-    if value is None or isinstance(value, bool | int | float):
-        return ("v", type(value).__name__, value)
-    if isinstance(value, str):
-        return ("S" if isinstance(value, SafeData) else "s", str(value))
-    if isinstance(value, list | tuple):
-        items = [fingerprint(v) for v in value]
-        return None if any(i is None for i in items) else ("l", *items)
-    if isinstance(value, dict):
-        pairs = []
-        for k in sorted(value, key=str):
-            v = fingerprint(value[k])
-            if not isinstance(k, str) or v is None:
+def fingerprint(value: Any) -> Hashable | None:
+    """An exact, hashable copy of a view model made of plain data (str, numbers, None,
+    lists, dicts with str keys in their order, dataclasses of these; lazy translations as
+    they read in the active language), or None when it holds anything else. Every level
+    is tagged with its type, so unequal models never share a key: safe strings are told
+    apart from plain ones (only the latter are escaped), 1 from 1.0 and True."""
+    kind = type(value)
+    if kind is str:
+        return str(value)  # the leaves, mostly: the only key that is a str
+    if kind is dict:
+        pairs: list[Any] = [dict]
+        for k, v in value.items():
+            item = fingerprint(v)
+            if type(k) is not str or item is None:
                 return None
-            pairs.append((k, v))
-        return ("d", *pairs)
+            pairs.append((k, item))
+        return tuple(pairs)
+    if kind is list or kind is tuple:
+        items: list[Any] = [kind]
+        for v in value:
+            item = fingerprint(v)
+            if item is None:
+                return None
+            items.append(item)
+        return tuple(items)
+    if kind is SafeString or kind in _SCALARS:
+        return (kind, value)
+    if isinstance(value, Promise):  # a lazy translation: as it reads in the active language
+        return (Promise, hasattr(value, "__html__"), str(value))
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields: list[Any] = [kind]
+        for f in dataclasses.fields(value):
+            item = fingerprint(getattr(value, f.name))
+            if item is None:
+                return None
+            fields.append(item)
+        return tuple(fields)
     return None
 
 
-def _board(context: Mapping[str, Any], memo: dict[Any, str] | None) -> str:
-    """The board partial, shared through `memo` between views with an equal board."""
-    template = context["board_template"]
-    model = fingerprint(context["board"]) if template in SHARED_BOARDS else None
-    if memo is None or model is None:
-        return render_to_string("games/partials/board.html", {**context, "oob": True})
-    key = (template, model)
+_SCALARS = frozenset({int, float, bool, type(None)})
+
+
+def _partial(name: str, context: Mapping[str, Any], memo: dict[Any, str] | None) -> str:
+    """One partial of `context`'s view, shared through `memo` between the views of one
+    update whose model of it (PARTIAL_MODELS) is equal."""
+    if memo is not None and name == "players":
+        return _players(context, memo)
+    if name == "board" and context.get("board_template") not in SHARED_BOARDS:
+        memo = None  # a board that differs in every view: not worth its fingerprint
+    model = PARTIAL_MODELS[name](context)
+    key = fingerprint(model) if memo is not None else None
+    if memo is None or key is None:
+        return render_partials(context, names=(name,))
+    key = (name, key)
     if key not in memo:
-        shown = {"board": context["board"], "board_template": template, "oob": True}
-        memo[key] = render_to_string("games/partials/board.html", shown)
+        template = f"games/partials/{name}.html"
+        shown = {**model, "oob": True}
+        if name in KEPT:
+            memo[key] = _kept(key, partial(render_to_string, template, shown))
+        else:
+            memo[key] = render_to_string(template, shown)
     return memo[key]
+
+
+def _players(context: Mapping[str, Any], memo: dict[Any, str]) -> str:
+    """The players panel from rows shared through `memo`: each view's panel differs from
+    the next one's in a row or two (its own, what its role knows), so a row is rendered
+    once per distinct player model (partials/player.html shows `p` alone)."""
+    rows = []
+    for p in context.get("players", ()):
+        key = fingerprint(p)
+        if key is None:
+            return _render("players", {**context, "oob": True})
+        key = ("player", key)
+        if key not in memo:
+            memo[key] = _kept(
+                key, partial(render_to_string, "games/partials/player.html", {"p": p})
+            )
+        rows.append(memo[key])
+    panel = ("players", *rows)
+    if panel not in memo:
+        memo[panel] = render_to_string(
+            "games/partials/players.html", {"player_rows": rows, "oob": True}
+        )
+    return memo[panel]
+
+
+# Renders kept from one update to the next, in this process: a seat's secret and a
+# player's row seldom change between two moves. Keyed as in an update's memo, by the
+# exact model, plus the language and time zone: a kept render is reused only for an equal
+# model, whichever view or game it was first made for. Bounded (oldest out first), and
+# emptied when settings change (tests).
+KEPT = frozenset({"secret"})
+KEPT_MAX = 2048
+_kept_renders: dict[Any, str] = {}
+_kept_lock = threading.Lock()
+
+
+def _kept(key: Hashable, render: Callable[[], str]) -> str:
+    key = (translation.get_language(), timezone.get_current_timezone_name(), key)
+    html = _kept_renders.get(key)
+    if html is None:
+        html = render()
+        with _kept_lock:
+            _kept_renders[key] = html
+            while len(_kept_renders) > KEPT_MAX:
+                del _kept_renders[next(iter(_kept_renders))]
+    return html
+
+
+@receiver(setting_changed)
+def _forget_kept(**kwargs: Any) -> None:
+    _kept_renders.clear()
 
 
 def render_update(
@@ -274,10 +416,7 @@ def render_update(
     the views of one update in one language (render_updates)."""
     feed = {k: v for k, v in payload.items() if k != "events"}
     context = game_context(feed, csrf_token=csrf_token, log=payload.get("events", ()))
-    parts = [
-        _board(context, memo) if name == "board" else render_partials(context, names=(name,))
-        for name in PARTIALS
-    ]
+    parts = [_partial(name, context, memo) for name in PARTIALS]
     return "".join(parts) + render_log_append(context)
 
 

@@ -1,63 +1,175 @@
-"""A pushed update renders a board that shows only its view model once for every view with
-an equal model (games.rendering.SHARED_BOARDS, issue 14): the shared render must be the
-very bytes each view's own render gives, through a game played to its end."""
+"""A pushed update renders each partial once for every view whose model of it is equal
+(games.rendering.PARTIAL_MODELS, issue 14): the board, the phase line, the actions, the
+secret and the players, in every game. Two things make that safe, and are checked here
+through games of every kind played to their end:
+- each partial's template reads nothing of the page's context but its model (so a shared
+  render cannot show anything that tells one view from another beyond the model, and views
+  share one only when their models are equal: no hidden information crosses);
+- the shared render is the very bytes each view's own render gives.
+"""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
+from django.template.loader import get_template
+from django.utils import translation
 from django.utils.safestring import mark_safe
 
 from games.engine.core import to_json
 from games.log import definition_of, load_state
+from games.models import Game
 from games.rendering import (
-    SHARED_BOARDS,
-    _board,
+    CSRF_SLOT,
+    PARTIAL_MODELS,
+    PARTIALS,
+    _partial,
     fingerprint,
     game_context,
     render_partials,
 )
 from games.selectors import game_view_for_seat, players_of
+from games.services.bot_turns import bot_move_choose
 from games.services.moves import move_submit
 
 from .conftest import make_user, seat_users, started_game
 
 pytestmark = pytest.mark.django_db
 
+# Moves played at most: The Resistance to its end, the longer games for a while.
+MOVES = {"resistance-avalon": 400}
+TOURNAMENT = {"health": 300, "characters": ["sir-percival", "merlin", "sir-bors"]}
 
-def test_a_fingerprint_tells_safe_strings_apart_and_refuses_other_values() -> None:
+
+def test_a_fingerprint_is_exact_and_refuses_other_values() -> None:
     assert fingerprint({"a": ["x", 1, None]}) == fingerprint({"a": ["x", 1, None]})
     assert fingerprint("<b>") != fingerprint(mark_safe("<b>"))
     assert fingerprint(1) != fingerprint(True) != fingerprint(1.0)
+    assert fingerprint(["a"]) != fingerprint(("a",)) != fingerprint({"a": "a"})
+    # A template may walk a dict's items: its order is part of the model.
+    assert fingerprint({"a": 1, "b": 2}) != fingerprint({"b": 2, "a": 1})
     assert fingerprint({"a": object()}) is None
     assert fingerprint({1: "x"}) is None
+    assert fingerprint(translation.gettext_lazy("Players")) != fingerprint("Players")
 
 
-def test_the_shared_board_is_each_views_own_render() -> None:
-    users = [make_user() for _ in range(7)]
-    game = started_game(users, slug="resistance-avalon")
+class Reads(dict[str, Any]):
+    """A context dict that notes each of its keys a template read (`prefix` + key); not
+    those the template set itself ({% translate ... as t_you %})."""
+
+    def __init__(self, data: Mapping[str, Any], seen: set[str], prefix: str = "") -> None:
+        super().__init__(data)
+        self.given = set(data)
+        self.seen = seen
+        self.prefix = prefix
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.given.discard(key)
+        super().__setitem__(key, value)
+
+    def __contains__(self, key: object) -> bool:
+        found = super().__contains__(key)
+        if found and key in self.given:
+            self.seen.add(f"{self.prefix}{key}")
+        return found
+
+    def __getitem__(self, key: str) -> Any:
+        if key in self.given:
+            self.seen.add(f"{self.prefix}{key}")
+        return super().__getitem__(key)
+
+
+def reads_of(name: str, context: Mapping[str, Any]) -> tuple[str, set[str]]:
+    """The partial rendered from the whole context, and what it read of it ("feed.seq")."""
+    seen: set[str] = set()
+    data = {**context, "oob": True}
+    for nested in ("feed", "me"):
+        if isinstance(data.get(nested), dict):
+            data[nested] = Reads(data[nested], seen, f"{nested}.")
+    html = get_template(f"games/partials/{name}.html").render(Reads(data, seen))
+    return html, seen
+
+
+def allowed(model: Mapping[str, Any]) -> set[str]:
+    keys = {"oob", *model}
+    for nested in ("feed", "me"):
+        keys |= {f"{nested}.{k}" for k in model.get(nested, {})}
+    return keys
+
+
+def check_every_view(game: Game, seats: int) -> tuple[int, int]:
+    """Every partial of every view of the game as it stands: (renders, distinct renders)
+    of the partials but the players panel."""
+    memo: dict[Any, str] = {}
+    players = players_of(game)
+    renders = 0
+    for viewer in [*range(seats), None]:
+        feed = {**game_view_for_seat(game, viewer), "players": players}
+        context = game_context(feed, csrf_token=CSRF_SLOT)
+        for name in PARTIALS:
+            own, seen = reads_of(name, context)
+            model = PARTIAL_MODELS[name](context)
+            assert seen <= allowed(model), (name, seen - allowed(model))
+            assert fingerprint(model) is not None, name  # plain data: it can be shared
+            assert own == render_partials(context, names=(name,))
+            assert _partial(name, context, memo) == own, (name, viewer)
+            renders += name != "players"
+    # The players panel is shared row by row (its own keys); the others whole.
+    return renders, len([k for k in memo if k[0] in PARTIAL_MODELS and k[0] != "players"])
+
+
+@pytest.mark.parametrize(
+    ("slug", "players", "options", "language"),
+    [
+        ("resistance-avalon", 7, {"lady_of_the_lake": True}, "en"),
+        ("resistance-avalon", 5, {}, "fr"),
+        ("tournament-camelot", 3, {}, "en"),
+        ("tournament-avalon", 3, TOURNAMENT, "fr"),
+        ("colovini-avalon", 2, {}, "en"),
+        ("jousting-avalon", 5, {}, "en"),
+    ],
+)
+def test_shared_partials_read_only_their_model_and_are_each_views_own_render(
+    slug: str, players: int, options: dict[str, Any], language: str
+) -> None:
+    users = [make_user() for _ in range(players)]
+    game = started_game(users, slug=slug, options=options)
     seats = seat_users(game)
     definition = definition_of(game)
     rng = random.Random(7)
-    checked = 0
-    while game.status == game.Status.PLAYING and checked < 40:
-        memo: dict[Any, str] = {}
-        players = players_of(game)
-        for viewer in [*range(len(seats)), None]:
-            feed = {**game_view_for_seat(game, viewer), "players": players}
-            context = game_context(feed, csrf_token="t")
-            assert context["board_template"] in SHARED_BOARDS
-            own = render_partials(context, names=("board",))
-            assert _board(context, memo) == own
-        assert len(memo) == 1  # every view of The Resistance shares its board
-        state = load_state(game, definition)
-        seat = min(definition.pending_seats(state))
-        move = rng.choice(definition.legal_moves(state, seat))
-        move_submit(
-            game=game, user=seats[seat], move_json=to_json(move), expected_seq=game.state_seq
-        )
-        game.refresh_from_db()
-        checked += 1
-    assert checked >= 20
+    renders = distinct = moves = 0
+    with translation.override(language):
+        while True:
+            done, shared = check_every_view(game, players)
+            renders, distinct = renders + done, distinct + shared
+            if game.status != Game.Status.PLAYING or moves >= MOVES.get(slug, 40):
+                break
+            state = load_state(game, definition)
+            seat = rng.choice(sorted(definition.pending_seats(state)))
+            move = bot_move_choose(game, definition, state, seat)
+            move_submit(
+                game=game,
+                user=seats[seat],
+                move_json=to_json(move),
+                expected_seq=game.state_seq,
+            )
+            game.refresh_from_db()
+            moves += 1
+    assert moves >= 10
+    # The Resistance is played to its end (the finished game's partials checked too).
+    assert game.status != Game.Status.PLAYING or slug != "resistance-avalon"
+    assert distinct < renders  # views share renders
+
+
+def test_every_view_of_the_resistance_shares_one_board() -> None:
+    users = [make_user() for _ in range(7)]
+    game = started_game(users, slug="resistance-avalon")
+    players = players_of(game)
+    memo: dict[Any, str] = {}
+    for viewer in [*range(7), None]:
+        feed = {**game_view_for_seat(game, viewer), "players": players}
+        _partial("board", game_context(feed, csrf_token="t"), memo)
+    assert len(memo) == 1
