@@ -1,24 +1,24 @@
 """Integration with a real Celery worker and beat on Redis and PostgreSQL (CI runs it).
 
 The processes use this test run's database (pytest-django, transaction=True, so what the
-test writes is committed and visible to them) and a Redis database of their own. An
+test writes is committed and visible to them) and a redis-server of their own test's. An
 aiosmtpd server run by the test receives their emails. No timed assertions: the test waits
-(generously) for outcomes and then checks counts.
+(generously) for outcomes and then checks counts, and nothing the test does must be done
+within a game's time per move (a loaded 2-core CI machine can take seconds for a step).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import email
-import os
 from collections.abc import Iterator
 
 import pytest
-import redis
 from django.db import connection
 
 from games.models import Game, GameEvent
 from tests.games.conftest import make_user, started_game
+from tests.reliability.procs import RedisServer
 
 from .helpers import vote
 from .procs import (
@@ -26,13 +26,8 @@ from .procs import (
     Inbox,
     database_url,
     needs_postgres_and_redis,
-    private_redis_url,
     wait_for,
 )
-
-REDIS_URL = os.environ.get("REDIS_URL", "")
-# A Redis database number used only by these processes (0 is the site's default).
-PRIVATE_REDIS_DB = 13
 
 pytestmark = [
     pytest.mark.slow,
@@ -43,14 +38,18 @@ pytestmark = [
 
 @pytest.fixture
 def procs(smtp: tuple[int, Inbox], eager_tasks: None) -> Iterator[CeleryProcs]:
-    """A worker and beat on a Redis database of their own; this test process runs its own
-    on-commit tasks in-process (eager_tasks), so only the worker's tasks travel through it."""
-    broker = private_redis_url(REDIS_URL, PRIVATE_REDIS_DB)
-    redis.Redis.from_url(broker).flushdb()
-    running = CeleryProcs(database_url(connection.settings_dict), broker, smtp[0])
+    """A worker and beat on a redis-server of this test's own; this test process runs its
+    own on-commit tasks in-process (eager_tasks), so only the worker's tasks travel through
+    it. Not a fixed database number of the shared Redis: under pytest-xdist two of these
+    tests run at once, and on one broker queue each worker took the other's tasks (a game's
+    emails sent from the other test database, or not at all) and each setup's FLUSHDB
+    dropped the other's queued tasks."""
+    server = RedisServer()
+    server.start()
+    running = CeleryProcs(database_url(connection.settings_dict), server.url(), smtp[0])
     yield running
     running.stop()
-    redis.Redis.from_url(broker).flushdb()
+    server.stop()
 
 
 def timeouts_of(game: Game) -> int:
@@ -66,11 +65,15 @@ def test_a_deadline_is_met_by_the_worker_once_and_mailed_over_smtp(
     procs: CeleryProcs, smtp: tuple[int, Inbox]
 ) -> None:
     _, inbox = smtp
-    procs.start_worker()
-    procs.start_beat()
     users = [make_user() for _ in range(2)]
     game = started_game(users, time_per_move=3, options={"rounds": 1})
-    vote(game, 0)  # seat 1 lets the clock run out; its timeout ends the game
+    # Seat 0 votes before any sweeper runs: with a worker already up, a test process slower
+    # than the 3 s per move (a loaded machine) saw both seats time out and its own vote
+    # refused ("This game is finished"). Seat 1 lets the clock run out; the worker started
+    # now meets its deadline (the deadline lives in the database), and that ends the game.
+    vote(game, 0)
+    procs.start_worker()
+    procs.start_beat()
     assert wait_for(lambda: timeouts_of(game), timeout=90), procs.logs()
     over = f"Game over at table {game.table_id}"
     assert wait_for(lambda: sum(over in s for s in subjects(inbox)) >= 2, 90), procs.logs()
