@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import subprocess
 import sys
 from collections.abc import Mapping
@@ -42,6 +43,14 @@ def postgres_and_redis() -> tuple[str, str]:
     if not database.startswith("postgres") or not redis:
         sys.exit("Set DATABASE_URL (PostgreSQL) and REDIS_URL.")
     return database, redis
+
+
+def cpu_per_move(label: str, seconds: list[float]) -> str:
+    """`label` mean and median of per-move `seconds`, in ms, as the profiling scripts print."""
+    return (
+        f"{label} mean {1000 * statistics.mean(seconds):.2f} ms, "
+        f"median {1000 * statistics.median(seconds):.2f} ms"
+    )
 
 
 def percentile(values: list[float], share: float) -> float:

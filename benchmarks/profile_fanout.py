@@ -15,13 +15,11 @@ with the load average. `--profile` writes a cProfile of the counted moves.
 
 from __future__ import annotations
 
-import argparse
 import cProfile
 import itertools
 import json
 import os
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -31,6 +29,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
 
 from benchmarks.common import (  # noqa: E402
+    command_line,
+    cpu_per_move,
     postgres_and_redis,
     profile_end,
     segments_module,
@@ -39,17 +39,18 @@ from benchmarks.common import (  # noqa: E402
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--slug", default="resistance-avalon")
-    parser.add_argument("--players", type=int, default=10)
-    parser.add_argument("--options", default="{}", help="the table's options, as JSON")
-    parser.add_argument("--moves", type=int, default=60)
-    parser.add_argument("--warm", type=int, default=10, help="moves played first, not counted")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--profile", help="write a cProfile of the counted moves here")
-    parser.add_argument("--no-migrate", action="store_true")
-    parser.add_argument("--segments", help="a module with install() and report(moves)")
-    args = parser.parse_args()
+    args = command_line(
+        __doc__,
+        slug="resistance-avalon",
+        players=10,
+        options=("{}", "the table's options, as JSON"),
+        moves=60,
+        warm=(10, "moves played first, not counted"),
+        seed=1,
+        profile=(None, "write a cProfile of the counted moves here"),
+        no_migrate=False,
+        segments=(None, "a module with install() and report(moves)"),
+    )
     database, redis = postgres_and_redis()
     site_env(database, redis)
 
@@ -135,10 +136,8 @@ def main() -> None:
             cpu.append(spent)
             renders.append(rendering[0])
     print(
-        f"{args.slug} {args.players}p, {len(cpu)} watched moves: CPU mean "
-        f"{1000 * statistics.mean(cpu):.2f} ms, median {1000 * statistics.median(cpu):.2f} ms; "
-        f"rendering mean {1000 * statistics.mean(renders):.2f} ms, "
-        f"median {1000 * statistics.median(renders):.2f} ms; load {os.getloadavg()[0]:.2f}"
+        f"{args.slug} {args.players}p, {len(cpu)} watched moves: {cpu_per_move('CPU', cpu)}; "
+        f"{cpu_per_move('rendering', renders)}; load {os.getloadavg()[0]:.2f}"
     )
     profile_end(segments, profiler, args.profile, len(cpu))
 

@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
 
 from benchmarks.common import (  # noqa: E402
     command_line,
+    cpu_per_move,
     postgres_and_redis,
     profile_end,
     segments_module,
@@ -123,8 +124,7 @@ def main() -> None:
                     queries.append(statements[0])
                 feed = result["game"]
     print(
-        f"{len(cpu)} moves: CPU mean {1000 * statistics.mean(cpu):.2f} ms, "
-        f"median {1000 * statistics.median(cpu):.2f} ms; "
+        f"{len(cpu)} moves: {cpu_per_move('CPU', cpu)}; "
         f"SQL per move (with BEGIN/COMMIT) median {statistics.median(queries)}, "
         f"max {max(queries)}; load {os.getloadavg()[0]:.2f}"
     )
