@@ -80,7 +80,7 @@ def deadlines_set(committed: Committed) -> None:
     table = game.table
     if game.status != Game.Status.PLAYING:
         Seat.objects.filter(table_id=table.pk).update(deadline_at=None)
-        if any(_in_grace(seat) for seat in committed.seats):
+        if any(in_grace(seat) for seat in committed.seats):
             SeatGrace.objects.filter(seat__table_id=table.pk).delete()
         for seat in committed.seats:
             seat.deadline_at = None
@@ -131,13 +131,13 @@ def deadlines_set(committed: Committed) -> None:
         Seat.objects.filter(pk__in=pks).update(**dict(change))
     # Grace rows came with the seats (games.selectors.seats_in_play): delete only real ones.
     done = [
-        s.pk for s in seats if (s.position in acted or s.position not in pending) and _in_grace(s)
+        s.pk for s in seats if (s.position in acted or s.position not in pending) and in_grace(s)
     ]
     if done:
         SeatGrace.objects.filter(seat_id__in=done).delete()
 
 
-def _in_grace(seat: Seat) -> bool:
+def in_grace(seat: Seat) -> bool:
     """The seat has a grace row (read with it; a missing one raises, which means none)."""
     try:
         return seat.grace is not None

@@ -78,18 +78,46 @@ def seats_in_play(game: Game) -> list[Seat]:
     return _SEATS_IN_PLAY.list(game.table_id, game.pk, now - PRESENCE_STALE_AFTER, now)
 
 
+def seats_in_play_of(games: list[Game]) -> dict[int, list[Seat]]:
+    """seats_in_play of several games in one query, by game id (the clock's batch of
+    claimed games: each timeout's move uses its game's seats as read here)."""
+    if not games:
+        return {}
+    now = timezone.now()
+    live = Presence.objects.filter(
+        last_seen__gt=now - PRESENCE_STALE_AFTER,
+        game__table_id=OuterRef("table_id"),
+        user_id=OuterRef("user_id"),
+    )
+    rows = _with_facts(
+        Seat.objects.filter(table_id__in=[g.table_id for g in games], position__isnull=False),
+        live,
+        now,
+    )
+    by_table: dict[int, list[Seat]] = {}
+    for seat in rows:
+        by_table.setdefault(seat.table_id, []).append(seat)
+    return {g.pk: by_table.get(g.table_id, []) for g in games}
+
+
 def _seats_in_play(
     table_id: int, game_id: int, live_after: dt.datetime, now: dt.datetime
 ) -> QuerySet[Seat]:
     live = Presence.objects.filter(
         last_seen__gt=live_after, game_id=game_id, user_id=OuterRef("user_id")
     )  # Presence.objects.live(now)
+    return _with_facts(Seat.objects.filter(table_id=table_id, position__isnull=False), live, now)
+
+
+def _with_facts(
+    seats: QuerySet[Seat], live: QuerySet[Presence], now: dt.datetime
+) -> QuerySet[Seat]:
+    """What seats_in_play reads with each seat (`live`: its player's live presence rows)."""
     away = Vacation.objects.filter(
         user_id=OuterRef("user_id"), starts_at__lte=now, ends_at__gt=now
     ).order_by("-ends_at")
     return (
-        Seat.objects.filter(table_id=table_id, position__isnull=False)
-        .select_related("user", "grace")
+        seats.select_related("user", "grace")
         .annotate(
             online=Exists(live),
             played_week=F("user__vacation_account__last_played_week"),
