@@ -72,8 +72,9 @@ def deadlines_set(committed: Committed) -> None:
     it; a bot at the table (no user) after the bot delay (games.services.bot_turns).
 
     Runs inside every move, so it reads nothing the commit read already (its seats, their
-    grace rows), reads the vacations of the seats that need a fresh period in one query (not
-    one per seat), and writes only changed seats, one UPDATE per distinct change.
+    grace rows, whether each player has a vacation not over), reads the vacations of the
+    seats that need a fresh period and have one in one query (not one per seat), and writes
+    only changed seats, one UPDATE per distinct change.
     """
     game, rows, state = committed.game, committed.rows, committed.state
     now = timezone.now()
@@ -100,7 +101,9 @@ def deadlines_set(committed: Committed) -> None:
         )
 
     bot_wait = bot_seat_wait()
-    pauses = vacation_pauses_of([s.user_id for s in seats if fresh(s)], table, now)
+    # Only players with a vacation not over (read with the seats) can have a pause.
+    away = [s.user_id for s in seats if fresh(s) and getattr(s, "vacation_ahead", True)]
+    pauses = vacation_pauses_of(away, table, now)
     # A new round gives every pending seat the same deadline: one UPDATE for all of them.
     writes: dict[tuple[tuple[str, object], ...], list[int]] = {}
     for seat in seats:

@@ -28,6 +28,7 @@ from openskill.models import PlackettLuce
 
 from games.lifecycle import GameVoided
 from games.models import Game, GameEvent, Seat
+from games.prepared import column
 from games.services.committed import Committed
 
 from .models import MU, SIGMA, RatedGame, Rating, SeasonRating
@@ -41,14 +42,12 @@ def _moves_by_seat(game: Game) -> dict[int, tuple[int, int]]:
     """Per seat, its moves in the log: (its player's own, a stand-in's: bot or timeout).
     Written as SQL: the ORM's grouped count cost a finishing move more CPU to build than
     PostgreSQL takes to answer it (issue 14)."""
-    qn = connection.ops.quote_name
-    meta = GameEvent._meta
-    seat, kind = (qn(meta.get_field(f).column) for f in ("actor_seat", "actor_kind"))
+    seat, kind = column(GameEvent, "actor_seat"), column(GameEvent, "actor_kind")
     sql = (
         f"SELECT {seat}, SUM(CASE WHEN {kind} = %s THEN 1 ELSE 0 END),"
         f" SUM(CASE WHEN {kind} IN (%s, %s) THEN 1 ELSE 0 END)"
-        f" FROM {qn(meta.db_table)} WHERE {qn(meta.get_field('game').column)} = %s"
-        f" AND {seat} IS NOT NULL GROUP BY {seat}"
+        f" FROM {connection.ops.quote_name(GameEvent._meta.db_table)}"
+        f" WHERE {column(GameEvent, 'game')} = %s AND {seat} IS NOT NULL GROUP BY {seat}"
     )
     kinds = GameEvent.ActorKind
     with connection.cursor() as cursor:
@@ -113,28 +112,25 @@ def _write(model: type[Rating] | type[SeasonRating], rows: list[Any], now: Any) 
     bulk_update writes it, without the ORM's cost of building it per game (issue 14)."""
     if not rows:
         return
-    qn = connection.ops.quote_name
-    meta = model._meta
-    pk = qn(meta.pk.column)  # type: ignore[union-attr]
-    sets, params = [], []
+    pk = column(model, "id")
+    sets: list[str] = []
+    params: list[Any] = []
     for name in ("mu", "sigma"):
-        field = meta.get_field(name)
         value = "%s"
-        if connection.features.requires_casted_case_in_updates:
-            value = f"CAST(%s AS {field.db_type(connection)})"
+        if connection.features.requires_casted_case_in_updates:  # PostgreSQL: typed CASE
+            value = "CAST(%s AS double precision)"
         whens = " ".join([f"WHEN %s THEN {value}"] * len(rows))
-        sets.append(f"{qn(field.column)} = CASE {pk} {whens} END")
+        sets.append(f"{column(model, name)} = CASE {pk} {whens} END")
         for row in rows:
             params += [row.pk, getattr(row, name)]
-    games, updated_at = (qn(meta.get_field(f).column) for f in ("games", "updated_at"))
+    games, updated_at = column(model, "games"), column(model, "updated_at")
     sets += [f"{games} = {games} + 1", f"{updated_at} = %s"]
     params.append(now)
     where = ", ".join(["%s"] * len(rows))
     params += [row.pk for row in rows]
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {qn(meta.db_table)} SET {', '.join(sets)} WHERE {pk} IN ({where})", params
-        )
+        table = connection.ops.quote_name(model._meta.db_table)
+        cursor.execute(f"UPDATE {table} SET {', '.join(sets)} WHERE {pk} IN ({where})", params)
 
 
 def game_rate(
