@@ -72,15 +72,16 @@ def deadlines_set(committed: Committed) -> None:
     it; a bot at the table (no user) after the bot delay (games.services.bot_turns).
 
     Runs inside every move, so it reads nothing the commit read already (its seats, their
-    grace rows), reads the vacations of the seats that need a fresh period in one query (not
-    one per seat), and writes only changed seats, one UPDATE per distinct change.
+    grace rows, whether each player has a vacation not over), reads the vacations of the
+    seats that need a fresh period and have one in one query (not one per seat), and writes
+    only changed seats, one UPDATE per distinct change.
     """
     game, rows, state = committed.game, committed.rows, committed.state
     now = timezone.now()
     table = game.table
     if game.status != Game.Status.PLAYING:
         Seat.objects.filter(table_id=table.pk).update(deadline_at=None)
-        if any(_in_grace(seat) for seat in committed.seats):
+        if any(in_grace(seat) for seat in committed.seats):
             SeatGrace.objects.filter(seat__table_id=table.pk).delete()
         for seat in committed.seats:
             seat.deadline_at = None
@@ -100,7 +101,9 @@ def deadlines_set(committed: Committed) -> None:
         )
 
     bot_wait = bot_seat_wait()
-    pauses = vacation_pauses_of([s.user_id for s in seats if fresh(s)], table, now)
+    # Only players with a vacation not over (read with the seats) can have a pause.
+    away = [s.user_id for s in seats if fresh(s) and getattr(s, "vacation_ahead", True)]
+    pauses = vacation_pauses_of(away, table, now)
     # A new round gives every pending seat the same deadline: one UPDATE for all of them.
     writes: dict[tuple[tuple[str, object], ...], list[int]] = {}
     for seat in seats:
@@ -131,13 +134,13 @@ def deadlines_set(committed: Committed) -> None:
         Seat.objects.filter(pk__in=pks).update(**dict(change))
     # Grace rows came with the seats (games.selectors.seats_in_play): delete only real ones.
     done = [
-        s.pk for s in seats if (s.position in acted or s.position not in pending) and _in_grace(s)
+        s.pk for s in seats if (s.position in acted or s.position not in pending) and in_grace(s)
     ]
     if done:
         SeatGrace.objects.filter(seat_id__in=done).delete()
 
 
-def _in_grace(seat: Seat) -> bool:
+def in_grace(seat: Seat) -> bool:
     """The seat has a grace row (read with it; a missing one raises, which means none)."""
     try:
         return seat.grace is not None

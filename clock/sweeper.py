@@ -36,13 +36,14 @@ from games.engine.core import Move, rng_for
 from games.lifecycle import GameAbandoned
 from games.log import definition_of, load_state
 from games.models import Game, GameEvent, Seat, Table
+from games.selectors import seats_in_play_of
 from games.services.bot_turns import bot_move_choose
 from games.services.commit import game_commit
 from games.services.moves import move_submit
 from notifications.hooks import notifications_batched
 
 from .models import Abandonment, SeatGrace
-from .seat_deadlines import deadline_after
+from .seat_deadlines import deadline_after, in_grace
 
 logger = logging.getLogger(__name__)
 
@@ -113,12 +114,11 @@ def sweep_batch(
         with notifications_batched(), transaction.atomic():
             games = _claim_overdue(now, limit or batch_size(), exclude)
             batch.claimed = [g.pk for g in games]
-            overdue = _overdue_seats(games, now)
+            seats = seats_in_play_of(games)
             counted: list[int] = []  # seats whose default move makes one more in a row
             for game in games:
-                seats = overdue.get(game.table_id, [])
                 try:
-                    batch.applied += _apply_overdue(game, seats, now, counted)
+                    batch.applied += _apply_overdue(game, seats[game.pk], now, counted)
                 except Exception:
                     logger.exception("clock: sweeping game %s failed", game.pk)
             _count_in_a_row(counted)
@@ -208,20 +208,6 @@ def _claim_overdue(now: dt.datetime, limit: int, exclude: Collection[int]) -> li
     return sorted(claimed, key=lambda g: order[g.pk])
 
 
-def _overdue_seats(games: list[Game], now: dt.datetime) -> dict[int, list[Seat]]:
-    """The overdue seats of the claimed games by table, in deadline order: read after the
-    claim, under the games' locks, so current for each game's first seat."""
-    seats: dict[int, list[Seat]] = {}
-    if not games:
-        return seats
-    rows = Seat.objects.filter(
-        table_id__in=[g.table_id for g in games], deadline_at__lte=now, position__isnull=False
-    ).order_by("deadline_at", "position")
-    for seat in rows:
-        seats.setdefault(seat.table_id, []).append(seat)
-    return seats
-
-
 def _count_in_a_row(seat_ids: list[int]) -> None:
     """One more timeout in a row for each seat a default move was played for (one
     statement for the batch, in its transaction: the games are still locked)."""
@@ -245,40 +231,52 @@ def sweep_game(game_id: int, now: dt.datetime) -> int:
         if game is None:
             return 0  # another sweeper or a player holds it, or it ended: nothing to do now
         counted: list[int] = []
-        applied = _apply_overdue(
-            game, _overdue_seats([game], now).get(game.table_id, []), now, counted
-        )
+        applied = _apply_overdue(game, seats_in_play_of([game])[game.pk], now, counted)
         _count_in_a_row(counted)
         return applied
 
 
 def _apply_overdue(game: Game, seats: list[Seat], now: dt.datetime, counted: list[int]) -> int:
     """Every overdue seat of a claimed game, in deadline order (inside the claim's
-    transaction): `seats` as read under the lock, current for the first one."""
+    transaction). `seats`: the game's seats in play (games.selectors.seats_in_play) read
+    under the claim's lock, so current for the first overdue seat, whose move uses them and
+    the claimed game as they are (move_submit reads neither again)."""
+    overdue = sorted(
+        (s for s in seats if s.deadline_at is not None and s.deadline_at <= now),
+        key=lambda s: (s.deadline_at, s.position),
+    )
     applied = 0
-    for index, seat in enumerate(seats):
+    in_play: list[Seat] | None = seats
+    for index, seat in enumerate(overdue):
         if index:  # Re-read under the lock: the previous timeout may have moved the game on.
             game = Game.objects.select_related("table__host").get(pk=game.pk)
             seat = Seat.objects.get(pk=seat.pk)
+            in_play = None  # move_submit reads them again
         if game.status != Game.Status.PLAYING:
             break
         if seat.deadline_at is None or seat.deadline_at > now:
             continue
-        applied += _apply_policy(game, seat, now, counted)
+        applied += _apply_policy(game, seat, now, counted, in_play)
     return applied
 
 
-def _apply_policy(game: Game, seat: Seat, now: dt.datetime, counted: list[int]) -> int:
+def _apply_policy(
+    game: Game, seat: Seat, now: dt.datetime, counted: list[int], seats: list[Seat] | None
+) -> int:
+    """Apply the table's policy to one overdue seat. `seats`: the game's seats in play as
+    read under its lock (`seat` among them), kept as what is written to them, or None."""
     definition = definition_of(game)
     state = load_state(game, definition)
     position = seat.position
     assert position is not None
     if position not in definition.pending_seats(state):
         Seat.objects.filter(pk=seat.pk).update(deadline_at=None)  # stale deadline
+        seat.deadline_at = None
         return 0
     table = game.table
     if seat.is_bot:
-        _play(game, position, bot_move_choose(game, definition, state, position), "bot", now)
+        move = bot_move_choose(game, definition, state, position)
+        _play(game, position, move, "bot", now, seats)
         return 1
     in_a_row = seat.timeouts_in_a_row + 1
     bot_now = table.timeout_policy == Table.TimeoutPolicy.BOT or (
@@ -287,13 +285,17 @@ def _apply_policy(game: Game, seat: Seat, now: dt.datetime, counted: list[int]) 
     if bot_now:
         with transaction.atomic():  # a savepoint: the batch goes on if this game fails
             Seat.objects.filter(pk=seat.pk).update(is_bot=True, timeouts_in_a_row=in_a_row)
-            SeatGrace.objects.filter(seat=seat).delete()
-            _play(game, position, bot_move_choose(game, definition, state, position), "bot", now)
+            seat.is_bot, seat.timeouts_in_a_row = True, in_a_row
+            if in_grace(seat):
+                SeatGrace.objects.filter(seat=seat).delete()
+                Seat.grace.related.set_cached_value(seat, None)
+            move = bot_move_choose(game, definition, state, position)
+            _play(game, position, move, "bot", now, seats)
         return 1
     if table.timeout_policy == Table.TimeoutPolicy.ABANDON:
         with transaction.atomic():
-            if SeatGrace.objects.filter(seat=seat).exists():
-                _abandon(game, seat, now)
+            if in_grace(seat):
+                _abandon(game, seat, now, seats)
             else:
                 SeatGrace.objects.create(seat=seat, started_at=now)
                 grace = max(1.0, table.time_per_move * GRACE_SHARE)
@@ -304,7 +306,7 @@ def _apply_policy(game: Game, seat: Seat, now: dt.datetime, counted: list[int]) 
     # RA-W2: the game's neutral default (a missing vote approves, a missing card succeeds).
     # move_submit's own savepoint holds the move; the count follows for the whole batch.
     move = definition.default_move(state, position, _rng(game, "timeout"))
-    _play(game, position, move, GameEvent.ActorKind.TIMEOUT, now)
+    _play(game, position, move, GameEvent.ActorKind.TIMEOUT, now, seats)
     counted.append(seat.pk)
     return 1
 
@@ -314,18 +316,26 @@ def _rng(game: Game, purpose: str) -> Any:
     return rng_for(f"{game.seed}:{purpose}", game.state_seq)
 
 
-def _play(game: Game, position: int, move: Move, kind: str, now: dt.datetime) -> None:
+def _play(
+    game: Game, position: int, move: Move, kind: str, now: dt.datetime, seats: list[Seat] | None
+) -> None:
     move_submit(
-        game=game, seat=position, move=move, expected_seq=game.state_seq, actor_kind=kind, now=now
+        game=game,
+        seat=position,
+        move=move,
+        expected_seq=game.state_seq,
+        actor_kind=kind,
+        now=now,
+        seats=seats,
     )
 
 
-def _abandon(game: Game, seat: Seat, now: dt.datetime) -> None:
+def _abandon(game: Game, seat: Seat, now: dt.datetime, seats: list[Seat] | None) -> None:
     """The grace period ran out: the game ends without a result (nothing for ratings). The
     event closes it (games.lifecycle); its commit clears the deadlines and grace periods."""
     assert seat.position is not None
     name = seat.user.public_name if seat.user else f"Seat {seat.position}"
     text = f"{name} did not move in time, grace period included: the game is abandoned."
     event = GameAbandoned(seat=seat.position, text=text)
-    game_commit(game, [event], actor_kind=GameEvent.ActorKind.TIMEOUT, now=now)
+    game_commit(game, [event], actor_kind=GameEvent.ActorKind.TIMEOUT, now=now, seats=seats)
     Abandonment.objects.create(game=game, seat=seat.position, at=now)

@@ -19,6 +19,7 @@ from games.engine.core.codec import type_name
 from .lifecycle import Lifecycle, SystemEvent, lifecycle_step
 from .lifecycle import SiteNotice as SiteNotice  # its old home: callers may import it here
 from .models import Game, GameEvent
+from .prepared import insert_rows
 
 # The state class of each game, learnt from its first event: states need not be registered
 # with the codec (only moves and events are), so the cache is decoded with an explicit class.
@@ -115,7 +116,7 @@ def append(
         )
         for i, event in enumerate(events)
     ]
-    return GameEvent.objects.bulk_create(rows)
+    return insert_rows(rows)
 
 
 def replay(

@@ -71,11 +71,34 @@ def bot_name(position: int) -> str:
 def seats_in_play(game: Game) -> list[Seat]:
     """The seats in play in order, with what a commit reads of them in this one query: the
     user, `online` (a live presence on this game), the clock's grace row (`grace`, absent
-    when none), `played_week` (the ISO week the player's vacation allowance last grew) and
-    `away_until` (the end of the player's vacation under way, or None). A move reads them
+    when none), `played_week` (the ISO week the player's vacation allowance last grew),
+    `away_until` (the end of the player's vacation under way, or None) and `vacation_ahead`
+    (the player has a vacation not over: one under way or to come). A move reads them
     once and every step after it uses them (games.services.commit)."""
     now = timezone.now()
     return _SEATS_IN_PLAY.list(game.table_id, game.pk, now - PRESENCE_STALE_AFTER, now)
+
+
+def seats_in_play_of(games: list[Game]) -> dict[int, list[Seat]]:
+    """seats_in_play of several games in one query, by game id (the clock's batch of
+    claimed games: each timeout's move uses its game's seats as read here)."""
+    if not games:
+        return {}
+    now = timezone.now()
+    live = Presence.objects.filter(
+        last_seen__gt=now - PRESENCE_STALE_AFTER,
+        game__table_id=OuterRef("table_id"),
+        user_id=OuterRef("user_id"),
+    )
+    rows = _with_facts(
+        Seat.objects.filter(table_id__in=[g.table_id for g in games], position__isnull=False),
+        live,
+        now,
+    )
+    by_table: dict[int, list[Seat]] = {}
+    for seat in rows:
+        by_table.setdefault(seat.table_id, []).append(seat)
+    return {g.pk: by_table.get(g.table_id, []) for g in games}
 
 
 def _seats_in_play(
@@ -84,16 +107,22 @@ def _seats_in_play(
     live = Presence.objects.filter(
         last_seen__gt=live_after, game_id=game_id, user_id=OuterRef("user_id")
     )  # Presence.objects.live(now)
-    away = Vacation.objects.filter(
-        user_id=OuterRef("user_id"), starts_at__lte=now, ends_at__gt=now
-    ).order_by("-ends_at")
+    return _with_facts(Seat.objects.filter(table_id=table_id, position__isnull=False), live, now)
+
+
+def _with_facts(
+    seats: QuerySet[Seat], live: QuerySet[Presence], now: dt.datetime
+) -> QuerySet[Seat]:
+    """What seats_in_play reads with each seat (`live`: its player's live presence rows)."""
+    not_over = Vacation.objects.filter(user_id=OuterRef("user_id"), ends_at__gt=now)
+    away = not_over.filter(starts_at__lte=now).order_by("-ends_at")
     return (
-        Seat.objects.filter(table_id=table_id, position__isnull=False)
-        .select_related("user", "grace")
+        seats.select_related("user", "grace")
         .annotate(
             online=Exists(live),
             played_week=F("user__vacation_account__last_played_week"),
             away_until=Subquery(away.values("ends_at")[:1]),
+            vacation_ahead=Exists(not_over),
         )
         .order_by("position")
     )

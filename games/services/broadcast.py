@@ -12,7 +12,7 @@ sent: the seats whose player is online, and the spectators' while spectators are
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -98,10 +98,11 @@ def seat_payloads(
     state: Any,
     seats: int | None = None,
     players: list[dict[str, JSON]] | None = None,
+    viewers: Collection[Viewer] | None = None,
 ) -> dict[Viewer, dict[str, JSON]]:
     """Per viewer (seat, None for spectators): view + the new events as that viewer sees them.
     Each viewer's payload is computed once here and sent as is (`seats` defaults to the
-    seats in play, read with the players)."""
+    seats in play, read with the players; `viewers`, to every seat and the spectators)."""
     definition = definition_of(game)
     if players is None:
         players = players_of(game)
@@ -109,6 +110,8 @@ def seat_payloads(
         seats = len(players)
     out: dict[Viewer, dict[str, JSON]] = {}
     for viewer in [*range(seats), None]:
+        if viewers is not None and viewer not in viewers:
+            continue
         payload = game_view_for_seat(game, viewer, state)
         payload["players"] = players
         payload["events"] = log_as_seen(definition, steps, viewer)
@@ -138,12 +141,14 @@ def game_updated(
     state: Any,
     seats: Sequence[Seat] | None = None,
     players: list[dict[str, JSON]] | None = None,
+    also: Collection[Viewer] = (),
 ) -> dict[Viewer, dict[str, JSON]]:
     """Push each listened-to viewer's own payload, and the page's HTML of it when watched,
-    to its group (call after commit); returns every viewer's payload (the mover's reply
-    reuses its own). `after_seq` is the seq the update follows: a socket that sent less
-    knows it missed a push (GameConsumer). `seats`: the seats in play as
-    games.selectors.seats_in_play read them (read here when not given).
+    to its group (call after commit); returns the payloads of those viewers and of `also`
+    (the movers: a mover's reply reuses its own), none built for nobody. `after_seq` is the
+    seq the update follows: a socket that sent less knows it missed a push (GameConsumer).
+    `seats`: the seats in play as games.selectors.seats_in_play read them (read here when
+    not given).
 
     A group nobody listens to is not sent to: with no page open a move costs no render and
     no trip to the channel layer. A socket opening as the move commits reads the game after
@@ -154,8 +159,8 @@ def game_updated(
         seats = seats_in_play(game)
     if players is None:
         players = players_from(list(seats))
-    payloads = seat_payloads(game, steps, state, len(seats), players)
     listening, watched = _listening(game, seats)
+    payloads = seat_payloads(game, steps, state, len(seats), players, {*listening, *also})
     html: dict[Viewer, str] = {}
     if watched and _page_renderer:
         try:

@@ -32,6 +32,7 @@ from games.log import (
     remember_state_type,
 )
 from games.models import Game, Seat, Table
+from games.prepared import update_row
 from games.selectors import seats_in_play
 from notifications.hooks import queue_notifications
 from ratings.services import ratings_follow
@@ -58,8 +59,12 @@ def broadcast_commit(committed: Committed) -> None:
     if committed.started:
         broadcast.table_changed(game.table_id, game.pk)
     else:
+        # The movers' payloads are built even unheard: a mover's reply reuses its own.
+        movers = {row.actor_seat for row in committed.rows} - {None}
         committed.payloads.update(
-            broadcast.game_updated(game, committed.entries, committed.state, committed.seats)
+            broadcast.game_updated(
+                game, committed.entries, committed.state, committed.seats, also=movers
+            )
         )
 
 
@@ -124,7 +129,7 @@ def game_commit(
     game.state = encode_state(state)
     game.state_seq += len(rows)
     game.status, game.finished_at, game.outcome = after.status, after.finished_at, after.outcome
-    game.save(update_fields=["state", "state_seq", "status", "finished_at", "outcome"])
+    update_row(game, ("state", "state_seq", "status", "finished_at", "outcome"))
     if after.status != before.status:
         Table.objects.filter(pk=game.table_id).update(status=after.status)
     committed = Committed(

@@ -24,8 +24,8 @@ class Committed:
     # The seats in play (games.selectors.seats_in_play), kept up to date by the steps that
     # change them in the transaction (deadlines), so the broadcast shows what was written.
     seats: tuple[Seat, ...]
-    # Each viewer's payload as the broadcast sent it (seat; None: spectators): the mover's
-    # reply reuses its own instead of reading the game again.
+    # Each viewer's payload as the broadcast sent it (seat; None: spectators), of the viewers
+    # listening and the movers: the mover's reply reuses its own instead of reading the game.
     payloads: dict[int | None, dict[str, JSON]] = field(default_factory=dict)
 
     @property

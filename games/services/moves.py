@@ -83,6 +83,7 @@ class MoveOptions(TypedDict, total=False):
     idempotency_key: str | None
     actor_kind: str
     now: dt.datetime | None
+    seats: list[Seat] | None
 
 
 def move_submit(
@@ -106,24 +107,32 @@ def move_play(
     actor_kind: str = GameEvent.ActorKind.PLAYER,
     now: dt.datetime | None = None,
     reader: User | None = None,
+    seats: list[Seat] | None = None,
 ) -> Played:
     """move_submit, keeping the commit: a reply can show the mover the view the broadcast
     already built for them instead of reading the game again.
 
     `game` may be a game's id, with `reader` the API's caller: the game is then read only
     under the lock, where it must exist (else Game.DoesNotExist) and be one `reader` may
-    watch (else NotFound), so the API does not read it a first time to check that."""
+    watch (else NotFound), so the API does not read it a first time to check that.
+
+    `seats`: the caller (the clock's sweeper) holds the row lock of `game`, a Game read
+    with its table under that lock in the caller's transaction, and read these seats in
+    play under it (games.selectors.seats_in_play): neither is read again."""
     if user is not None:
         gates.authorise(user, "play")  # e.g. a suspended player is refused (issue 5)
     _check_key(idempotency_key)
     if move is None:
         move = decode_move(move_json)
     with transaction.atomic():
-        pk = game if isinstance(game, int) else game.pk
-        found = _LOCKED_GAME.list(pk)
-        if not found:
-            raise Game.DoesNotExist("Game matching query does not exist.")
-        locked = found[0]
+        if seats is not None and isinstance(game, Game):
+            locked = game
+        else:
+            pk = game if isinstance(game, int) else game.pk
+            found = _LOCKED_GAME.list(pk)
+            if not found:
+                raise Game.DoesNotExist("Game matching query does not exist.")
+            locked, seats = found[0], None
         if reader is not None and not can_watch(locked, reader):
             raise NotFound("No such game.")
         if idempotency_key and user is not None:
@@ -140,7 +149,8 @@ def move_play(
                 return Played(result=receipt.result, committed=None, seat=None)
         # Every seat, read once under the lock: the acting seat, then every step of the
         # commit (deadlines, broadcast, vacation) uses the same rows.
-        seats = seats_in_play(locked)
+        if seats is None:
+            seats = seats_in_play(locked)
         position, timeouts_in_a_row = _acting_seat(seats, user, seat)
         if locked.status != Game.Status.PLAYING:
             raise Conflict(f"This game is {locked.get_status_display().lower()}.")

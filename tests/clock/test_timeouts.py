@@ -199,9 +199,10 @@ def test_a_bot_that_cannot_choose_plays_the_neutral_default(
 
 
 def test_a_sweep_reads_a_claimed_game_once_before_its_move(clock) -> None:
-    """Issue 14 (B8): the claim reads the game (with its table) and the overdue seats are
-    read once under its lock; only `move_submit` reads the game again, to lock it itself.
-    Two overdue seats of the same game: the second is re-read, the game moved on."""
+    """Issue 14 (B8): the claim reads the game (with its table) and its seats in play are
+    read once under its lock; the first overdue seat's move uses both as they are
+    (move_submit reads neither again). Two overdue seats of the same game: the second is
+    re-read, the game moved on, and its move locks and reads the game itself."""
     game = game_for(time_per_move=300, timeout_policy="default_move")
     vote(game, 0)
     clock.shift(dt.timedelta(seconds=301))
@@ -209,8 +210,11 @@ def test_a_sweep_reads_a_claimed_game_once_before_its_move(clock) -> None:
         assert sweep() == 2
     reads = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT")]
     game_reads = [q for q in reads if q.startswith('SELECT "games_game"."id", ')]
-    # The claim, move_submit's lock for seat 1; the re-read and the lock for seat 2. The
-    # next batch finds no overdue seat, so it locks no game. (Before: a re-read for seat 1
-    # too, and a claim query that found nothing.)
-    assert len(game_reads) == 4
+    # The claim for seat 1; the re-read and move_submit's lock for seat 2. The next batch
+    # finds no overdue seat, so it locks no game. (Before: a lock in move_submit for seat 1
+    # too, before that a re-read, and a claim query that found nothing.)
+    assert len(game_reads) == 3
+    seat_reads = [q for q in reads if q.startswith('SELECT "games_seat"."id", ')]
+    # The claimed game's seats in play; seat 2 re-read, and its move's seats in play.
+    assert len(seat_reads) == 3, seat_reads
     assert len(moves_by(game, "timeout")) == 2

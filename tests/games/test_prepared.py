@@ -15,15 +15,24 @@ from rest_framework.authtoken.models import Token
 
 from clock.models import Vacation, VacationAccount
 from games.api.authentication import _token_with_facts
-from games.models import PRESENCE_STALE_AFTER, Presence, Seat
-from games.prepared import Prepared
-from games.selectors import _seats_in_play, seats_in_play
+from games.models import PRESENCE_STALE_AFTER, Game, GameEvent, Presence, Seat
+from games.prepared import Prepared, insert_rows, update_row
+from games.selectors import _seats_in_play, seats_in_play, seats_in_play_of
 
 from .conftest import make_user, seat_users, started_game
 
 pytestmark = pytest.mark.django_db
 
-FACTS = ("id", "user_id", "position", "is_bot", "deadline_at", "online", "played_week")
+FACTS = (
+    "id",
+    "user_id",
+    "position",
+    "is_bot",
+    "deadline_at",
+    "online",
+    "played_week",
+    "vacation_ahead",
+)
 
 
 def _facts(seats: list[Any]) -> list[tuple[object, ...]]:
@@ -91,3 +100,67 @@ def test_a_placeholder_the_query_does_not_carry_is_refused() -> None:
     prepared = Prepared(lambda pk: Seat.objects.filter(pk=1), -5)
     with pytest.raises(ValueError, match="placeholder"):
         prepared.list(3)
+
+
+def test_seats_in_play_of_several_games_agree_with_each_games_own() -> None:
+    """The clock's batch reads the seats of its claimed games in one query."""
+    games = [started_game([make_user() for _ in range(n)]) for n in (2, 3)]
+    first = seat_users(games[0])
+    Presence.objects.create(game=games[0], user=first[1], channel_name="test!p1")
+    Vacation.objects.create(
+        user=first[0],
+        starts_at=timezone.now() - dt.timedelta(hours=1),
+        ends_at=timezone.now() + dt.timedelta(days=1),
+    )
+    batch = seats_in_play_of(games)
+    assert list(batch) == [g.pk for g in games]
+    for game in games:
+        assert _facts(batch[game.pk]) == _facts(seats_in_play(game))
+    assert [getattr(s, "online") for s in batch[games[0].pk]] == [False, True]  # noqa: B009
+    assert seats_in_play_of([]) == {}
+
+
+def test_written_rows_and_updates_read_back_as_the_orm_writes_them() -> None:
+    """games.prepared's INSERT and UPDATE, written once per process: the same rows as
+    bulk_create and save(update_fields=...) write, JSON and NULLs included."""
+    game = started_game([make_user() for _ in range(2)])
+    at = timezone.now()
+    seq = game.state_seq
+    for _ in range(2):  # the second run reuses the written SQL
+        rows = [
+            GameEvent(
+                game=game,
+                seq=seq + i + 1,
+                type="x.y",
+                payload={"a": [1, None, "é"]},
+                actor_seat=None if i else 1,
+                actor_kind="timeout",
+                created_at=at,
+            )
+            for i in range(2)
+        ]
+        insert_rows(rows)
+        seq += 2
+        for row in rows:
+            assert row.pk is not None
+            assert not row._state.adding
+            stored = GameEvent.objects.get(pk=row.pk)
+            assert (stored.seq, stored.payload, stored.actor_seat, stored.created_at) == (
+                row.seq,
+                row.payload,
+                row.actor_seat,
+                at,
+            )
+            assert stored.schema_version == 1  # the field's default, as bulk_create writes it
+    game.state, game.outcome, game.finished_at = {"k": [1, 2]}, None, None
+    update_row(game, ("state", "outcome", "finished_at"))
+    stored_game = Game.objects.get(pk=game.pk)
+    assert (stored_game.state, stored_game.outcome, stored_game.finished_at) == (
+        {"k": [1, 2]},
+        None,
+        None,
+    )
+    game.outcome, game.finished_at = {"winners": [0]}, at
+    update_row(game, ("outcome", "finished_at"))
+    stored_game.refresh_from_db()
+    assert (stored_game.outcome, stored_game.finished_at) == ({"winners": [0]}, at)

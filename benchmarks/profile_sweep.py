@@ -1,0 +1,124 @@
+"""CPU of one applied timeout, in this process (issue 14, B8): the clock's batches
+(clock.sweeper.sweep_batch, as a worker's `clock.sweep_more` runs them) over overdue games,
+under production settings on PostgreSQL + Redis, Celery tasks queued to Redis and not run.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/avalon_x REDIS_URL=redis://127.0.0.1:6379/0 \
+        .venv/bin/python benchmarks/profile_sweep.py --games 100 [--profile out.prof]
+
+It migrates the database it is given (use a scratch one) and opens `--games` two-seat toy
+games as benchmarks/bench_timeouts.py does (one seat moved, the other's deadline passed, so
+each timeout is a default move that finishes its game: ratings and a notification task),
+then sweeps them in batches and prints the CPU (time.process_time) and the SQL statements
+per applied timeout. `--profile` writes a cProfile of the sweeps.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import datetime as dt
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
+
+from benchmarks.common import postgres_and_redis, site_env  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--profile", help="write a cProfile of the sweeps here")
+    parser.add_argument("--no-migrate", action="store_true")
+    parser.add_argument("--segments", help="a module with install() and report(timeouts)")
+    args = parser.parse_args()
+    database, redis = postgres_and_redis()
+    site_env(database, redis)
+
+    import django
+
+    django.setup()
+    from allauth.account.models import EmailAddress
+    from django.core.management import call_command
+    from django.db import connection
+
+    if not args.no_migrate:
+        call_command("migrate", verbosity=0)
+    from accounts.models import User
+    from clock.sweeper import sweep_batch
+    from games.models import Seat
+    from games.services.lobby import lobby_create, table_join, table_start
+    from games.services.moves import move_submit
+    from tests.games.toygame import Vote
+
+    first = User.objects.count()  # fresh user names on a database a previous run filled
+    games = []
+    for i in range(first, first + args.games):
+        users = []
+        for j in range(2):
+            user = User.objects.create_user(f"s{i}_{j}", f"s{i}_{j}@example.com")  # no hash
+            EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+            users.append(user)
+        table = lobby_create(
+            host=users[0],
+            game_slug="toy-secrets",
+            seat_count=2,
+            options={"rounds": 1},
+            time_per_move=86400,
+        )
+        table_join(table=table, user=users[1])
+        game = table_start(table=table, by=users[0])
+        mover = Seat.objects.get(table=table, position=0).user
+        move_submit(game=game, user=mover, move=Vote("down"), expected_seq=game.state_seq)
+        games.append(game.pk)
+    past = dt.datetime.now(dt.UTC) - dt.timedelta(seconds=5)
+    Seat.objects.filter(table__game__pk__in=games, position=1).update(deadline_at=past)
+
+    segments = None
+    if args.segments:
+        import importlib.util
+
+        spec = importlib.util.spec_from_file_location("segments", args.segments)
+        assert spec
+        assert spec.loader
+        segments = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(segments)
+        segments.install()
+    profiler = cProfile.Profile(time.process_time) if args.profile else None
+    statements = [0]
+
+    def count(execute: Any, sql: str, *a: Any) -> Any:
+        statements[0] += 1
+        return execute(sql, *a)
+
+    applied = batches = 0
+    with connection.execute_wrapper(count):
+        start = time.process_time()
+        if profiler:
+            profiler.enable()
+        while True:
+            batch = sweep_batch()
+            if not batch.claimed:
+                break
+            applied += batch.applied
+            batches += 1
+        if profiler:
+            profiler.disable()
+        spent = time.process_time() - start
+    print(
+        f"{applied} timeouts in {batches} batches: CPU {1000 * spent / max(applied, 1):.2f} ms "
+        f"and {statements[0] / max(applied, 1):.1f} SQL statements per timeout; "
+        f"load {os.getloadavg()[0]:.2f}"
+    )
+    if segments:
+        segments.report(applied)
+    if profiler and args.profile:
+        profiler.dump_stats(args.profile)
+
+
+if __name__ == "__main__":
+    main()
