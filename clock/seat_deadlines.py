@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from games.log import definition_of
 from games.models import Game, GameEvent, Seat, Table
+from games.prepared import update_pks
 from games.services.bot_queue import bot_seat_wait
 from games.services.committed import Committed
 
@@ -131,7 +132,7 @@ def deadlines_set(committed: Committed) -> None:
         if changed:
             writes.setdefault(tuple(sorted(changed.items())), []).append(seat.pk)
     for change, pks in writes.items():
-        Seat.objects.filter(pk__in=pks).update(**dict(change))
+        update_pks(Seat, pks, dict(change))  # games.prepared: no ORM build per move
     # Grace rows came with the seats (games.selectors.seats_in_play): delete only real ones.
     done = [
         s.pk for s in seats if (s.position in acted or s.position not in pending) and in_grace(s)

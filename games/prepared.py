@@ -161,3 +161,28 @@ def update_row(instance: Model, names: tuple[str, ...], db: str = "default") -> 
     sql = _sql("update", type(instance), names, db)
     with connections[db].cursor() as cursor:
         cursor.execute(sql, [*_values(instance, names, db), instance.pk])
+
+
+def update_pks(
+    model: type[Model], pks: list[Any], values: dict[str, Any], db: str = "default"
+) -> int:
+    """UPDATE the rows of `model` whose keys are `pks` to `values` (field name: value), as
+    filter(pk__in=pks).update(**values) does for plain values; returns the rows changed."""
+    if not pks:
+        return 0
+    connection = connections[db]
+    meta = model._meta
+    sets, params = [], []
+    for name, value in values.items():
+        field = meta.get_field(name)
+        assert isinstance(field, Field), name
+        sets.append(f"{column(model, name, db)} = %s")
+        params.append(field.get_db_prep_save(value, connection))
+    where = ", ".join(["%s"] * len(pks))
+    table = connection.ops.quote_name(meta.db_table)
+    sql = (
+        f"UPDATE {table} SET {', '.join(sets)} WHERE {column(model, meta.pk.name, db)} IN ({where})"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, *pks])
+        return int(cursor.rowcount)

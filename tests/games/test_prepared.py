@@ -16,7 +16,7 @@ from rest_framework.authtoken.models import Token
 from clock.models import Vacation, VacationAccount
 from games.api.authentication import _token_with_facts
 from games.models import PRESENCE_STALE_AFTER, Game, GameEvent, Presence, Seat
-from games.prepared import Prepared, insert_rows, update_row
+from games.prepared import Prepared, insert_rows, update_pks, update_row
 from games.selectors import _seats_in_play, seats_in_play, seats_in_play_of
 
 from .conftest import make_user, seat_users, started_game
@@ -164,3 +164,14 @@ def test_written_rows_and_updates_read_back_as_the_orm_writes_them() -> None:
     update_row(game, ("outcome", "finished_at"))
     stored_game.refresh_from_db()
     assert (stored_game.outcome, stored_game.finished_at) == ({"winners": [0]}, at)
+
+
+def test_an_update_by_keys_writes_what_the_orms_update_writes() -> None:
+    game = started_game([make_user() for _ in range(3)])
+    seats = list(Seat.objects.filter(table_id=game.table_id).order_by("position"))
+    at = timezone.now() + dt.timedelta(hours=1)
+    assert update_pks(Seat, [seats[0].pk, seats[2].pk], {"deadline_at": at, "is_bot": True}) == 2
+    assert update_pks(Seat, [seats[1].pk], {"deadline_at": None}) == 1
+    assert update_pks(Seat, [], {"deadline_at": None}) == 0
+    stored = list(Seat.objects.filter(table_id=game.table_id).order_by("position"))
+    assert [(s.deadline_at, s.is_bot) for s in stored] == [(at, True), (None, False), (at, True)]
