@@ -81,14 +81,10 @@ def main() -> None:
     django.setup()
     logging.getLogger("mail.log").setLevel(logging.WARNING)  # the SMTP sink's chatter
     import redis
-    from allauth.account.models import EmailAddress
 
-    from accounts.models import User
     from avalon_site.celery import app
+    from benchmarks.setup_games import toy_games_waiting_for_seat_1
     from games.models import Game, GameEvent, Seat
-    from games.services.lobby import lobby_create, table_join, table_start
-    from games.services.moves import move_submit
-    from tests.games.toygame import Vote
 
     app.conf.task_always_eager = True  # this process queues nothing; only the worker does
     redis.Redis.from_url(broker).flushdb()
@@ -98,23 +94,7 @@ def main() -> None:
         rng = random.Random(7)
         planned: dict[int, dt.datetime] = {}
         print(f"setting up {args.games} games ...", flush=True)
-        for i in range(args.games):
-            users = []
-            for j in range(2):
-                u = User.objects.create_user(f"b{i}_{j}", f"b{i}_{j}@example.com")  # no hash
-                EmailAddress.objects.create(user=u, email=u.email, verified=True, primary=True)
-                users.append(u)
-            table = lobby_create(
-                host=users[0],
-                game_slug="toy-secrets",
-                seat_count=2,
-                options={"rounds": 1},
-                time_per_move=86400,
-            )
-            table_join(table=table, user=users[1])
-            game = table_start(table=table, by=users[0])
-            mover = Seat.objects.get(table=table, position=0).user
-            move_submit(game=game, user=mover, move=Vote("down"), expected_seq=game.state_seq)
+        for game in toy_games_waiting_for_seat_1(args.games):
             planned[game.pk] = dt.datetime.now(dt.UTC)  # replaced below
         start = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=args.lead)
         for game_id in planned:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import datetime as dt
+import itertools
 import os
 import sys
 import time
@@ -42,39 +43,19 @@ def main() -> None:
     import django
 
     django.setup()
-    from allauth.account.models import EmailAddress
     from django.core.management import call_command
     from django.db import connection
 
     if not args.no_migrate:
         call_command("migrate", verbosity=0)
     from accounts.models import User
+    from benchmarks import setup_games
+    from benchmarks.setup_games import toy_games_waiting_for_seat_1
     from clock.sweeper import sweep_batch
     from games.models import Seat
-    from games.services.lobby import lobby_create, table_join, table_start
-    from games.services.moves import move_submit
-    from tests.games.toygame import Vote
 
-    first = User.objects.count()  # fresh user names on a database a previous run filled
-    games = []
-    for i in range(first, first + args.games):
-        users = []
-        for j in range(2):
-            user = User.objects.create_user(f"s{i}_{j}", f"s{i}_{j}@example.com")  # no hash
-            EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
-            users.append(user)
-        table = lobby_create(
-            host=users[0],
-            game_slug="toy-secrets",
-            seat_count=2,
-            options={"rounds": 1},
-            time_per_move=86400,
-        )
-        table_join(table=table, user=users[1])
-        game = table_start(table=table, by=users[0])
-        mover = Seat.objects.get(table=table, position=0).user
-        move_submit(game=game, user=mover, move=Vote("down"), expected_seq=game.state_seq)
-        games.append(game.pk)
+    setup_games._serial = itertools.count(User.objects.count())  # fresh names
+    games = [game.pk for game in toy_games_waiting_for_seat_1(args.games)]
     past = dt.datetime.now(dt.UTC) - dt.timedelta(seconds=5)
     Seat.objects.filter(table__game__pk__in=games, position=1).update(deadline_at=past)
 
