@@ -5,11 +5,15 @@ and release step on a scratch database, and reading percentiles off measured tim
 from __future__ import annotations
 
 import argparse
+import cProfile
+import itertools
 import os
 import statistics
 import subprocess
 import sys
-from collections.abc import Mapping
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -103,6 +107,28 @@ def scratch_site(suffix: str, **extra: str) -> dict[str, str]:
     return env
 
 
+def site_here(*, migrate: bool, collectstatic: bool = False, **extra: str) -> None:
+    """The profiling scripts' site, set up in this process on DATABASE_URL and REDIS_URL as
+    they are given, with `extra` (site_env): migrated when `migrate`, its static files
+    collected too with `collectstatic`, and setup_games' user names fresh on a database a
+    previous run filled."""
+    database, redis = postgres_and_redis()
+    site_env(database, redis, **extra)
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    if migrate:
+        call_command("migrate", verbosity=0)
+        if collectstatic:
+            call_command("collectstatic", "--noinput", verbosity=0)
+    from accounts.models import User
+    from benchmarks import setup_games
+
+    setup_games._serial = itertools.count(User.objects.count())
+
+
 def segments_module(path: str | None) -> Any:
     """The profiling scripts' `--segments` module (install() and report(moves)), or None."""
     if not path:
@@ -115,6 +141,46 @@ def segments_module(path: str | None) -> Any:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+class Profiled:
+    """What the profiling scripts measure of the moves they count: each one's CPU
+    (time.process_time) in `cpu`, a cProfile of them written to `path` (--profile), and the
+    `--segments` module's timings of their parts."""
+
+    def __init__(self, path: str | None, segments: str | None) -> None:
+        self.cpu: list[float] = []
+        self.path = path
+        self.profiler = cProfile.Profile(time.process_time) if path else None
+        self.segments = segments_module(segments)
+        self._counting = False
+
+    def counting(self) -> None:
+        """The moves from here on are counted: the segments start timing (once)."""
+        if self.segments and not self._counting:
+            self.segments.install()
+        self._counting = True
+
+    @contextmanager
+    def move(self, counted: bool) -> Iterator[None]:
+        """One move, measured when `counted`; the connection goes back to the pool before
+        and after, as a server's handler does around each request."""
+        from django.db import close_old_connections
+
+        start = time.process_time()
+        if self.profiler and counted:
+            self.profiler.enable()
+        close_old_connections()
+        yield
+        close_old_connections()
+        if self.profiler and counted:
+            self.profiler.disable()
+        if counted:
+            self.cpu.append(time.process_time() - start)
+
+    def end(self) -> None:
+        """The last words: the segments' report, the cProfile written."""
+        profile_end(self.segments, self.profiler, self.path, len(self.cpu))
 
 
 def profile_end(segments: Any, profiler: Any, path: str | None, moves: int) -> None:

@@ -4,7 +4,7 @@ watched, so the broadcast renders every view's HTML and sends it to the channel 
 PostgreSQL + Redis under production settings (DEBUG off).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/avalon_x REDIS_URL=redis://127.0.0.1:6379/0 \\
-        .venv/bin/python benchmarks/profile_fanout.py --slug resistance-avalon --players 10
+        .venv/bin/python -m benchmarks.profile_fanout --slug resistance-avalon --players 10
 
 It migrates the database it is given (use a scratch one), plays seeded random legal moves
 of the seats that must act through `move_submit` (games are started again as they end),
@@ -15,27 +15,14 @@ with the load average. `--profile` writes a cProfile of the counted moves.
 
 from __future__ import annotations
 
-import cProfile
 import itertools
 import json
 import os
 import random
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
-
-from benchmarks.common import (  # noqa: E402
-    command_line,
-    cpu_per_move,
-    postgres_and_redis,
-    profile_end,
-    segments_module,
-    site_env,
-)
+from benchmarks.common import Profiled, command_line, cpu_per_move, site_here
 
 
 def main() -> None:
@@ -51,20 +38,7 @@ def main() -> None:
         no_migrate=False,
         segments=(None, "a module with install() and report(moves)"),
     )
-    database, redis = postgres_and_redis()
-    site_env(database, redis)
-
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-    from django.db import close_old_connections
-
-    if not args.no_migrate:
-        call_command("migrate", verbosity=0)
-        call_command("collectstatic", "--noinput", verbosity=0)
-    from accounts.models import User
-    from benchmarks import setup_games
+    site_here(migrate=not args.no_migrate, collectstatic=True)
     from benchmarks.setup_games import create_games
     from games.engine.core import to_json
     from games.log import definition_of, load_state
@@ -73,7 +47,6 @@ def main() -> None:
     from games.services.moves import move_submit
     from games.services.presence import spectators_touch
 
-    setup_games._serial = itertools.count(User.objects.count())  # fresh names
     rng = random.Random(args.seed)
     options = json.loads(args.options)
     channels = itertools.count()
@@ -103,9 +76,7 @@ def main() -> None:
             rendering[0] += time.process_time() - start
 
     broadcast._page_renderer[:] = [timed_render]
-    segments = segments_module(args.segments)  # times parts of the move
-    profiler = cProfile.Profile(time.process_time) if args.profile else None
-    cpu: list[float] = []
+    profiled = Profiled(args.profile, args.segments)
     renders: list[float] = []
     game, users = new_game()
     for index in range(args.warm + args.moves):
@@ -118,28 +89,21 @@ def main() -> None:
         move = rng.choice(list(definition.legal_moves(state, seat)))
         spectators_touch(game.pk)
         counted = index >= args.warm
-        if segments and index == args.warm:
-            segments.install()
-        rendering[0] = 0.0
-        start = time.process_time()
-        if profiler and counted:
-            profiler.enable()
-        close_old_connections()
-        move_submit(
-            game=game, user=users[seat], move_json=to_json(move), expected_seq=game.state_seq
-        )
-        close_old_connections()
-        if profiler and counted:
-            profiler.disable()
-        spent = time.process_time() - start
         if counted:
-            cpu.append(spent)
+            profiled.counting()
+        rendering[0] = 0.0
+        with profiled.move(counted):
+            move_submit(
+                game=game, user=users[seat], move_json=to_json(move), expected_seq=game.state_seq
+            )
+        if counted:
             renders.append(rendering[0])
     print(
-        f"{args.slug} {args.players}p, {len(cpu)} watched moves: {cpu_per_move('CPU', cpu)}; "
+        f"{args.slug} {args.players}p, {len(profiled.cpu)} watched moves: "
+        f"{cpu_per_move('CPU', profiled.cpu)}; "
         f"{cpu_per_move('rendering', renders)}; load {os.getloadavg()[0]:.2f}"
     )
-    profile_end(segments, profiler, args.profile, len(cpu))
+    profiled.end()
 
 
 if __name__ == "__main__":

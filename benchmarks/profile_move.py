@@ -3,7 +3,7 @@ runs it (the site's middleware, DRF, token auth, the move, the reply), under pro
 settings on PostgreSQL + Redis, no websocket open, Celery tasks queued to Redis and not run.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/avalon_x REDIS_URL=redis://127.0.0.1:6379/0 \
-        .venv/bin/python benchmarks/profile_move.py --games 6 [--profile out.prof]
+        .venv/bin/python -m benchmarks.profile_move --games 6 [--profile out.prof]
 
 It migrates the database it is given (use a scratch one), plays `--games` five-player games
 of The Resistance: Avalon to the end through POST /api/games/<id>/moves/ with the Django
@@ -14,27 +14,12 @@ and the SQL statements per move. `--profile` writes a cProfile of the counted mo
 
 from __future__ import annotations
 
-import cProfile
-import itertools
 import json
 import os
 import statistics
-import sys
-import time
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
-
-from benchmarks.common import (  # noqa: E402
-    command_line,
-    cpu_per_move,
-    postgres_and_redis,
-    profile_end,
-    segments_module,
-    site_env,
-)
+from benchmarks.common import Profiled, command_line, cpu_per_move, site_here
 
 
 def main() -> None:
@@ -47,31 +32,17 @@ def main() -> None:
         sql=(False, "print one move's statements"),
         segments=(None, "a module with install() and report(moves)"),
     )
-    database, redis = postgres_and_redis()
-    site_env(database, redis, API_RATE_MOVES="")
     os.environ.pop("AVALON_BENCH_FLOOR", None)
-
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-    from django.db import close_old_connections, connection
+    site_here(migrate=not args.no_migrate, API_RATE_MOVES="")
+    from django.db import connection
     from django.test import Client
 
     from benchmarks.bench_moves import next_moves
     from benchmarks.setup_games import create_games
 
-    if not args.no_migrate:
-        call_command("migrate", verbosity=0)
-    from accounts.models import User
-    from benchmarks import setup_games
-
-    # Fresh user names on a database a previous run filled.
-    setup_games._serial = itertools.count(User.objects.count())
     games = create_games(args.warm + args.games, "resistance-avalon", 5)
     client = Client()
-    segments = segments_module(args.segments)  # times parts of the move
-    profiler = cProfile.Profile(time.process_time) if args.profile else None
+    profiled = Profiled(args.profile, args.segments)
 
     def call(method: str, path: str, token: str, body: Any = None) -> Any:
         headers = {"Authorization": f"Token {token}"}
@@ -84,14 +55,11 @@ def main() -> None:
         assert response.status_code == 200, (response.status_code, response.content[:300])
         return json.loads(response.content)
 
-    cpu: list[float] = []
-    installed = False
     queries: list[int] = []
     for index, (game_id, tokens) in enumerate(games):
         counted = index >= args.warm
-        if counted and segments and not installed:
-            segments.install()
-            installed = True
+        if counted:
+            profiled.counting()
         feed = call("GET", f"/api/games/{game_id}/", tokens[0])
         while feed["status"] == "playing":
             for seat, move in next_moves(feed):
@@ -103,32 +71,23 @@ def main() -> None:
 
                 def count(execute: Any, sql: str, *a: Any, _s: list[int] = statements) -> Any:
                     _s[0] += 1
-                    if args.sql and len(cpu) == 3:
+                    if args.sql and len(profiled.cpu) == 3:
                         print(sql[:400])
                     return execute(sql, *a)
 
-                with connection.execute_wrapper(count):
-                    start = time.process_time()
-                    if profiler and counted:
-                        profiler.enable()
-                    # As a server's handler does around each request (the test client
-                    # leaves it out): the connection goes back to the pool and is taken again.
-                    close_old_connections()
+                # The move hands the connection back to the pool around the request as a
+                # server's handler does (the test client leaves it out).
+                with connection.execute_wrapper(count), profiled.move(counted):
                     result = call("POST", path, tokens[seat], body)
-                    close_old_connections()
-                    if profiler and counted:
-                        profiler.disable()
-                    spent = time.process_time() - start
                 if counted:
-                    cpu.append(spent)
                     queries.append(statements[0])
                 feed = result["game"]
     print(
-        f"{len(cpu)} moves: {cpu_per_move('CPU', cpu)}; "
+        f"{len(profiled.cpu)} moves: {cpu_per_move('CPU', profiled.cpu)}; "
         f"SQL per move (with BEGIN/COMMIT) median {statistics.median(queries)}, "
         f"max {max(queries)}; load {os.getloadavg()[0]:.2f}"
     )
-    profile_end(segments, profiler, args.profile, len(cpu))
+    profiled.end()
 
 
 if __name__ == "__main__":

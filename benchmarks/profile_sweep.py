@@ -3,7 +3,7 @@
 under production settings on PostgreSQL + Redis, Celery tasks queued to Redis and not run.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/avalon_x REDIS_URL=redis://127.0.0.1:6379/0 \
-        .venv/bin/python benchmarks/profile_sweep.py --games 100 [--profile out.prof]
+        .venv/bin/python -m benchmarks.profile_sweep --games 100 [--profile out.prof]
 
 It migrates the database it is given (use a scratch one) and opens `--games` two-seat toy
 games as benchmarks/bench_timeouts.py does (one seat moved, the other's deadline passed, so
@@ -14,60 +14,36 @@ per applied timeout. `--profile` writes a cProfile of the sweeps.
 
 from __future__ import annotations
 
-import argparse
 import cProfile
 import datetime as dt
-import itertools
 import os
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
-
-from benchmarks.common import postgres_and_redis, site_env  # noqa: E402
+from benchmarks.common import command_line, profile_end, segments_module, site_here
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--profile", help="write a cProfile of the sweeps here")
-    parser.add_argument("--no-migrate", action="store_true")
-    parser.add_argument("--segments", help="a module with install() and report(timeouts)")
-    args = parser.parse_args()
-    database, redis = postgres_and_redis()
-    site_env(database, redis)
-
-    import django
-
-    django.setup()
-    from django.core.management import call_command
+    args = command_line(
+        __doc__,
+        games=100,
+        profile=(None, "write a cProfile of the sweeps here"),
+        no_migrate=False,
+        segments=(None, "a module with install() and report(timeouts)"),
+    )
+    site_here(migrate=not args.no_migrate)
     from django.db import connection
 
-    if not args.no_migrate:
-        call_command("migrate", verbosity=0)
-    from accounts.models import User
-    from benchmarks import setup_games
     from benchmarks.setup_games import toy_games_waiting_for_seat_1
     from clock.sweeper import sweep_batch
     from games.models import Seat
 
-    setup_games._serial = itertools.count(User.objects.count())  # fresh names
     games = [game.pk for game in toy_games_waiting_for_seat_1(args.games)]
     past = dt.datetime.now(dt.UTC) - dt.timedelta(seconds=5)
     Seat.objects.filter(table__game__pk__in=games, position=1).update(deadline_at=past)
 
-    segments = None
-    if args.segments:
-        import importlib.util
-
-        spec = importlib.util.spec_from_file_location("segments", args.segments)
-        assert spec
-        assert spec.loader
-        segments = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(segments)
+    segments = segments_module(args.segments)  # times parts of the sweep
+    if segments:
         segments.install()
     profiler = cProfile.Profile(time.process_time) if args.profile else None
     statements = [0]
@@ -95,10 +71,7 @@ def main() -> None:
         f"and {statements[0] / max(applied, 1):.1f} SQL statements per timeout; "
         f"load {os.getloadavg()[0]:.2f}"
     )
-    if segments:
-        segments.report(applied)
-    if profiler and args.profile:
-        profiler.dump_stats(args.profile)
+    profile_end(segments, profiler, args.profile, applied)
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ from django.conf import settings as django_settings
 from django.core.cache import cache
 from django.utils import translation
 
+from tests.browser import needs_chromium
 from tests.clock.procs import Inbox, private_redis_url, smtp_server, tasks_run_here
 
 # A Wednesday, so a one-day period never touches a weekend unless a test wants it to.
@@ -162,10 +163,17 @@ def smtp() -> Iterator[tuple[int, Inbox]]:
     controller.stop()
 
 
+@pytest.hookimpl(tryfirst=True)  # before `-m` selects by marker
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Browser tests drive several Chromium pages against a live server over websockets; a
-    page that misses one push can stall a step. Retry such a test once more before failing,
-    and the report still lists the rerun, so a flaky page is seen, not hidden."""
+    """The tests of the modules test_browser*.py drive Chromium: each is marked `browser`
+    and skipped without Playwright and Debian's chromium. They drive several pages against
+    a live server over websockets; a page that misses one push can stall a step. Retry such
+    a test once more before failing, and the report still lists the rerun, so a flaky page
+    is seen, not hidden."""
     for item in items:
-        if item.get_closest_marker("browser") and not item.get_closest_marker("flaky"):
+        if not item.path.name.startswith("test_browser"):
+            continue
+        item.add_marker(pytest.mark.browser)
+        item.add_marker(needs_chromium)
+        if not item.get_closest_marker("flaky"):
             item.add_marker(pytest.mark.flaky(reruns=1))

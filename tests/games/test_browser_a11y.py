@@ -15,15 +15,13 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from tests.axe import axe_report, needs_axe
 from tests.browser import ARTIFACTS_DIR, DESK, chromium, connected
 
 from .live_site import PASSWORD, site_python
 from .test_browser_layout import page_as, seeded
 
-pytestmark = [pytest.mark.browser, needs_axe]
+pytestmark = needs_axe
 
 
 def make_keeper(site: tuple[str, Path]) -> str:

@@ -20,25 +20,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tests.browser import (
-    chromium,
-    move_and_wait,
-    needs_chromium,
-    no_sideways_scroll,
-    pushed_seq,
-    seq_of,
-    shot,
-)
+from tests.browser import chromium, move_and_wait, no_sideways_scroll, pushed_seq, seq_of, shot
 from tests.site.i18n_support import english_interface_texts, french_page_leaks
 
 from .live_site import signed_up_pages
 from .test_browser import act as resistance_act
 from .test_browser_colovini_jousting import colovini_turn, jousting_step
 from .test_browser_tournament import act as tournament_act
-
-pytestmark = [pytest.mark.browser, needs_chromium]
 
 DESK_SIZE = {"width": 1280, "height": 900}
 # English known to remain on these French pages (none now: the log's "bot" badge and the

@@ -15,12 +15,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from tests.browser import (
     chromium,
     move_and_wait,
-    needs_chromium,
     no_sideways_scroll,
     part,
     player_page,
@@ -29,8 +26,6 @@ from tests.browser import (
 )
 
 from .live_site import PASSWORD, log_in, site_shell
-
-pytestmark = [pytest.mark.browser, needs_chromium]
 
 # The form of a button whose move is of this type (its hidden input holds the move as JSON).
 MOVE = "form:has(input[name=move][value*='\"%s\"'])"

@@ -15,12 +15,10 @@ from typing import Any
 
 import pytest
 
-from tests.browser import chromium, needs_chromium, no_sideways_scroll, part, player_page, shot
+from tests.browser import chromium, no_sideways_scroll, part, player_page, shot
 
 from .live_site import log_in, site_shell
 from .test_browser_colovini_jousting import reveal, start_game
-
-pytestmark = [pytest.mark.browser, needs_chromium]
 
 # Play `steps` rounds of every pending seat's first legal move, then on until the away
 # player (by username) has a move to make, so the page has something to ask of them.

@@ -17,15 +17,11 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tests.browser import DESK, chromium, needs_chromium, pushed_seq, shot
+from tests.browser import DESK, chromium, pushed_seq, shot
 
 from .keyboard import ApiSeats, KeyboardSeat, api_tokens
 from .live_site import log_in
 from .test_browser_layout import seeded
-
-pytestmark = [pytest.mark.browser, needs_chromium]
 
 LIVE = "#live-news"
 

@@ -14,13 +14,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tests.browser import answered, chromium, needs_chromium, seq_of
+from tests.browser import answered, chromium, seq_of
 
 from .test_browser_layout import page_as, seeded
-
-pytestmark = [pytest.mark.browser, needs_chromium]
 
 
 def vote(page: Any) -> None:

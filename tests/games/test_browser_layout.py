@@ -17,22 +17,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tests.browser import (
-    DESK,
-    PHONE,
-    chromium,
-    connected,
-    needs_chromium,
-    no_sideways_scroll,
-    part,
-    shot,
-)
+from tests.browser import DESK, PHONE, chromium, connected, no_sideways_scroll, part, shot
 
 from .live_site import last_json, log_in, site_python
-
-pytestmark = [pytest.mark.browser, needs_chromium]
 
 SCREEN_HEIGHT = PHONE["viewport"]["height"]  # type: ignore[index]
 

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from tests.browser import needs_chromium, no_sideways_scroll, one_page, shot
+from tests.browser import no_sideways_scroll, one_page, shot
 
-pytestmark = [pytest.mark.browser, needs_chromium, pytest.mark.django_db(transaction=True)]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.mark.parametrize(("width", "height", "name"), [(1280, 900, "desk"), (390, 844, "phone")])

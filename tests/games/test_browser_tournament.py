@@ -14,20 +14,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-import pytest
-
-from tests.browser import (
-    chromium,
-    move_and_wait,
-    needs_chromium,
-    no_sideways_scroll,
-    settle,
-    shot,
-)
+from tests.browser import chromium, move_and_wait, no_sideways_scroll, settle, shot
 
 from .live_site import signed_up_pages
-
-pytestmark = [pytest.mark.browser, needs_chromium]
 
 NAMES = ["Gawain", "Tristan", "Elaine"]
 PHONE = 2

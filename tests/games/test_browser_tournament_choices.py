@@ -9,14 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from tests.browser import chromium, move_and_wait, needs_chromium, settle, shot
+from tests.browser import chromium, move_and_wait, settle, shot
 
 from .live_site import signed_up_pages
 from .test_browser_tournament import act, open_seat_and_start, the_actor
-
-pytestmark = [pytest.mark.browser, needs_chromium]
 
 NAMES = ["Elaine", "Percy", "Gareth"]
 

@@ -9,12 +9,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tests.browser import chromium, needs_chromium, player_page
+from tests.browser import chromium, player_page
 from tests.games.live_site import last_json, site, site_shell  # noqa: F401  (the `site` fixture)
-
-pytestmark = [pytest.mark.browser, needs_chromium]
 
 # A dealt game (through the services, as tests/games/seed_site.py does) and its "your turn"
 # emails, delivered by calling the notification task's body (with Redis no worker runs here).

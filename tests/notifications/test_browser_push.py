@@ -24,14 +24,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tests.browser import chromium, needs_chromium, player_page, shot
+from tests.browser import chromium, player_page, shot
 from tests.games.live_site import sign_up, site  # noqa: F401  (the live site fixture)
 
 from .push_service import Browser, PushService, push_service
-
-pytestmark = [pytest.mark.browser, needs_chromium]
 
 # Replaces the browser's PushManager with one that hands out the test's subscription. Its
 # state lives in localStorage, since the settings page reloads after each change.

@@ -10,10 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import chromium, needs_chromium, player_page
+from tests.browser import chromium, player_page
 from tests.games.live_site import last_json, log_in, site, site_shell  # noqa: F401  (the `site` fixture)
-
-pytestmark = [pytest.mark.browser, needs_chromium]
 
 SLUG = "jousting-avalon"
 SEED = """

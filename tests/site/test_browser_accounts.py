@@ -13,7 +13,7 @@ from django.core import mail
 
 from tests.browser import no_sideways_scroll, page_fixture
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 PASSWORD = "Grail-quest-1191!"
 

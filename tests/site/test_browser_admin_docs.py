@@ -12,7 +12,7 @@ import pytest
 from accounts.models import User
 from tests.browser import page_fixture, shot
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 PASSWORD = "pw-Excalibur-42"
 

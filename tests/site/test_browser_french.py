@@ -16,16 +16,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-import pytest
-
-from tests.browser import chromium, needs_chromium, seq_of, settle, shot
+from tests.browser import chromium, seq_of, settle, shot
 from tests.games.live_site import PASSWORD, sign_up, site, verification_link
 
 from .i18n_support import CATALOGUES, english_interface_texts, english_on
 
 __all__ = ["site"]  # the fixture, imported for this module
-
-pytestmark = [pytest.mark.browser, needs_chromium]
 
 DESK = {"viewport": {"width": 1280, "height": 900}}
 

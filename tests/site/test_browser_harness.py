@@ -10,8 +10,6 @@ import pytest
 
 from tests.browser import CHROMIUM, PageWatch, WatchedBrowser
 
-pytestmark = [pytest.mark.browser]
-
 PAGE = """<!DOCTYPE html><html><head><script src="/ok.js"></script></head><body>
 <p style="color: red">styled</p><script>document.title = "ran";</script></body></html>"""
 

@@ -15,6 +15,7 @@ from games.engine.games.jousting import (
     JUNK,
     KINDS,
     LAYING,
+    card_name,
     deck,
 )
 from games.engine.games.jousting import events as ev
@@ -36,6 +37,7 @@ __all__ = [
     "JUNK",
     "LAYING",
     "PLACES",
+    "card_name",
     "deck",
     "ev",
     "mv",

@@ -8,14 +8,16 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.engine.core import JSON
+from games.services.errors import say
 
 from .. import counts
 from ..words import name_of
-from .wire import JOKER, KINDS
+from .wire import JOKER, KINDS, card_name
 
 KIND_ORDER = (*KINDS, JOKER)  # the rulebook's order, jokers last
 # Lazy: each is worded in the language active where it is shown.
@@ -46,21 +48,16 @@ HOW = {
     "lot": gettext_lazy("by lot"),
     "withdrew": gettext_lazy("because the other withdrew"),  # JA-7
 }
-CARD_NAMES = {
-    "sword": gettext_lazy("Sword %(value)s"),
-    "shield": gettext_lazy("Shield %(value)s"),
-    "lance": gettext_lazy("Lance %(value)s"),
-    "armour": gettext_lazy("Armour %(value)s"),
-}
 
 
 def card_label(card: Any) -> str:
-    """ "sword-7" -> "Sword 7"; a joker is just "Joker" (worth 0, JA-1)."""
-    kind, _sep, value = str(card).partition("-")
+    """ "sword-7" -> "Sword 7": the engine's card name, capitalised; a joker is just "Joker"
+    (worth 0, JA-1)."""
+    kind = str(card).partition("-")[0]
     if kind == JOKER:
         return _("Joker")
-    if kind in CARD_NAMES:
-        return str(CARD_NAMES[kind] % {"value": value})
+    if kind in KINDS:
+        return capfirst(say(card_name(str(card))))
     return str(card)
 
 

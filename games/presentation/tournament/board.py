@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from ..words import name_of
 from .cards import SUIT_NAMES, face, poisoned_values, power, power_by_id, sorted_hand
-from .wire import ALWAYS, GIFT, OVER, PASSING, PLAY
+from .wire import ALWAYS, GIFT, OVER, PASSING, PLAY, mv
 
 
 def _threshold_label(threshold: Any) -> str:
@@ -180,9 +180,18 @@ def _companion(mine: Mapping[str, Any]) -> dict[str, Any] | None:
     }
 
 
-def secret(feed: Mapping[str, Any], hand_above: bool) -> dict[str, Any]:
+# The moves whose form shows the hand (forms.py: hand_form, pass_form, give_form); the Dusk's
+# Weapon Hits have their form (dusk_form) shown before any of them.
+HAND_FORMS = frozenset({mv.PlayCard.TYPE, mv.Shame.TYPE, mv.ChoosePass.TYPE, mv.GiveCard.TYPE})
+
+
+def secret(
+    feed: Mapping[str, Any], names: Sequence[str], revealed: Mapping[str, Any] | None
+) -> dict[str, Any]:
     """The viewer's knight: characters, Godsends, the cards they pass [TA-3] and their
-    hand, unless the action form above already shows it (`hand_above`)."""
+    hand, unless the first action form above already shows it (`hand_above`)."""
+    kinds = {m["type"] for m in feed.get("legal_moves", [])}
+    hand_above = bool(kinds & HAND_FORMS) and mv.GiveHit.TYPE not in kinds
     view = feed.get("view", {})
     me = feed.get("my_seat")
     players = view.get("players") or []

@@ -16,11 +16,10 @@ from games.engine.core import JSON
 from ..base import ActionForm, Button, Presenter, move_text
 from ..rules import feed_rules
 from ..words import name_of, names_list
-from . import board as panels
-from . import choices
+from . import board, choices
 from . import wire as w
 from .cards import SUIT_NAMES, power, power_by_id
-from .forms import CHOICES, HAND, PASS, choice, dusk_form, give_form, hand_form, pass_form
+from .forms import CHOICES, choice, dusk_form, give_form, hand_form, pass_form
 from .log import STRANGER, WORDS
 from .story import STORY
 from .wire import (
@@ -134,6 +133,7 @@ class TournamentPresenter(Presenter):
     board_template = "games/boards/tournament.html"
     secret_template = "games/secrets/tournament.html"
     words = WORDS
+    panels = board
     story = STORY
     stranger = STRANGER
     stylesheets = ("games/tournament.css",)
@@ -207,19 +207,6 @@ class TournamentPresenter(Presenter):
 
     def move_rules(self, move_type: str, feed: Mapping[str, Any]) -> tuple[str, ...]:
         return RULES.get(move_type, ())
-
-    def board(self, feed: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
-        return panels.board(feed, names)
-
-    def secret(
-        self,
-        feed: Mapping[str, Any],
-        names: Sequence[str],
-        revealed: Mapping[str, Any] | None = None,
-    ) -> dict[str, Any]:
-        # The hand is already drawn by the first action form when it is a hand or a pass.
-        forms = self.forms(feed, names) or []
-        return panels.secret(feed, bool(forms) and forms[0].template in (HAND, PASS))
 
     def option_choice(self, option: str, value: Any) -> str | None:
         if option == "characters":  # TT-5: a Protagonist's id, named in the reader's words

@@ -7,18 +7,7 @@ from random import Random
 
 from games.engine.core import apply, rng_for, start
 from games.engine.games.colovini import GAME, ColoviniConfig
-from games.engine.games.colovini.moves import (
-    ATTACK,
-    ENCHANT,
-    CounterSpell,
-    Discard,
-    EndTurn,
-    LoseHandCard,
-    LosePileTop,
-    PlayCard,
-    Resist,
-    UseAvalon,
-)
+from games.engine.games.colovini import moves as mv
 from games.engine.games.colovini.state import ColoviniState
 
 from .helpers import POS, own, play, table
@@ -33,10 +22,10 @@ def test_bot_counters_and_resists_when_it_can() -> None:
     state = table(
         piles=piles, hands=(("red-sorceress", "red-knight"), ("red-sorceress", "red-knight"))
     )
-    _, enchanting = play(state, 0, PlayCard("red-sorceress", 3, ENCHANT))
-    assert bot(enchanting, 1) == CounterSpell()
-    _, attacking = play(state, 0, PlayCard("red-knight", 6, ATTACK))
-    assert bot(attacking, 1) == Resist()
+    _, enchanting = play(state, 0, mv.PlayCard("red-sorceress", 3, mv.ENCHANT))
+    assert bot(enchanting, 1) == mv.CounterSpell()
+    _, attacking = play(state, 0, mv.PlayCard("red-knight", 6, mv.ATTACK))
+    assert bot(attacking, 1) == mv.Resist()
 
 
 def test_bot_takes_the_winning_conquest() -> None:
@@ -44,8 +33,8 @@ def test_bot_takes_the_winning_conquest() -> None:
     for key in ("castle-1", "castle-2", "castle-3", "plain-1", "plain-2"):
         state = own(state, POS[key], 0)
     move = bot(state, 0)
-    assert isinstance(move, PlayCard)
-    assert move.mode == ATTACK
+    assert isinstance(move, mv.PlayCard)
+    assert move.mode == mv.ATTACK
 
 
 def test_bot_uses_avalon_and_pays_losses_from_spare_cards() -> None:
@@ -59,31 +48,31 @@ def test_bot_uses_avalon_and_pays_losses_from_spare_cards() -> None:
     )
     state = own(table(piles=piles, hands=(hand, ())), POS["avalon"], 0)
     state = own(state, POS["hill-2"], 0)
-    _, state = play(state, 0, PlayCard("red-knight", 6, ATTACK))
+    _, state = play(state, 0, mv.PlayCard("red-knight", 6, mv.ATTACK))
     _, state = play(state, 1, GAME.legal_moves(state, 1)[0])
-    assert bot(state, 0) == UseAvalon()
-    _, state = play(state, 0, UseAvalon())
+    assert bot(state, 0) == mv.UseAvalon()
+    _, state = play(state, 0, mv.UseAvalon())
     move = bot(state, 0)
-    assert isinstance(move, (LoseHandCard, LosePileTop))
-    assert move == LoseHandCard("yellow-sorceress")  # a duplicate goes first
+    assert isinstance(move, (mv.LoseHandCard, mv.LosePileTop))
+    assert move == mv.LoseHandCard("yellow-sorceress")  # a duplicate goes first
 
 
 def test_bot_discards_duplicates_down_to_the_limit() -> None:
     hand = ("red-knight", "blue-knight", "green-knight", "yellow-knight", *["purple-sorceress"] * 3)
     state = table(hands=(hand, ()), deck=("red-knight",) * 4)
-    _, state = play(state, 0, EndTurn("take-2"))
-    assert bot(state, 0) == Discard("purple-sorceress")
+    _, state = play(state, 0, mv.EndTurn("take-2"))
+    assert bot(state, 0) == mv.Discard("purple-sorceress")
 
 
 def test_bot_takes_a_light_tile_with_an_empty_hand_else_a_dark_one() -> None:
     outnumbered = dict.fromkeys(range(11), (("blue-knight",), ("green-knight", "green-knight")))
     state = table(piles=outnumbered, hands=((), ()), deck=("red-knight",) * 4)
     move = bot(state, 0)
-    assert isinstance(move, EndTurn)
+    assert isinstance(move, mv.EndTurn)
     assert move.tile == "take-2"
     state = table(piles=outnumbered, hands=(("red-knight",), ()), deck=("red-knight",) * 4)
     move = bot(state, 0)
-    assert isinstance(move, EndTurn)
+    assert isinstance(move, mv.EndTurn)
     assert move.tile == "take-4"
 
 

@@ -23,7 +23,7 @@ How the engine reads the rules where the web needs a decision (cited in the modu
 
 from games.engine.core import register_game
 
-from .cards import JOKER, KINDS, deck
+from .cards import JOKER, KINDS, card_name, deck
 from .config import JoustingConfig
 from .definition import GAME, JoustingAvalon
 from .state import BARTER, DISQUALIFIED, DRAFT, FIT, JUDGEMENT, JUNK, LAYING, JoustingState
@@ -35,7 +35,8 @@ __all__ = [
     "JoustingAvalon",
     "JoustingConfig",
     "JoustingState",
-    # The phases and knight statuses of the state, and the deck: what the web names.
+    # The phases and knight statuses of the state, the deck and its cards' names: what the
+    # web names.
     "BARTER",
     "DRAFT",
     "JUDGEMENT",
@@ -45,5 +46,6 @@ __all__ = [
     "FIT",
     "JOKER",
     "KINDS",
+    "card_name",
     "deck",
 ]
