@@ -45,6 +45,7 @@ class _Deal(NamedTuple):
     roles: list[dict[str, JSON]]  # per seat: role, label, side
     night: list[list[Knowledge]]  # per seat: its night knowledge
     in_play: list[str]
+    bot_you: list[dict[str, JSON]]  # per seat: the "you" of its bot view before any Lady
 
 
 def _deal(state: ResistanceState) -> _Deal:
@@ -52,13 +53,16 @@ def _deal(state: ResistanceState) -> _Deal:
 
 
 def _dealt(roles: tuple[Role, ...]) -> _Deal:
+    shown: list[dict[str, JSON]] = [
+        {"seat": s, "role": r.value, "role_label": r.label, "side": r.side.value}
+        for s, r in enumerate(roles)
+    ]
+    night = [night_knowledge(roles, s) for s in range(len(roles))]
     return _Deal(
-        roles=[
-            {"seat": s, "role": r.value, "role_label": r.label, "side": r.side.value}
-            for s, r in enumerate(roles)
-        ],
-        night=[night_knowledge(roles, s) for s in range(len(roles))],
+        roles=shown,
+        night=night,
         in_play=sorted({r.value for r in roles}),
+        bot_you=[_bot_you(shown, night, s, ()) for s in range(len(roles))],
     )
 
 
@@ -124,16 +128,26 @@ def bot_view(state: ResistanceState, seat: int) -> dict[str, JSON]:
     both are built once and handed over as they are, not copied (the bot only reads them)."""
     out = dict(_bot_public(state))
     deal = _deal(state)
-    if state.lady_history:
-        out["you"] = _bot_you(deal, seat, state.lady_history)
+    if state.lady_history:  # the same until the next examination: once per seat of it
+        out["you"] = shared("ra.bot.you", state.lady_history, partial(_bot_yous, deal))[seat]
     else:  # the same for the whole game: once per seat of the deal
-        out["you"] = shared(f"ra.bot.you.{seat}", deal, partial(_bot_you, seat=seat, lady=()))
+        out["you"] = deal.bot_you[seat]
     return out
 
 
-def _bot_you(deal: _Deal, seat: int, lady: tuple[LadyRecord, ...]) -> dict[str, JSON]:
-    you = dict(deal.roles[seat])
-    you["knowledge"] = deal.night[seat]
+def _bot_yous(deal: _Deal, lady: tuple[LadyRecord, ...]) -> list[dict[str, JSON]]:
+    """Per seat, the "you" part of its bot view after the Lady's examinations `lady`."""
+    return [_bot_you(deal.roles, deal.night, seat, lady) for seat in range(len(deal.roles))]
+
+
+def _bot_you(
+    roles: list[dict[str, JSON]],
+    night: list[list[Knowledge]],
+    seat: int,
+    lady: tuple[LadyRecord, ...],
+) -> dict[str, JSON]:
+    you = dict(roles[seat])
+    you["knowledge"] = night[seat]
     you["lady_results"] = [{"seat": r.seat, "side": r.side.value} for r in lady if r.holder == seat]
     return you
 
