@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations, compress
 from operator import itemgetter
 from random import Random
@@ -55,7 +55,7 @@ class Beliefs:
     evil_count: int
     known_evil: frozenset[int] = frozenset()
     known_good: frozenset[int] = frozenset()
-    p_evil: dict[int, float] = field(default_factory=dict)
+    p_evil: tuple[float, ...] = ()  # per seat
     worlds: tuple[int, ...] = ()  # Evil seats masks of the worlds (a weight 0.0: ruled out)
     weights: tuple[float, ...] = ()  # each world's weight, in the same order
     total: float = 0.0  # the sum of the weights
@@ -96,6 +96,7 @@ class _Mind:
     known_good: frozenset[int]
     one_of: tuple[int, ...]  # Merlin and Morgana, as Percival sees them, when both play
     fixed: Beliefs | None  # beliefs no record changes: Evil's, or priors when none can fit
+    key: tuple[int, ...] = ()  # its tally's: (players, Evil, known Evil, known Good, pair)
 
     def beliefs(self, **weighed: Any) -> Beliefs:
         return Beliefs(
@@ -115,10 +116,12 @@ class _Mind:
         free = [s for s in range(self.players) if s not in known_evil | known_good]
         prior = (self.evil_count - len(known_evil)) / len(free) if free else 0.0
         return self.beliefs(
-            p_evil={
-                s: 1.0 if s in known_evil else 0.0 if s in known_good else prior
-                for s in range(self.players)
-            }
+            p_evil=tuple(
+                [
+                    1.0 if s in known_evil else 0.0 if s in known_good else prior
+                    for s in range(self.players)
+                ]
+            )
         )
 
 
@@ -138,6 +141,7 @@ def _read_mind(view: Mapping[str, Any]) -> _Mind:
     if len(candidates) == 1 or (candidates and not morgana):  # RA-9: no Morgana, one Merlin
         known_good.update(candidates)
     one_of = tuple(candidates) if morgana and len(candidates) == 2 else ()
+    key = (players, evil_count, _mask(known_evil), _mask(known_good), _mask(one_of))
     mind = _Mind(
         me,
         evil,
@@ -148,10 +152,11 @@ def _read_mind(view: Mapping[str, Any]) -> _Mind:
         frozenset(known_good),
         one_of,
         None,
+        key,
     )
     if evil and role != "oberon":  # RA-6: Evil already know every Evil but Oberon
         fixed = mind.beliefs(
-            p_evil={s: float(s in known_evil) for s in range(players)},
+            p_evil=tuple([float(s in known_evil) for s in range(players)]),
             worlds=(_mask(known_evil),),
             weights=(1.0,),
             total=1.0,
@@ -189,7 +194,7 @@ def beliefs(view: Mapping[str, Any]) -> Beliefs:
     if not tally.total:
         return mind.priors()
     return mind.beliefs(
-        p_evil=dict(enumerate(tally.p_evil)),
+        p_evil=tally.p_evil,
         worlds=tally.worlds,
         weights=tally.weights,
         total=tally.total,
@@ -350,14 +355,14 @@ _TALLIES_KEPT = 512  # a few dozen tables' bot seats; emptied at once when full 
 def _tally(view: Mapping[str, Any], mind: _Mind) -> _Tally:
     """Every dealing of the Evil seats consistent with what `mind` knows, weighed by the
     record (the caller has checked that some dealing fits)."""
-    known, pair = _mask(mind.known_evil), _mask(mind.one_of)
-    key = (mind.players, mind.evil_count, known, _mask(mind.known_good), pair)
+    key = mind.key
     record = _record_of(view, mind.players, mind.evil_count)
     tally = _TALLIES.get(key)
     if tally is None:
         unknown = mind.known_evil | mind.known_good
         free = [s for s in range(mind.players) if s not in unknown]
         need = mind.evil_count - len(mind.known_evil)
+        _, _, known, _, pair = key
         worlds = [known | _mask(extra) for extra in combinations(free, need)]
         if pair:  # Merlin and Morgana: exactly one of the pair is Evil
             worlds = [world for world in worlds if (world & pair).bit_count() == 1]

@@ -18,7 +18,17 @@ from typing import Any
 from games.engine.core import JSON, Move
 
 from .beliefs import Beliefs, beliefs
-from .moves import Assassinate, Examine, PlayQuestCard, ProposeTeam, Vote
+from .moves import (
+    APPROVE,
+    FAIL,
+    REJECT,
+    SUCCESS,
+    Assassinate,
+    Examine,
+    PlayQuestCard,
+    ProposeTeam,
+    Vote,
+)
 
 TOLERANCE = 0.1  # Good approves a team whose risk is within this of the safest team's
 MERLIN_HIDES = 0.35  # how often Merlin waves through a team only he knows is dirty
@@ -32,7 +42,7 @@ def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mo
     if isinstance(first, ProposeTeam):
         return _propose(view, b, legal, rng)
     if isinstance(first, Vote):
-        return Vote(_approve(view, b, rng))
+        return APPROVE if _approve(view, b, rng) else REJECT
     if isinstance(first, PlayQuestCard):
         return _quest_card(view, b, legal, rng)
     if isinstance(first, Examine):
@@ -97,20 +107,20 @@ def _looks_dirty(view: Mapping[str, Any], team: list[int]) -> bool:
 
 
 def _quest_card(view: Mapping[str, Any], b: Beliefs, legal: Sequence[Move], rng: Random) -> Move:
-    if PlayQuestCard(False) not in legal:
-        return PlayQuestCard(True)  # RA-16: Good only has Success
+    if FAIL not in legal:
+        return SUCCESS  # RA-16: Good only has Success
     quest = next(q for q in view["quests"] if q["current"])
     needed = quest["fails_needed"]
     allies = sorted(set(view["team"]) & b.known_evil)
     if len(allies) < needed:
-        return PlayQuestCard(True)  # a lone Fail on the two-fail quest only exposes me
+        return SUCCESS  # a lone Fail on the two-fail quest only exposes me
     if b.me not in allies[:needed]:
-        return PlayQuestCard(True)  # an ally with a lower seat fails it: no double Fail
+        return SUCCESS  # an ally with a lower seat fails it: no double Fail
     decisive = view["failures"] == 2 or view["successes"] == 2
     first_quest = not any(q["result"] for q in view["quests"])
     if not decisive and first_quest and rng.random() < 0.3:
-        return PlayQuestCard(True)  # build trust on the very first quest now and then
-    return PlayQuestCard(False)
+        return SUCCESS  # build trust on the very first quest now and then
+    return FAIL
 
 
 def _examine(b: Beliefs, legal: Sequence[Move], rng: Random) -> Move:

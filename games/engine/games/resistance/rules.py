@@ -14,7 +14,17 @@ from games.engine.core import N_, Event, IllegalMove, Move, Outcome, msg
 from . import events as ev
 from .config import MAX_REJECTIONS, QUESTS, SIDES, ResistanceConfig, quest_size
 from .knowledge import known_evil
-from .moves import Assassinate, Examine, PlayQuestCard, ProposeTeam, Vote
+from .moves import (
+    APPROVE,
+    FAIL,
+    REJECT,
+    SUCCESS,
+    Assassinate,
+    Examine,
+    PlayQuestCard,
+    ProposeTeam,
+    Vote,
+)
 from .roles import Phase, Role, Side
 from .state import ResistanceState, attemptable_quests, quest_succeeds
 
@@ -105,10 +115,10 @@ def legal_moves(state: ResistanceState, seat: int) -> list[Move]:
             out += _teams(state.players, size, quest if state.config.targeting else None)
         return out
     if state.phase is Phase.VOTE:
-        return [Vote(True), Vote(False)]
+        return [APPROVE, REJECT]
     if state.phase is Phase.QUEST:
         evil = state.side_of(seat) is Side.EVIL
-        return [PlayQuestCard(True), *([PlayQuestCard(False)] if evil else [])]
+        return [SUCCESS, FAIL] if evil else [SUCCESS]
     if state.phase is Phase.LADY:
         return [Examine(t) for t in lady_targets(state)]
     return [Assassinate(t) for t in assassin_targets(state, seat)]

@@ -175,7 +175,27 @@ def _bot_public(state: ResistanceState) -> dict[str, JSON]:
 
 def _build_public(state: ResistanceState) -> dict[str, JSON]:
     global _LAST_PUBLIC
-    built: dict[str, JSON] = {
+    sources, last = _LAST_PUBLIC
+    if (
+        sources
+        and sources[0] is state.roles
+        and sources[1] is state.quests
+        and sources[2] is state.proposals
+    ):  # the same game and record: a new team, its quest or a rejection (RA-12..RA-15)
+        built = dict(last)
+        if sources[4] != state.quest:
+            built["quests"] = _track_of(state)
+        built["rejections"] = state.rejections
+        built["team"] = sorted(state.team)
+    else:
+        built = _new_public(state)
+    sources = (state.roles, state.quests, state.proposals, state.team)
+    _LAST_PUBLIC = ((*sources, state.quest, state.rejections), built)
+    return built
+
+
+def _new_public(state: ResistanceState) -> dict[str, JSON]:
+    return {
         "player_count": state.players,
         "evil_count": SIDES[state.players][1],
         "roles_in_play": _deal(state).in_play,
@@ -187,9 +207,6 @@ def _build_public(state: ResistanceState) -> dict[str, JSON]:
         "team": sorted(state.team),
         "proposals": shared("ra.proposals", state.proposals, _proposals),
     }
-    sources = (state.roles, state.quests, state.proposals, state.team)
-    _LAST_PUBLIC = ((*sources, state.quest, state.rejections), built)
-    return built
 
 
 def _player(
