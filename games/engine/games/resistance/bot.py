@@ -62,8 +62,9 @@ def _propose(view: Mapping[str, Any], b: Beliefs, legal: Sequence[Move], rng: Ra
         size = quests[q]["size"] - quests[q]["two_fails"]
         return (-size if b.evil else size, q)
 
-    quest = min({m.quest for m in legal if isinstance(m, ProposeTeam)}, key=quest_key)
-    size = next(len(m.team) for m in legal if isinstance(m, ProposeTeam) and m.quest == quest)
+    sizes, moves = _teams(legal)
+    quest = min(sizes, key=quest_key)
+    size = sizes[quest]
     if b.evil:
         # Me, and players the table trusts; never a second Evil (one Fail is enough).
         others = [s for s in _public_order(view, rng) if s not in b.known_evil]
@@ -71,7 +72,31 @@ def _propose(view: Mapping[str, Any], b: Beliefs, legal: Sequence[Move], rng: Ra
     else:
         team = b.best_team(size, rng)
     move = ProposeTeam(frozenset(team), quest)
-    return move if move in legal else rng.choice(list(legal))
+    return move if move in moves else rng.choice(list(legal))
+
+
+# What `_propose` reads of a Leader's legal moves, per tuple of them (held, so compared by
+# identity): the rules hand over the same tuple for the same table size and open quests.
+_TEAMS: dict[int, tuple[Sequence[Move], tuple[dict[int | None, int], frozenset[Move]]]] = {}
+
+
+def _teams(legal: Sequence[Move]) -> tuple[dict[int | None, int], frozenset[Move]]:
+    """The team size of each quest a team may be proposed for (the quests in the order the
+    moves name them first), and the legal moves as a set (a team is found by its hash, not
+    by comparing it with each of up to 252 moves)."""
+    hit = _TEAMS.get(id(legal))
+    if hit is not None and hit[0] is legal:
+        return hit[1]
+    sizes: dict[int | None, int] = {}
+    for m in legal:
+        if isinstance(m, ProposeTeam):
+            sizes.setdefault(m.quest, len(m.team))
+    found = (sizes, frozenset(legal))
+    if isinstance(legal, tuple):  # a list may change: only the rules' tuples are kept
+        if len(_TEAMS) >= 256:
+            _TEAMS.clear()
+        _TEAMS[id(legal)] = (legal, found)
+    return found
 
 
 def _public_order(view: Mapping[str, Any], rng: Random) -> list[int]:

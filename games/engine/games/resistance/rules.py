@@ -5,6 +5,7 @@ understands), what a timeout plays, and the outcome.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import combinations
 from random import Random
@@ -105,15 +106,12 @@ def assassin_targets(state: ResistanceState, assassin: int) -> list[int]:
     return [s for s in range(state.players) if s != assassin and s not in known]
 
 
-def legal_moves(state: ResistanceState, seat: int) -> list[Move]:
+def legal_moves(state: ResistanceState, seat: int) -> Sequence[Move]:
     if seat not in pending_seats(state):
         return []
     if state.phase is Phase.PROPOSE:
-        out: list[Move] = []
-        for quest in attemptable_quests(state):
-            size = quest_size(state.players, quest)
-            out += _teams(state.players, size, quest if state.config.targeting else None)
-        return out
+        quests = tuple(attemptable_quests(state))
+        return _team_moves(state.players, quests, state.config.targeting)
     if state.phase is Phase.VOTE:
         return [APPROVE, REJECT]
     if state.phase is Phase.QUEST:
@@ -122,6 +120,16 @@ def legal_moves(state: ResistanceState, seat: int) -> list[Move]:
     if state.phase is Phase.LADY:
         return [Examine(t) for t in lady_targets(state)]
     return [Assassinate(t) for t in assassin_targets(state, seat)]
+
+
+@cache
+def _team_moves(players: int, quests: tuple[int, ...], targeting: bool) -> tuple[ProposeTeam, ...]:
+    """Every team the Leader may propose for one of `quests`, quest by quest: one tuple per
+    table size and set of quests open, the same one each time (the bot reads it once)."""
+    out: list[ProposeTeam] = []
+    for quest in quests:
+        out += _teams(players, quest_size(players, quest), quest if targeting else None)
+    return tuple(out)
 
 
 @cache
