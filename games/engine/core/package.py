@@ -95,17 +95,22 @@ class PackageDefinition(Generic[S, C]):
         self.min_players = min_players
         self.max_players = max_players
         self.config_type = config_type
-        # The hot calls (several per move: whose turn, is it over, what is legal, the fold)
-        # go straight to the role module's function, without the delegating method below in
-        # between: the same function, one Python call less. Only where the class does not
-        # write its own method; the views are left alone (tests swap them in their modules).
+        # The hot calls (several per move: whose turn, is it over, what is legal, the fold,
+        # the bot) go straight to the role module's function, without the delegating method
+        # below in between: the same function, one Python call less. Only where the class
+        # does not write its own method; the views but the bot's are left alone (tests swap
+        # them in their modules).
         rules = self.roles.rules
         direct = {
             "outcome": rules.outcome,
             "pending_seats": rules.pending_seats,
             "legal_moves": rules.legal_moves,
             "evolve": self.roles.evolve.evolve,
+            "bot_move": self.roles.bot.bot_move,
         }
+        narrow = getattr(self.roles.views, "bot_view", None)
+        if narrow is not None:
+            direct["bot_view"] = narrow
         self._rules_decide_folded = getattr(rules, "decide_folded", None)
         if self._rules_decide_folded is not None:
             direct["decide_folded"] = self._rules_decide_folded

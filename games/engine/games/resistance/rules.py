@@ -13,7 +13,7 @@ from random import Random
 from games.engine.core import N_, Event, IllegalMove, Move, Outcome, msg
 
 from . import events as ev
-from .config import MAX_REJECTIONS, QUESTS, SIDES, ResistanceConfig, quest_size
+from .config import MAX_PLAYERS, MAX_REJECTIONS, QUESTS, SIDES, ResistanceConfig, quest_size
 from .knowledge import known_evil
 from .moves import (
     APPROVE,
@@ -71,7 +71,7 @@ def setup(config: ResistanceConfig, players: int, rng: Random) -> list[Event]:
 
 def pending_seats(state: ResistanceState) -> frozenset[int]:
     if state.phase is Phase.PROPOSE:
-        return frozenset({state.leader})
+        return _ONLY[state.leader]
     if state.phase is Phase.VOTE:  # RA-13, RA-W1: everyone, in any order
         return _not_voted(state.votes)
     if state.phase is Phase.QUEST:  # RA-16, RA-W1
@@ -81,6 +81,9 @@ def pending_seats(state: ResistanceState) -> frozenset[int]:
     if state.phase is Phase.ASSASSINATE:
         return frozenset(state.seats_with(Role.ASSASSIN))
     return frozenset()
+
+
+_ONLY = tuple(frozenset({seat}) for seat in range(MAX_PLAYERS))  # one seat's turn
 
 
 @lru_cache(maxsize=4096)
@@ -212,7 +215,7 @@ def _vote(state: ResistanceState, seat: int, move: Vote) -> list[Event]:
         raise IllegalMove(N_("A vote is approve or reject."), rule="RA-13")
     events: list[Event] = [ev.VoteCast(seat=seat, approve=move.approve)]
     votes = [move.approve if s == seat else v for s, v in enumerate(state.votes)]
-    if any(v is None for v in votes):
+    if None in votes:
         return events  # RA-W1: wait for the others
     final = tuple(bool(v) for v in votes)
     approved = sum(final) * 2 > state.players  # RA-13: strict majority; a tie rejects

@@ -126,8 +126,8 @@ def bot_view(state: ResistanceState, seat: int) -> dict[str, JSON]:
     per move and the full view (players, waiting, reveal...) costs more than its choice.
     The public part changes only with a proposal or a quest, and "you" only with the Lady:
     both are built once and handed over as they are, not copied (the bot only reads them)."""
-    out = dict(_bot_public(state))
-    deal = _deal(state)
+    public, deal = _bot_public(state)
+    out = dict(public)
     if state.lady_history:  # the same until the next examination: once per seat of it
         out["you"] = shared("ra.bot.you", state.lady_history, partial(_bot_yous, deal))[seat]
     else:  # the same for the whole game: once per seat of the deal
@@ -155,43 +155,46 @@ def _bot_you(
 # The last public part built and the records it was built from (held, so compared by
 # identity): a game's bots ask again and again while only votes change. One entry, replaced
 # whole, so threads sharing it read either the old entry or the new one.
-_LAST_PUBLIC: tuple[tuple[object, ...], dict[str, JSON]] = ((), {})
+_LAST_PUBLIC: tuple[tuple[object, ...], dict[str, JSON], _Deal] | None = None
 
 
-def _bot_public(state: ResistanceState) -> dict[str, JSON]:
-    sources, built = _LAST_PUBLIC
-    if (
-        sources
-        and sources[0] is state.roles
-        and sources[1] is state.quests
-        and sources[2] is state.proposals
-        and sources[3] is state.team
-        and sources[4] == state.quest
-        and sources[5] == state.rejections
-    ):
-        return built
-    return _build_public(state)
+def _bot_public(state: ResistanceState) -> tuple[dict[str, JSON], _Deal]:
+    """The bot view's public part, and the game's deal (the same game: the same deal)."""
+    last = _LAST_PUBLIC
+    if last is not None:
+        sources = last[0]
+        if (
+            sources[0] is state.roles
+            and sources[1] is state.quests
+            and sources[2] is state.proposals
+            and sources[3] is state.team
+            and sources[4] == state.quest
+            and sources[5] == state.rejections
+        ):
+            return last[1], last[2]
+    return _build_public(state, last)
 
 
-def _build_public(state: ResistanceState) -> dict[str, JSON]:
+def _build_public(
+    state: ResistanceState, last: tuple[tuple[object, ...], dict[str, JSON], _Deal] | None
+) -> tuple[dict[str, JSON], _Deal]:
     global _LAST_PUBLIC
-    sources, last = _LAST_PUBLIC
     if (
-        sources
-        and sources[0] is state.roles
-        and sources[1] is state.quests
-        and sources[2] is state.proposals
+        last is not None
+        and last[0][0] is state.roles
+        and last[0][1] is state.quests
+        and last[0][2] is state.proposals
     ):  # the same game and record: a new team, its quest or a rejection (RA-12..RA-15)
-        built = dict(last)
-        if sources[4] != state.quest:
+        built, deal = dict(last[1]), last[2]
+        if last[0][4] != state.quest:
             built["quests"] = _track_of(state)
         built["rejections"] = state.rejections
         built["team"] = sorted(state.team)
     else:
-        built = _new_public(state)
-    sources = (state.roles, state.quests, state.proposals, state.team)
-    _LAST_PUBLIC = ((*sources, state.quest, state.rejections), built)
-    return built
+        built, deal = _new_public(state), _deal(state)
+    sources = (state.roles, state.quests, state.proposals, state.team, state.quest)
+    _LAST_PUBLIC = ((*sources, state.rejections), built, deal)
+    return built, deal
 
 
 def _new_public(state: ResistanceState) -> dict[str, JSON]:
