@@ -43,3 +43,38 @@ def test_cached_beliefs_equal_beliefs_counted_afresh(
         new, state = apply(GAME, state, seat, move, rng_for("cache", seq))
         seq += len(new)
     assert compared > 20
+
+
+@pytest.mark.parametrize(("config", "players"), [(ResistanceConfig(), 5), (EVERY_ROLE, 10)])
+def test_ruled_out_worlds_change_no_float(config: ResistanceConfig, players: int) -> None:
+    """A seat's tally keeps the worlds a quest ruled out (RA-17, RA-18: a quest with k Fails
+    had at least k Evil on it), weighed 0.0: its total, its Evil odds per seat and a team's
+    risk must be exactly the floats of summing only the worlds still possible, in order."""
+    rng = Random(f"ruled-out-{players}")
+    events, state = start(GAME, config, players, rng_for("ruled-out", 0))
+    seq, ruled_out = len(events), 0
+    while GAME.outcome(state) is None:
+        seat = min(GAME.pending_seats(state))
+        view = GAME.bot_view(state, seat)
+        b = beliefs_module.beliefs(view)
+        record = beliefs_module._LAST_RECORD[2]
+        if b.total and not b.evil and record is not None:
+            at = beliefs_module._positions(players, record.evil)
+            possible = [w for w in b.worlds if record.alive[at[w]]]
+            ruled_out += len(b.worlds) - len(possible)
+            weights = [record.weights[at[w]] for w in possible]
+            total = sum(weights)
+            assert b.total == total
+            assert b.p_evil == tuple(
+                sum([x for x, w in zip(weights, possible, strict=True) if w >> s & 1]) / total
+                for s in range(players)
+            )
+            team = view["team"] or [seat]
+            dirty = [
+                x for x, w in zip(weights, possible, strict=True) if any(w >> s & 1 for s in team)
+            ]
+            assert b.team_risk(team) == sum(dirty) / total
+        move = GAME.bot_move(view, GAME.legal_moves(state, seat), rng)
+        new, state = apply(GAME, state, seat, move, rng_for("ruled-out", seq))
+        seq += len(new)
+    assert ruled_out > 0  # some quest did rule worlds out
