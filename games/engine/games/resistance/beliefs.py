@@ -129,7 +129,8 @@ def _read_mind(view: Mapping[str, Any]) -> _Mind:
     you = view["you"]
     me, evil, role = you["seat"], you["side"] == "evil", you["role"]
     players, evil_count = view["player_count"], view["evil_count"]
-    known_evil, known_good = set(), set()
+    known_evil: set[int] = set()
+    known_good: set[int] = set()
     for fact in you["knowledge"]:
         if fact.get("side") == "evil":
             known_evil.add(fact["seat"])

@@ -17,18 +17,9 @@ from typing import Any
 
 from games.engine.core import JSON, Move
 
+from . import moves
 from .beliefs import Beliefs, beliefs
-from .moves import (
-    APPROVE,
-    FAIL,
-    REJECT,
-    SUCCESS,
-    Assassinate,
-    Examine,
-    PlayQuestCard,
-    ProposeTeam,
-    Vote,
-)
+from .moves import FAIL, SUCCESS, Assassinate, Examine, PlayQuestCard, ProposeTeam, Vote
 
 TOLERANCE = 0.1  # Good approves a team whose risk is within this of the safest team's
 MERLIN_HIDES = 0.35  # how often Merlin waves through a team only he knows is dirty
@@ -42,7 +33,7 @@ def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mo
     if isinstance(first, ProposeTeam):
         return _propose(view, b, legal, rng)
     if isinstance(first, Vote):
-        return APPROVE if _approve(view, b, rng) else REJECT
+        return moves.APPROVE if _approve(view, b, rng) else moves.REJECT
     if isinstance(first, PlayQuestCard):
         return _quest_card(view, b, legal, rng)
     if isinstance(first, Examine):
@@ -62,7 +53,7 @@ def _propose(view: Mapping[str, Any], b: Beliefs, legal: Sequence[Move], rng: Ra
         size = quests[q]["size"] - quests[q]["two_fails"]
         return (-size if b.evil else size, q)
 
-    sizes, moves = _teams(legal)
+    sizes, teams = _teams(legal)
     quest = min(sizes, key=quest_key)
     size = sizes[quest]
     if b.evil:
@@ -72,7 +63,7 @@ def _propose(view: Mapping[str, Any], b: Beliefs, legal: Sequence[Move], rng: Ra
     else:
         team = b.best_team(size, rng)
     move = ProposeTeam(frozenset(team), quest)
-    return move if move in moves else rng.choice(list(legal))
+    return move if move in teams else rng.choice(list(legal))
 
 
 # What `_propose` reads of a Leader's legal moves, per tuple of them (held, so compared by
