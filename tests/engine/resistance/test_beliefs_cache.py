@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from random import Random
 from typing import Any
 
@@ -21,7 +21,7 @@ EVERY_ROLE = ResistanceConfig(
 
 def _decisions(
     config: ResistanceConfig, players: int, label: str, narrow: bool = False
-) -> Iterator[tuple[int, dict[str, Any]]]:
+) -> Iterator[tuple[int, Mapping[str, Any]]]:
     """A bot-against-bot game, decision by decision: the seat and its view (the bot view if
     `narrow`); the bot then plays from that view."""
     rng = Random(f"{label}-{players}")
