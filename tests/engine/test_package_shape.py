@@ -11,6 +11,8 @@ import pytest
 
 import games.engine.games as game_packages
 from games.engine.core import all_games
+from games.engine.core.package import PackageDefinition, RulesDefinition
+from games.engine.games.resistance import GAME, ResistanceConfig, rules, views
 
 # Module role -> the functions every game's module of that role provides.
 ROLES: dict[str, tuple[str, ...]] = {
@@ -68,3 +70,24 @@ def test_the_package_exports_its_registered_definitions(package: str) -> None:
     mine = [g for g in all_games() if type(g).__module__ == f"{pkg.__name__}.definition"]
     assert mine
     assert all(any(g is e for e in exported) for g in mine)
+
+
+def test_a_definition_calls_its_role_functions_unless_its_class_writes_its_own() -> None:
+    """core.package sets the hot role functions on the definition (one call less per move);
+    a method the game's class writes itself (jousting's optional seats, the Tournament's
+    deal) stays its own, and the views stay delegated (tests swap them in their modules)."""
+    assert GAME.pending_seats is rules.pending_seats
+    assert GAME.legal_moves is rules.legal_moves
+    assert GAME.bot_view is views.bot_view
+    assert "view" not in vars(GAME)  # still PackageDefinition.view, looked up per call
+
+    class Own(RulesDefinition):  # type: ignore[type-arg]
+        roles = GAME.roles
+
+        def outcome(self, state: object) -> None:
+            return None
+
+    own = Own("own", "Own", 5, 10, ResistanceConfig)
+    assert own.outcome.__func__ is Own.outcome  # type: ignore[attr-defined]
+    assert own.legal_moves is rules.legal_moves
+    assert PackageDefinition.outcome is not Own.outcome

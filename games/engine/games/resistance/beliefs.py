@@ -21,12 +21,13 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations, compress
 from operator import itemgetter
 from random import Random
 from typing import Any
 
+from games.engine.core import replace
 from games.engine.core.memo import shared
 
 EVIL_PASSED = 0.35  # likelihood that an Evil team member lets a quest succeed
@@ -44,15 +45,18 @@ Proposal = tuple[int, int, int]  # (team mask, approving seats mask, rejecting s
 
 @dataclass
 class Beliefs:
+    """A seat's beliefs at one decision. Shared (an Evil seat's for the whole game): read,
+    never changed."""
+
     me: int
     evil: bool
     role: str
     players: int
     evil_count: int
-    known_evil: set[int] = field(default_factory=set)
-    known_good: set[int] = field(default_factory=set)
-    p_evil: dict[int, float] = field(default_factory=dict)
-    worlds: tuple[int, ...] = ()  # Evil seats masks of the worlds still possible
+    known_evil: frozenset[int] = frozenset()
+    known_good: frozenset[int] = frozenset()
+    p_evil: tuple[float, ...] = ()  # per seat
+    worlds: tuple[int, ...] = ()  # Evil seats masks of the worlds (a weight 0.0: ruled out)
     weights: tuple[float, ...] = ()  # each world's weight, in the same order
     total: float = 0.0  # the sum of the weights
 
@@ -77,41 +81,125 @@ class Beliefs:
         return order[:size]
 
 
-def beliefs(view: Mapping[str, Any]) -> Beliefs:
+@dataclass(frozen=True)
+class _Mind:
+    """What a seat knows for sure: its view's "you" part (role, night knowledge, Lady
+    results) and the table's facts, read once per game and seat (again after a Lady result)
+    instead of at every decision. Built from the view only, like everything here."""
+
+    me: int
+    evil: bool
+    role: str
+    players: int
+    evil_count: int
+    known_evil: frozenset[int]
+    known_good: frozenset[int]
+    one_of: tuple[int, ...]  # Merlin and Morgana, as Percival sees them, when both play
+    fixed: Beliefs | None  # beliefs no record changes: Evil's, or priors when none can fit
+    key: tuple[int, ...] = ()  # its tally's: (players, Evil, known Evil, known Good, pair)
+
+    def beliefs(self, **weighed: Any) -> Beliefs:
+        return Beliefs(
+            self.me,
+            self.evil,
+            self.role,
+            self.players,
+            self.evil_count,
+            self.known_evil,
+            self.known_good,
+            **weighed,
+        )
+
+    def priors(self) -> Beliefs:
+        """Inconsistent evidence (e.g. Oberon's lone view): each unknown seat's prior."""
+        known_evil, known_good = self.known_evil, self.known_good
+        free = [s for s in range(self.players) if s not in known_evil | known_good]
+        prior = (self.evil_count - len(known_evil)) / len(free) if free else 0.0
+        return self.beliefs(
+            p_evil=tuple(
+                [
+                    1.0 if s in known_evil else 0.0 if s in known_good else prior
+                    for s in range(self.players)
+                ]
+            )
+        )
+
+
+def _read_mind(view: Mapping[str, Any]) -> _Mind:
     you = view["you"]
-    b = Beliefs(
-        me=you["seat"],
-        evil=you["side"] == "evil",
-        role=you["role"],
-        players=view["player_count"],
-        evil_count=view["evil_count"],
-    )
+    me, evil, role = you["seat"], you["side"] == "evil", you["role"]
+    players, evil_count = view["player_count"], view["evil_count"]
+    known_evil: set[int] = set()
+    known_good: set[int] = set()
     for fact in you["knowledge"]:
         if fact.get("side") == "evil":
-            b.known_evil.add(fact["seat"])
+            known_evil.add(fact["seat"])
     for fact in you["lady_results"]:
-        (b.known_evil if fact["side"] == "evil" else b.known_good).add(fact["seat"])
-    (b.known_evil if b.evil else b.known_good).add(b.me)
+        (known_evil if fact["side"] == "evil" else known_good).add(fact["seat"])
+    (known_evil if evil else known_good).add(me)
     candidates = [f["seat"] for f in you["knowledge"] if "seen_as" in f]
     morgana = "morgana" in view["roles_in_play"]
     if len(candidates) == 1 or (candidates and not morgana):  # RA-9: no Morgana, one Merlin
-        b.known_good.update(candidates)
-    if b.evil and b.role != "oberon":  # RA-6: Evil already know every Evil but Oberon
-        b.p_evil = {s: float(s in b.known_evil) for s in range(b.players)}
-        b.worlds, b.weights, b.total = (_mask(b.known_evil),), (1.0,), 1.0
-        return b
-    tally = _tally(view, b, candidates if morgana and len(candidates) == 2 else [])
-    if tally is not None and tally.total:
-        b.worlds, b.weights, b.total = tally.worlds, tally.weights, tally.total
-        b.p_evil = dict(enumerate(tally.p_evil))
-    else:  # inconsistent evidence (e.g. Oberon's lone view): fall back to priors
-        free = [s for s in range(b.players) if s not in b.known_evil | b.known_good]
-        prior = (b.evil_count - len(b.known_evil)) / len(free) if free else 0.0
-        b.p_evil = {
-            s: 1.0 if s in b.known_evil else 0.0 if s in b.known_good else prior
-            for s in range(b.players)
-        }
-    return b
+        known_good.update(candidates)
+    one_of = tuple(candidates) if morgana and len(candidates) == 2 else ()
+    key = (players, evil_count, _mask(known_evil), _mask(known_good), _mask(one_of))
+    mind = _Mind(
+        me,
+        evil,
+        role,
+        players,
+        evil_count,
+        frozenset(known_evil),
+        frozenset(known_good),
+        one_of,
+        None,
+        key,
+    )
+    if evil and role != "oberon":  # RA-6: Evil already know every Evil but Oberon
+        fixed = mind.beliefs(
+            p_evil=tuple([float(s in known_evil) for s in range(players)]),
+            worlds=(_mask(known_evil),),
+            weights=(1.0,),
+            total=1.0,
+        )
+    elif not 0 <= evil_count - len(known_evil) <= players - len(known_evil | known_good):
+        fixed = mind.priors()  # no world fits what the seat knows
+    else:
+        return mind
+    return replace(mind, fixed=fixed)
+
+
+# Per "you" part of a view (held, so compared by identity): `views.bot_view` hands each seat
+# the same one all game long. Emptied at once when full, so safe when threads share it.
+_MINDS: dict[int, tuple[object, _Mind]] = {}
+_MINDS_KEPT = 1024
+
+
+def _mind(view: Mapping[str, Any]) -> _Mind:
+    you = view["you"]
+    hit = _MINDS.get(id(you))
+    if hit is not None and hit[0] is you:
+        return hit[1]
+    mind = _read_mind(view)
+    if len(_MINDS) >= _MINDS_KEPT:
+        _MINDS.clear()
+    _MINDS[id(you)] = (you, mind)
+    return mind
+
+
+def beliefs(view: Mapping[str, Any]) -> Beliefs:
+    mind = _mind(view)
+    if mind.fixed is not None:
+        return mind.fixed
+    tally = _tally(view, mind)
+    if not tally.total:
+        return mind.priors()
+    return mind.beliefs(
+        p_evil=tally.p_evil,
+        worlds=tally.worlds,
+        weights=tally.weights,
+        total=tally.total,
+    )
 
 
 def _mask(seats: Any) -> int:
@@ -164,8 +252,14 @@ class _Record:
                 for ok, passed, fit in zip(alive, passes, fits, strict=True)
             ]
         )
-        return _Record(
-            self.players, self.evil, worlds, alive, passes, fits, quests, proposals, weights
+        return replace(
+            self,
+            alive=alive,
+            passes=passes,
+            fits=fits,
+            quests=quests,
+            proposals=proposals,
+            weights=weights,
         )
 
 
@@ -198,41 +292,41 @@ def _positions(players: int, evil: int) -> dict[int, int]:
 class _Tally:
     """One seat's possible worlds, in its own order, and their weights from a `_Record`:
     the same whole numbers, so the same floats, as counting them for this seat alone.
-    Never changed once built, so a tally shared through the cache is safe from any thread."""
+    Never changed once built, so a tally shared through the cache is safe from any thread.
 
-    players: int
-    positions: tuple[int, ...]  # the seat's worlds (before any quest) in the record
+    The worlds a quest has ruled out stay in: their record weight is exactly 0.0, and adding
+    0.0 leaves a sum of non-negative floats exactly as it was, so every sum (the total, a
+    seat's row, a team's risk) is the float it would be without them. So what is picked
+    from a record depends on the seat's knowledge only, and is worked out once (`for_worlds`),
+    never again after a quest."""
+
+    worlds: tuple[int, ...]  # the seat's worlds (before any quest), in its own order
+    pick: Callable[[Sequence[float]], tuple[float, ...]]  # their record weights
+    row_picks: tuple[Callable[[Sequence[float]], tuple[float, ...]], ...]  # per seat, of
+    # the record's weights, those of the seat's worlds in which that seat is Evil
     record: _Record | None = None
-    worlds: tuple[int, ...] = ()  # the seat's worlds still alive in `record`
-    pick: Callable[[Sequence[float]], tuple[float, ...]] = tuple  # their record weights
-    row_picks: tuple[Callable[[Sequence[float]], tuple[float, ...]], ...] = ()  # per seat,
-    # of the record's weights, those of the seat's worlds in which that seat is Evil
     weights: tuple[float, ...] = ()
     total: float = 0.0
     p_evil: tuple[float, ...] = ()
 
+    @staticmethod
+    def for_worlds(players: int, evil: int, worlds: Sequence[int]) -> _Tally:
+        at = _positions(players, evil)
+        positions = [at[world] for world in worlds]
+        row_picks = tuple(
+            _picker(list(compress(positions, map(evil_at.__contains__, positions))))
+            for evil_at in _evil_at(players, evil)
+        )
+        return _Tally(tuple(worlds), _picker(positions), row_picks)
+
     def weighed(self, record: _Record) -> _Tally:
-        if self.record is not None and record.alive is self.record.alive:
-            # No quest since: the same worlds survive (a record's `alive` is one tuple
-            # until a quest is counted), only their weights change.
-            worlds, pick, row_picks = self.worlds, self.pick, self.row_picks
-        else:  # all picked in C: the same positions, in the seat's order, as a loop
-            alive, every, positions = record.alive, record.worlds, self.positions
-            kept = list(compress(positions, map(alive.__getitem__, positions)))
-            worlds = tuple(map(every.__getitem__, kept))
-            pick = _picker(kept)
-            row_picks = tuple(
-                _picker(list(compress(kept, map(evil_at.__contains__, kept))))
-                for evil_at in _evil_at(self.players, record.evil)
-            )
         # Picked in C, in the seat's world order: the same floats summed in the same order
         # (a seat's row picks the record's weights of its worlds in which that seat is Evil).
-        weights = pick(record.weights)
+        every = record.weights
+        weights = self.pick(every)
         total = sum(weights)
-        p_evil = tuple(sum(rp(record.weights)) / total for rp in row_picks) if total else ()
-        return _Tally(
-            self.players, self.positions, record, worlds, pick, row_picks, weights, total, p_evil
-        )
+        p_evil = tuple([sum(rp(every)) / total for rp in self.row_picks]) if total else ()
+        return replace(self, record=record, weights=weights, total=total, p_evil=p_evil)
 
 
 def _picker(indexes: Sequence[int]) -> Callable[[Sequence[float]], tuple[float, ...]]:
@@ -259,22 +353,21 @@ _TALLIES: dict[tuple[int, ...], _Tally] = {}
 _TALLIES_KEPT = 512  # a few dozen tables' bot seats; emptied at once when full (thread-safe)
 
 
-def _tally(view: Mapping[str, Any], b: Beliefs, one_of: list[int]) -> _Tally | None:
-    """Every dealing of the Evil seats consistent with what `b` knows, weighed by the record."""
-    free = [s for s in range(b.players) if s not in b.known_evil | b.known_good]
-    need = b.evil_count - len(b.known_evil)
-    if not 0 <= need <= len(free):
-        return None
-    known, pair = _mask(b.known_evil), _mask(one_of)
-    key = (b.players, b.evil_count, known, _mask(b.known_good), pair)
-    record = _record(b.players, b.evil_count, *_evidence(view))
+def _tally(view: Mapping[str, Any], mind: _Mind) -> _Tally:
+    """Every dealing of the Evil seats consistent with what `mind` knows, weighed by the
+    record (the caller has checked that some dealing fits)."""
+    key = mind.key
+    record = _record_of(view, mind.players, mind.evil_count)
     tally = _TALLIES.get(key)
     if tally is None:
+        unknown = mind.known_evil | mind.known_good
+        free = [s for s in range(mind.players) if s not in unknown]
+        need = mind.evil_count - len(mind.known_evil)
+        _, _, known, _, pair = key
         worlds = [known | _mask(extra) for extra in combinations(free, need)]
         if pair:  # Merlin and Morgana: exactly one of the pair is Evil
             worlds = [world for world in worlds if (world & pair).bit_count() == 1]
-        at = _positions(b.players, b.evil_count)
-        tally = _Tally(b.players, tuple(at[world] for world in worlds))
+        tally = _Tally.for_worlds(mind.players, mind.evil_count, worlds)
     elif tally.record is record:
         return tally
     tally = tally.weighed(record)
@@ -284,30 +377,33 @@ def _tally(view: Mapping[str, Any], b: Beliefs, one_of: list[int]) -> _Tally | N
     return tally
 
 
-# The last record read and its evidence: `views.bot_view` hands the same quest and proposal
-# lists to every bot until a proposal or quest is added, so they are compared by identity
-# (held here, so never reused). One entry, replaced whole: safe when threads share it.
-_LAST_EVIDENCE: tuple[object, object, tuple[frozenset[Quest], tuple[Proposal, ...]] | None] = (
-    None,
-    None,
-    None,
-)
+# The last record read and the view parts it was read from: `views.bot_view` hands the
+# same quest and proposal lists to every bot until a proposal or quest is added, so they
+# are compared by identity (held here, so never reused). One entry, replaced whole: safe
+# when threads share it.
+_LAST_RECORD: tuple[object, object, _Record | None] = (None, None, None)
+
+
+def _record_of(view: Mapping[str, Any], players: int, evil: int) -> _Record:
+    """The record counted over the view's public record (`_evidence`)."""
+    global _LAST_RECORD
+    quests, proposals, record = _LAST_RECORD
+    if (
+        record is not None
+        and quests is view["quests"]
+        and proposals is view["proposals"]
+        and record.players == players
+    ):
+        return record
+    record = _record(players, evil, *_evidence(view))
+    _LAST_RECORD = (view["quests"], view["proposals"], record)
+    return record
 
 
 def _evidence(view: Mapping[str, Any]) -> tuple[frozenset[Quest], tuple[Proposal, ...]]:
     """The public record as bitmasks: (quest, team, fails) per resolved quest, and
     (team, approving, rejecting) per revealed vote, in the order they were held. A view's
     proposal entries are shared between views (core.memo), so each is read once."""
-    global _LAST_EVIDENCE
-    quests, proposals, evidence = _LAST_EVIDENCE
-    if evidence is not None and quests is view["quests"] and proposals is view["proposals"]:
-        return evidence
-    evidence = _read_evidence(view)
-    _LAST_EVIDENCE = (view["quests"], view["proposals"], evidence)
-    return evidence
-
-
-def _read_evidence(view: Mapping[str, Any]) -> tuple[frozenset[Quest], tuple[Proposal, ...]]:
     quests = frozenset(
         (q["quest"], _mask(q["team"]), q["fails"])
         for q in view["quests"]

@@ -17,8 +17,9 @@ from typing import Any
 
 from games.engine.core import JSON, Move
 
+from . import moves
 from .beliefs import Beliefs, beliefs
-from .moves import Assassinate, Examine, PlayQuestCard, ProposeTeam, Vote
+from .moves import FAIL, SUCCESS, Assassinate, Examine, PlayQuestCard, ProposeTeam, Vote
 
 TOLERANCE = 0.1  # Good approves a team whose risk is within this of the safest team's
 MERLIN_HIDES = 0.35  # how often Merlin waves through a team only he knows is dirty
@@ -32,7 +33,7 @@ def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mo
     if isinstance(first, ProposeTeam):
         return _propose(view, b, legal, rng)
     if isinstance(first, Vote):
-        return Vote(_approve(view, b, rng))
+        return moves.APPROVE if _approve(view, b, rng) else moves.REJECT
     if isinstance(first, PlayQuestCard):
         return _quest_card(view, b, legal, rng)
     if isinstance(first, Examine):
@@ -52,8 +53,9 @@ def _propose(view: Mapping[str, Any], b: Beliefs, legal: Sequence[Move], rng: Ra
         size = quests[q]["size"] - quests[q]["two_fails"]
         return (-size if b.evil else size, q)
 
-    quest = min({m.quest for m in legal if isinstance(m, ProposeTeam)}, key=quest_key)
-    size = next(len(m.team) for m in legal if isinstance(m, ProposeTeam) and m.quest == quest)
+    sizes, teams = _teams(legal)
+    quest = min(sizes, key=quest_key)
+    size = sizes[quest]
     if b.evil:
         # Me, and players the table trusts; never a second Evil (one Fail is enough).
         others = [s for s in _public_order(view, rng) if s not in b.known_evil]
@@ -61,7 +63,31 @@ def _propose(view: Mapping[str, Any], b: Beliefs, legal: Sequence[Move], rng: Ra
     else:
         team = b.best_team(size, rng)
     move = ProposeTeam(frozenset(team), quest)
-    return move if move in legal else rng.choice(list(legal))
+    return move if move in teams else rng.choice(list(legal))
+
+
+# What `_propose` reads of a Leader's legal moves, per tuple of them (held, so compared by
+# identity): the rules hand over the same tuple for the same table size and open quests.
+_TEAMS: dict[int, tuple[Sequence[Move], tuple[dict[int | None, int], frozenset[Move]]]] = {}
+
+
+def _teams(legal: Sequence[Move]) -> tuple[dict[int | None, int], frozenset[Move]]:
+    """The team size of each quest a team may be proposed for (the quests in the order the
+    moves name them first), and the legal moves as a set (a team is found by its hash, not
+    by comparing it with each of up to 252 moves)."""
+    hit = _TEAMS.get(id(legal))
+    if hit is not None and hit[0] is legal:
+        return hit[1]
+    sizes: dict[int | None, int] = {}
+    for m in legal:
+        if isinstance(m, ProposeTeam):
+            sizes.setdefault(m.quest, len(m.team))
+    found = (sizes, frozenset(legal))
+    if isinstance(legal, tuple):  # a list may change: only the rules' tuples are kept
+        if len(_TEAMS) >= 256:
+            _TEAMS.clear()
+        _TEAMS[id(legal)] = (legal, found)
+    return found
 
 
 def _public_order(view: Mapping[str, Any], rng: Random) -> list[int]:
@@ -97,20 +123,20 @@ def _looks_dirty(view: Mapping[str, Any], team: list[int]) -> bool:
 
 
 def _quest_card(view: Mapping[str, Any], b: Beliefs, legal: Sequence[Move], rng: Random) -> Move:
-    if PlayQuestCard(False) not in legal:
-        return PlayQuestCard(True)  # RA-16: Good only has Success
+    if FAIL not in legal:
+        return SUCCESS  # RA-16: Good only has Success
     quest = next(q for q in view["quests"] if q["current"])
     needed = quest["fails_needed"]
     allies = sorted(set(view["team"]) & b.known_evil)
     if len(allies) < needed:
-        return PlayQuestCard(True)  # a lone Fail on the two-fail quest only exposes me
+        return SUCCESS  # a lone Fail on the two-fail quest only exposes me
     if b.me not in allies[:needed]:
-        return PlayQuestCard(True)  # an ally with a lower seat fails it: no double Fail
+        return SUCCESS  # an ally with a lower seat fails it: no double Fail
     decisive = view["failures"] == 2 or view["successes"] == 2
     first_quest = not any(q["result"] for q in view["quests"])
     if not decisive and first_quest and rng.random() < 0.3:
-        return PlayQuestCard(True)  # build trust on the very first quest now and then
-    return PlayQuestCard(False)
+        return SUCCESS  # build trust on the very first quest now and then
+    return FAIL
 
 
 def _examine(b: Beliefs, legal: Sequence[Move], rng: Random) -> Move:

@@ -38,3 +38,9 @@ class Assassinate(ResistanceMove):
     """RA-22: the Assassin names the player they believe is Merlin."""
 
     target: int
+
+
+# The moves with nothing but a yes or no in them, made once: moves are frozen values, and
+# making one costs more than the rest of listing a voter's or a quest member's choices.
+APPROVE, REJECT = Vote(True), Vote(False)
+SUCCESS, FAIL = PlayQuestCard(True), PlayQuestCard(False)

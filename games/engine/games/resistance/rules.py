@@ -5,6 +5,7 @@ understands), what a timeout plays, and the outcome.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import combinations
 from random import Random
@@ -12,9 +13,19 @@ from random import Random
 from games.engine.core import N_, Event, IllegalMove, Move, Outcome, msg
 
 from . import events as ev
-from .config import MAX_REJECTIONS, QUESTS, SIDES, ResistanceConfig, quest_size
+from .config import MAX_PLAYERS, MAX_REJECTIONS, QUESTS, SIDES, ResistanceConfig, quest_size
 from .knowledge import known_evil
-from .moves import Assassinate, Examine, PlayQuestCard, ProposeTeam, Vote
+from .moves import (
+    APPROVE,
+    FAIL,
+    REJECT,
+    SUCCESS,
+    Assassinate,
+    Examine,
+    PlayQuestCard,
+    ProposeTeam,
+    Vote,
+)
 from .roles import Phase, Role, Side
 from .state import ResistanceState, attemptable_quests, quest_succeeds
 
@@ -60,7 +71,7 @@ def setup(config: ResistanceConfig, players: int, rng: Random) -> list[Event]:
 
 def pending_seats(state: ResistanceState) -> frozenset[int]:
     if state.phase is Phase.PROPOSE:
-        return frozenset({state.leader})
+        return _ONLY[state.leader]
     if state.phase is Phase.VOTE:  # RA-13, RA-W1: everyone, in any order
         return _not_voted(state.votes)
     if state.phase is Phase.QUEST:  # RA-16, RA-W1
@@ -70,6 +81,9 @@ def pending_seats(state: ResistanceState) -> frozenset[int]:
     if state.phase is Phase.ASSASSINATE:
         return frozenset(state.seats_with(Role.ASSASSIN))
     return frozenset()
+
+
+_ONLY = tuple(frozenset({seat}) for seat in range(MAX_PLAYERS))  # one seat's turn
 
 
 @lru_cache(maxsize=4096)
@@ -95,23 +109,30 @@ def assassin_targets(state: ResistanceState, assassin: int) -> list[int]:
     return [s for s in range(state.players) if s != assassin and s not in known]
 
 
-def legal_moves(state: ResistanceState, seat: int) -> list[Move]:
+def legal_moves(state: ResistanceState, seat: int) -> Sequence[Move]:
     if seat not in pending_seats(state):
         return []
     if state.phase is Phase.PROPOSE:
-        out: list[Move] = []
-        for quest in attemptable_quests(state):
-            size = quest_size(state.players, quest)
-            out += _teams(state.players, size, quest if state.config.targeting else None)
-        return out
+        quests = tuple(attemptable_quests(state))
+        return _team_moves(state.players, quests, state.config.targeting)
     if state.phase is Phase.VOTE:
-        return [Vote(True), Vote(False)]
+        return [APPROVE, REJECT]
     if state.phase is Phase.QUEST:
         evil = state.side_of(seat) is Side.EVIL
-        return [PlayQuestCard(True), *([PlayQuestCard(False)] if evil else [])]
+        return [SUCCESS, FAIL] if evil else [SUCCESS]
     if state.phase is Phase.LADY:
         return [Examine(t) for t in lady_targets(state)]
     return [Assassinate(t) for t in assassin_targets(state, seat)]
+
+
+@cache
+def _team_moves(players: int, quests: tuple[int, ...], targeting: bool) -> tuple[ProposeTeam, ...]:
+    """Every team the Leader may propose for one of `quests`, quest by quest: one tuple per
+    table size and set of quests open, the same one each time (the bot reads it once)."""
+    out: list[ProposeTeam] = []
+    for quest in quests:
+        out += _teams(players, quest_size(players, quest), quest if targeting else None)
+    return tuple(out)
 
 
 @cache
@@ -194,7 +215,7 @@ def _vote(state: ResistanceState, seat: int, move: Vote) -> list[Event]:
         raise IllegalMove(N_("A vote is approve or reject."), rule="RA-13")
     events: list[Event] = [ev.VoteCast(seat=seat, approve=move.approve)]
     votes = [move.approve if s == seat else v for s, v in enumerate(state.votes)]
-    if any(v is None for v in votes):
+    if None in votes:
         return events  # RA-W1: wait for the others
     final = tuple(bool(v) for v in votes)
     approved = sum(final) * 2 > state.players  # RA-13: strict majority; a tie rejects

@@ -45,6 +45,7 @@ class _Deal(NamedTuple):
     roles: list[dict[str, JSON]]  # per seat: role, label, side
     night: list[list[Knowledge]]  # per seat: its night knowledge
     in_play: list[str]
+    bot_you: list[dict[str, JSON]]  # per seat: the "you" of its bot view before any Lady
 
 
 def _deal(state: ResistanceState) -> _Deal:
@@ -52,13 +53,16 @@ def _deal(state: ResistanceState) -> _Deal:
 
 
 def _dealt(roles: tuple[Role, ...]) -> _Deal:
+    shown: list[dict[str, JSON]] = [
+        {"seat": s, "role": r.value, "role_label": r.label, "side": r.side.value}
+        for s, r in enumerate(roles)
+    ]
+    night = [night_knowledge(roles, s) for s in range(len(roles))]
     return _Deal(
-        roles=[
-            {"seat": s, "role": r.value, "role_label": r.label, "side": r.side.value}
-            for s, r in enumerate(roles)
-        ],
-        night=[night_knowledge(roles, s) for s in range(len(roles))],
+        roles=shown,
+        night=night,
         in_play=sorted({r.value for r in roles}),
+        bot_you=[_bot_you(shown, night, s, ()) for s in range(len(roles))],
     )
 
 
@@ -122,18 +126,28 @@ def bot_view(state: ResistanceState, seat: int) -> dict[str, JSON]:
     per move and the full view (players, waiting, reveal...) costs more than its choice.
     The public part changes only with a proposal or a quest, and "you" only with the Lady:
     both are built once and handed over as they are, not copied (the bot only reads them)."""
-    out = dict(_bot_public(state))
-    deal = _deal(state)
-    if state.lady_history:
-        out["you"] = _bot_you(deal, seat, state.lady_history)
+    public, deal = _bot_public(state)
+    out = dict(public)
+    if state.lady_history:  # the same until the next examination: once per seat of it
+        out["you"] = shared("ra.bot.you", state.lady_history, partial(_bot_yous, deal))[seat]
     else:  # the same for the whole game: once per seat of the deal
-        out["you"] = shared(f"ra.bot.you.{seat}", deal, partial(_bot_you, seat=seat, lady=()))
+        out["you"] = deal.bot_you[seat]
     return out
 
 
-def _bot_you(deal: _Deal, seat: int, lady: tuple[LadyRecord, ...]) -> dict[str, JSON]:
-    you = dict(deal.roles[seat])
-    you["knowledge"] = deal.night[seat]
+def _bot_yous(deal: _Deal, lady: tuple[LadyRecord, ...]) -> list[dict[str, JSON]]:
+    """Per seat, the "you" part of its bot view after the Lady's examinations `lady`."""
+    return [_bot_you(deal.roles, deal.night, seat, lady) for seat in range(len(deal.roles))]
+
+
+def _bot_you(
+    roles: list[dict[str, JSON]],
+    night: list[list[Knowledge]],
+    seat: int,
+    lady: tuple[LadyRecord, ...],
+) -> dict[str, JSON]:
+    you = dict(roles[seat])
+    you["knowledge"] = night[seat]
     you["lady_results"] = [{"seat": r.seat, "side": r.side.value} for r in lady if r.holder == seat]
     return you
 
@@ -141,27 +155,50 @@ def _bot_you(deal: _Deal, seat: int, lady: tuple[LadyRecord, ...]) -> dict[str, 
 # The last public part built and the records it was built from (held, so compared by
 # identity): a game's bots ask again and again while only votes change. One entry, replaced
 # whole, so threads sharing it read either the old entry or the new one.
-_LAST_PUBLIC: tuple[tuple[object, ...], dict[str, JSON]] = ((), {})
+_LAST_PUBLIC: tuple[tuple[object, ...], dict[str, JSON], _Deal] | None = None
 
 
-def _bot_public(state: ResistanceState) -> dict[str, JSON]:
-    sources, built = _LAST_PUBLIC
-    if (
-        sources
-        and sources[0] is state.roles
-        and sources[1] is state.quests
-        and sources[2] is state.proposals
-        and sources[3] is state.team
-        and sources[4] == state.quest
-        and sources[5] == state.rejections
-    ):
-        return built
-    return _build_public(state)
+def _bot_public(state: ResistanceState) -> tuple[dict[str, JSON], _Deal]:
+    """The bot view's public part, and the game's deal (the same game: the same deal)."""
+    last = _LAST_PUBLIC
+    if last is not None:
+        sources = last[0]
+        if (
+            sources[0] is state.roles
+            and sources[1] is state.quests
+            and sources[2] is state.proposals
+            and sources[3] is state.team
+            and sources[4] == state.quest
+            and sources[5] == state.rejections
+        ):
+            return last[1], last[2]
+    return _build_public(state, last)
 
 
-def _build_public(state: ResistanceState) -> dict[str, JSON]:
+def _build_public(
+    state: ResistanceState, last: tuple[tuple[object, ...], dict[str, JSON], _Deal] | None
+) -> tuple[dict[str, JSON], _Deal]:
     global _LAST_PUBLIC
-    built: dict[str, JSON] = {
+    if (
+        last is not None
+        and last[0][0] is state.roles
+        and last[0][1] is state.quests
+        and last[0][2] is state.proposals
+    ):  # the same game and record: a new team, its quest or a rejection (RA-12..RA-15)
+        built, deal = dict(last[1]), last[2]
+        if last[0][4] != state.quest:
+            built["quests"] = _track_of(state)
+        built["rejections"] = state.rejections
+        built["team"] = sorted(state.team)
+    else:
+        built, deal = _new_public(state), _deal(state)
+    sources = (state.roles, state.quests, state.proposals, state.team, state.quest)
+    _LAST_PUBLIC = ((*sources, state.rejections), built, deal)
+    return built, deal
+
+
+def _new_public(state: ResistanceState) -> dict[str, JSON]:
+    return {
         "player_count": state.players,
         "evil_count": SIDES[state.players][1],
         "roles_in_play": _deal(state).in_play,
@@ -173,9 +210,6 @@ def _build_public(state: ResistanceState) -> dict[str, JSON]:
         "team": sorted(state.team),
         "proposals": shared("ra.proposals", state.proposals, _proposals),
     }
-    sources = (state.roles, state.quests, state.proposals, state.team)
-    _LAST_PUBLIC = ((*sources, state.quest, state.rejections), built)
-    return built
 
 
 def _player(
