@@ -302,12 +302,16 @@ def _actions_model(context: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-# Boards that show the viewer's own place in a list of rows (Tournament: "is_me" on its
-# knights): the board model's list key and the row's template, which reads `p` alone. A
+# Boards that show the viewer's own place in a list of rows ("is_me" on the Tournament's
+# and the jousting's knights): the board model's list key, the row's template and the one
+# name it reads (the row). A
 # pushed update renders each distinct row once, and the rest of the board once for every
 # view with an equal rest (`board_rows`: the rendered rows in their order); the page's own
 # render includes the row template per row, the same bytes.
-ROWED_BOARDS = {"games/boards/tournament.html": ("players", "games/boards/tournament-knight.html")}
+ROWED_BOARDS = {
+    "games/boards/tournament.html": ("players", "games/boards/tournament-knight.html", "p"),
+    "games/boards/jousting-avalon.html": ("knights", "games/boards/jousting-avalon-knight.html", "k"),
+}
 
 PARTIAL_MODELS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "phase": _phase_model,
@@ -406,7 +410,7 @@ def _rowed_board(model: dict[str, Any], memo: dict[Any, str]) -> str | None:
     it alike, with a slot per row that each view fills with its own rows. None when the
     model holds anything a fingerprint refuses."""
     board = model["board"]
-    rows_key, template = ROWED_BOARDS[model["board_template"]]
+    rows_key, template, name = ROWED_BOARDS[model["board_template"]]
     rows = []
     for p in board.get(rows_key) or ():
         key = fingerprint(p)
@@ -414,7 +418,7 @@ def _rowed_board(model: dict[str, Any], memo: dict[Any, str]) -> str | None:
             return None
         key = (template, key)
         if key not in memo:
-            memo[key] = _kept(key, partial(render_to_string, template, {"p": p}))
+            memo[key] = _kept(key, partial(render_to_string, template, {name: p}))
         rows.append(memo[key])
     # Comments: an escaped text can never hold one, so a slot is only ever a slot.
     slots = [SafeString(f"<!--board-row-{i}-{CSRF_SLOT}-->") for i in range(len(rows))]
