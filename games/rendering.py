@@ -310,7 +310,11 @@ def _actions_model(context: Mapping[str, Any]) -> dict[str, Any]:
 # render includes the row template per row, the same bytes.
 ROWED_BOARDS = {
     "games/boards/tournament.html": ("players", "games/boards/tournament-knight.html", "p"),
-    "games/boards/jousting-avalon.html": ("knights", "games/boards/jousting-avalon-knight.html", "k"),
+    "games/boards/jousting-avalon.html": (
+        "knights",
+        "games/boards/jousting-avalon-knight.html",
+        "k",
+    ),
 }
 
 PARTIAL_MODELS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
