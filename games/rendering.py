@@ -304,10 +304,9 @@ def _actions_model(context: Mapping[str, Any]) -> dict[str, Any]:
 
 # Boards that show the viewer's own place in a list of rows ("is_me" on the Tournament's
 # and the jousting's knights): the board model's list key, the row's template and the one
-# name it reads (the row). A
-# pushed update renders each distinct row once, and the rest of the board once for every
-# view with an equal rest (`board_rows`: the rendered rows in their order); the page's own
-# render includes the row template per row, the same bytes.
+# name it reads (the row). A pushed update renders each distinct row once, and the rest of
+# the board once for every view with an equal rest (`board_rows`: the rendered rows in
+# their order); the page's own render includes the row template per row, the same bytes.
 ROWED_BOARDS = {
     "games/boards/tournament.html": ("players", "games/boards/tournament-knight.html", "p"),
     "games/boards/jousting-avalon.html": (
@@ -471,25 +470,38 @@ def _players(context: Mapping[str, Any], memo: dict[Any, str]) -> str:
 # emptied when settings change (tests).
 KEPT = frozenset({"secret", "actions"})
 KEPT_MAX = 2048
+KEPT_CHARS = 8_000_000  # what the kept renders and their keys hold, at most (characters)
 _kept_renders: dict[Any, str] = {}
+_kept_chars = [0]
 _kept_lock = threading.Lock()
 
 
-def _kept(key: Hashable, render: Callable[[], str]) -> str:
+def _kept(key: tuple[Any, ...], render: Callable[[], str]) -> str:
     key = (translation.get_language(), timezone.get_current_timezone_name(), key)
     html = _kept_renders.get(key)
     if html is None:
         html = render()
         with _kept_lock:
-            _kept_renders[key] = html
-            while len(_kept_renders) > KEPT_MAX:
-                del _kept_renders[next(iter(_kept_renders))]
+            if key not in _kept_renders:
+                _kept_renders[key] = html
+                _kept_chars[0] += _size(key, html)
+            while len(_kept_renders) > KEPT_MAX or _kept_chars[0] > KEPT_CHARS:
+                oldest = next(iter(_kept_renders))
+                _kept_chars[0] -= _size(oldest, _kept_renders.pop(oldest))
     return html
+
+
+def _size(key: tuple[Any, ...], html: str) -> int:
+    """A kept render's weight: its HTML and its model's fingerprint (the key's last)."""
+    model = key[-1][-1]
+    return len(html) + (len(model) if isinstance(model, bytes) else 0)
 
 
 @receiver(setting_changed)
 def _forget_kept(**kwargs: Any) -> None:
-    _kept_renders.clear()
+    with _kept_lock:
+        _kept_renders.clear()
+        _kept_chars[0] = 0
 
 
 def render_update(
