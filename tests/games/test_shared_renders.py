@@ -167,29 +167,33 @@ def test_shared_partials_read_only_their_model_and_are_each_views_own_render(
     assert distinct < renders  # views share renders
 
 
-def test_every_view_of_the_resistance_shares_one_board() -> None:
-    users = [make_user() for _ in range(7)]
-    game = started_game(users, slug="resistance-avalon")
+def boards_of_every_view(slug: str, seats: int, *, shared: bool = False) -> dict[Any, Any]:
+    """Each view's board partial of a new game through one update's memo, checked against
+    the view's own render; the memo. `shared`: as an update builds the views' models."""
+    users = [make_user() for _ in range(seats)]
+    game = started_game(users, slug=slug)
     players = players_of(game)
-    memo: dict[Any, str] = {}
-    for viewer in [*range(7), None]:
+    memo: dict[Any, Any] = {}
+    for viewer in [*range(seats), None]:
         feed = {**game_view_for_seat(game, viewer), "players": players}
-        _partial("board", game_context(feed, csrf_token="t"), memo)
-    assert len(memo) == 1
+        own = game_context(feed, csrf_token="t")
+        context = game_context(feed, csrf_token="t", shared=memo if shared else None)
+        assert _partial("board", context, memo) == render_partials(own, names=("board",))
+    return memo
+
+
+def test_every_view_of_the_resistance_shares_one_board() -> None:
+    assert len(boards_of_every_view("resistance-avalon", 7)) == 1
+    # An update builds the board's model once too (its public view), and renders it once.
+    memo = boards_of_every_view("resistance-avalon", 7, shared=True)
+    assert sorted(k[0] for k in memo) == ["board", "board-model"]
 
 
 def test_the_views_of_a_tournament_share_the_board_but_each_ones_own_knight() -> None:
     """The Tournament's board shows the viewer's own knight ("(you)"): its knights are
     rendered one by one (each distinct one once) and the rest of the board once for every
     view, with each view's knights put in its slots; the same bytes as each view's own."""
-    users = [make_user() for _ in range(4)]
-    game = started_game(users, slug="tournament-camelot")
-    players = players_of(game)
-    memo: dict[Any, str] = {}
-    for viewer in [*range(4), None]:
-        feed = {**game_view_for_seat(game, viewer), "players": players}
-        context = game_context(feed, csrf_token="t")
-        assert _partial("board", context, memo) == render_partials(context, names=("board",))
+    memo = boards_of_every_view("tournament-camelot", 4)
     assert len([k for k in memo if k[0] == "board-shell"]) == 1
     # Four knights as others see them, and each as its own seat sees it.
     assert len([k for k in memo if k[0] == "games/boards/tournament-knight.html"]) == 8
