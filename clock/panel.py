@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 
 from accounts.models import User
 from games.models import Game, Seat
@@ -22,21 +23,32 @@ def clock_panel_oob(
 ) -> dict[Any, str]:
     """One read of the clock for the update (none when the commit's seats are given), one
     render per distinct panel: viewers differ only by their time zone (the deadlines) and
-    their own seat's extension and take-back, so most share one render."""
+    their own seat's extension and take-back, so most share one render, and the panel
+    but the viewer's own part is rendered once per distinct deadlines."""
     facts = clock_facts(game, seats=seats)
-    rendered: dict[Any, str] = {}
+    shells: dict[Any, str] = {}
+    parts: dict[Any, str] = {}
     out = {}
     for key, user in viewers.items():
         context = clock_for(facts, user if isinstance(user, User) else None)
         me = context["me"]
-        # Everything of the context that differs between viewers, as the template reads it.
-        shown = (
-            tuple(row["deadline_local"] for row in context["seats"]),
-            me and (me["can_take_back"], me["can_extend"], me["extensions_left"], me["pending"]),
-        )
-        if shown not in rendered:
-            rendered[shown] = render_to_string(
-                "clock/panel.html", {**context, "csrf_token": csrf_token, "oob": True}
+        # Everything of the context that differs between viewers, as the template reads it:
+        # the deadlines in the reader's zone (the panel), their own seat (its last part,
+        # clock/panel_me.html, rendered apart and put in the panel's slot).
+        deadlines = tuple(row["deadline_local"] for row in context["seats"])
+        mine = me and (me["can_take_back"], me["can_extend"], me["extensions_left"], me["pending"])
+        if deadlines not in shells:
+            shells[deadlines] = render_to_string(
+                "clock/panel.html", {**context, "me_part": ME_SLOT, "oob": True}
             )
-        out[key] = rendered[shown]
+        if mine not in parts:
+            parts[mine] = render_to_string(
+                "clock/panel_me.html", {**context, "csrf_token": csrf_token}
+            )
+        out[key] = shells[deadlines].replace(ME_SLOT, parts[mine])
     return out
+
+
+# Where a viewer's own part goes in the panel rendered for many (a comment: no escaped
+# text can hold one).
+ME_SLOT = mark_safe("<!--clock-me-7f3c1e-->")

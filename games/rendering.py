@@ -10,7 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import io
+import json
+import pickle
 import threading
+import types
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import partial
 from typing import Any
@@ -141,12 +145,14 @@ def game_context(
     revealed: Mapping[str, Any] | None = None,
     seen: int | None = None,
     move_url: str = "",
+    shared: dict[Any, Any] | None = None,
 ) -> dict[str, Any]:
     """Everything the game page's partials show, as view models from the game's presenter.
     `revealed` (replays only) is the final view, for "everything revealed". `seen` (a
     seat's page) is the last seq its player had seen before: the log marks where that
     visit ended and "Since your last visit" tells what happened after it. `move_url`: where
-    the action forms post (the game's move URL unless given: the emailed decision page's)."""
+    the action forms post (the game's move URL unless given: the emailed decision page's).
+    `shared`: what the views of one update in one language share (render_updates)."""
     presenter = presenter_for(str(feed.get("game", "")))
     names = seat_names(feed)
     players = merged_players(feed)
@@ -170,7 +176,7 @@ def game_context(
         "over": not playing,
         "phase_line": phase_line,
         "phase_rules": feed_rules(feed, *presenter.phase_rules(feed)) if playing else [],
-        "board": presenter.board(feed, names),
+        **_board(presenter, feed, names, shared),
         "secret": presenter.secret(feed, names, revealed),
         "forms": forms,
         # Three or more moves at once are shown as steps, one at a time (jousting's barter).
@@ -190,6 +196,25 @@ def game_context(
         "secret_template": presenter.secret_template,
         "stylesheets": presenter.stylesheets,
     }
+
+
+def _board(
+    presenter: Any, feed: Mapping[str, Any], names: list[str], shared: dict[Any, Any] | None
+) -> dict[str, Any]:
+    """The board's model ("board"), built once per update for every view with the same
+    public view when the game's board reads nothing else (`public_board`): keyed
+    ("board_key") by that part of the view and the names as JSON, an exact copy of plain
+    data, made in C."""
+    if shared is None or not presenter.public_board:
+        return {"board": presenter.board(feed, names)}
+    view = feed.get("view", {})
+    try:
+        key = ("board-model", json.dumps([[k, v] for k, v in view.items() if k != "you"] + names))
+    except (TypeError, ValueError):
+        return {"board": presenter.board(feed, names)}
+    if key not in shared:
+        shared[key] = presenter.board(feed, names)
+    return {"board": shared[key], "board_key": key}
 
 
 def _move_url(feed: Mapping[str, Any]) -> str:
@@ -230,6 +255,10 @@ def render_log_append(context: Mapping[str, Any]) -> str:
 # Stands for the reader's CSRF token in HTML rendered once for many sockets (their forms
 # post with it); each socket puts its own in (`with_csrf`), a string replace, no read.
 CSRF_SLOT = "csrf-slot-7f3c1e"
+
+
+# Stands for the seq in a kept render of the actions panel (its forms' expected_seq).
+SEQ_SLOT = "seq-slot-7f3c1e"
 
 
 def with_csrf(html: str, csrf_token: str) -> str:
@@ -273,11 +302,19 @@ def _actions_model(context: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-# Boards whose model is the same in many views of an update (in The Resistance every seat's
-# and the spectators'): the others show the viewer's own place on the board (Tournament,
-# Colovini, jousting: "is_me", "mine"), so their views never share one and fingerprinting
-# them would cost more than it saves.
-SHARED_BOARDS = frozenset({"games/boards/resistance-avalon.html"})
+# Boards that show the viewer's own place in a list of rows ("is_me" on the Tournament's
+# and the jousting's knights): the board model's list key, the row's template and the one
+# name it reads (the row). A pushed update renders each distinct row once, and the rest of
+# the board once for every view with an equal rest (`board_rows`: the rendered rows in
+# their order); the page's own render includes the row template per row, the same bytes.
+ROWED_BOARDS = {
+    "games/boards/tournament.html": ("players", "games/boards/tournament-knight.html", "p"),
+    "games/boards/jousting-avalon.html": (
+        "knights",
+        "games/boards/jousting-avalon-knight.html",
+        "k",
+    ),
+}
 
 PARTIAL_MODELS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "phase": _phase_model,
@@ -294,45 +331,42 @@ PARTIAL_MODELS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
 
 def fingerprint(value: Any) -> Hashable | None:
     """An exact, hashable copy of a view model made of plain data (str, numbers, None,
-    lists, dicts with str keys in their order, dataclasses of these; lazy translations as
-    they read in the active language), or None when it holds anything else. Every level
-    is tagged with its type, so unequal models never share a key: safe strings are told
-    apart from plain ones (only the latter are escaped), 1 from 1.0 and True."""
-    kind = type(value)
-    if kind is str:
-        return str(value)  # the leaves, mostly: the only key that is a str
-    if kind is dict:
-        pairs: list[Any] = [dict]
-        for k, v in value.items():
-            item = fingerprint(v)
-            if type(k) is not str or item is None:
-                return None
-            pairs.append((k, item))
-        return tuple(pairs)
-    if kind is list or kind is tuple:
-        items: list[Any] = [kind]
-        for v in value:
-            item = fingerprint(v)
-            if item is None:
-                return None
-            items.append(item)
-        return tuple(items)
-    if kind is SafeString or kind in _SCALARS:
-        return (kind, value)
-    if isinstance(value, Promise):  # a lazy translation: as it reads in the active language
-        return (Promise, hasattr(value, "__html__"), str(value))
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields: list[Any] = [kind]
-        for f in dataclasses.fields(value):
-            item = fingerprint(getattr(value, f.name))
-            if item is None:
-                return None
-            fields.append(item)
-        return tuple(fields)
-    return None
+    lists, tuples, dicts in their order, dataclasses of these; lazy translations as they
+    read in the active language), or None when it holds anything else: its pickle, made in
+    C (a tenth of the time of a walk in Python, which a watched move paid for every partial
+    of every view). Every object is pickled with its type, so unequal models never share a
+    key: safe strings are told apart from plain ones (only the latter are escaped), 1 from
+    1.0 and True, a list from a tuple. No memo (`fast`): two equal models give the same
+    bytes whether or not they share their parts."""
+    buffer = io.BytesIO()
+    pickler = _Fingerprinter(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.fast = True
+    try:
+        pickler.dump(value)
+    except (TypeError, ValueError, pickle.PicklingError, RecursionError):
+        return None
+    return buffer.getvalue()
 
 
-_SCALARS = frozenset({int, float, bool, type(None)})
+def _lazy_text(html: bool, text: str) -> None:
+    """Stands for a lazy translation in a fingerprint (pickled by name, never called)."""
+
+
+class _Fingerprinter(pickle.Pickler):
+    """Pickles only what a fingerprint may hold: the C pickler handles str, numbers, None,
+    lists, tuples and dicts itself and asks here for any other object."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        kind = type(obj)
+        if kind is SafeString:
+            return NotImplemented
+        if isinstance(obj, Promise):  # a lazy translation: as it reads in the active language
+            return _lazy_text, (hasattr(obj, "__html__"), str(obj))
+        if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+            return NotImplemented
+        if kind is type or kind is types.FunctionType:  # classes and functions by name
+            return NotImplemented
+        raise TypeError(f"not in a fingerprint: {kind.__name__}")
 
 
 def _partial(name: str, context: Mapping[str, Any], memo: dict[Any, str] | None) -> str:
@@ -340,10 +374,26 @@ def _partial(name: str, context: Mapping[str, Any], memo: dict[Any, str] | None)
     update whose model of it (PARTIAL_MODELS) is equal."""
     if memo is not None and name == "players":
         return _players(context, memo)
-    if name == "board" and context.get("board_template") not in SHARED_BOARDS:
-        memo = None  # a board that differs in every view: not worth its fingerprint
     model = PARTIAL_MODELS[name](context)
-    key = fingerprint(model) if memo is not None else None
+    seq = None
+    key: Hashable | None = None
+    if memo is not None and name == "board":
+        rest = fingerprint({k: v for k, v in model.items() if k != "board"})
+        if context.get("board_key") is not None and rest is not None:
+            # A board model built once for the update (game_context's `shared`): its key
+            # names it exactly, no need to fingerprint it again in every view.
+            key = (context["board_key"], rest)
+        elif context.get("board_template") in ROWED_BOARDS:
+            html = _rowed_board(model, memo)
+            if html is not None:
+                return html
+    elif memo is not None and name == "actions" and type(model["feed"].get("seq")) is int:
+        # The forms carry the seq only as their expected_seq: rendered with a slot for it,
+        # a seat's forms are kept from one update to the next while its moves stay the same.
+        seq = model["feed"]["seq"]
+        model = {**model, "feed": {**model["feed"], "seq": SEQ_SLOT}}
+    if key is None and memo is not None:
+        key = fingerprint(model)
     if memo is None or key is None:
         return render_partials(context, names=(name,))
     key = (name, key)
@@ -354,7 +404,40 @@ def _partial(name: str, context: Mapping[str, Any], memo: dict[Any, str] | None)
             memo[key] = _kept(key, partial(render_to_string, template, shown))
         else:
             memo[key] = render_to_string(template, shown)
-    return memo[key]
+    return memo[key] if seq is None else memo[key].replace(SEQ_SLOT, str(seq))
+
+
+def _rowed_board(model: dict[str, Any], memo: dict[Any, str]) -> str | None:
+    """The board of a view whose rows differ from view to view: each distinct row rendered
+    once (and kept between updates), the rest of the board once for every view that sees
+    it alike, with a slot per row that each view fills with its own rows. None when the
+    model holds anything a fingerprint refuses."""
+    board = model["board"]
+    rows_key, template, name = ROWED_BOARDS[model["board_template"]]
+    rows = []
+    for p in board.get(rows_key) or ():
+        key = fingerprint(p)
+        if key is None:
+            return None
+        key = (template, key)
+        if key not in memo:
+            memo[key] = _kept(key, partial(render_to_string, template, {name: p}))
+        rows.append(memo[key])
+    # Comments: an escaped text can never hold one, so a slot is only ever a slot.
+    slots = [SafeString(f"<!--board-row-{i}-{CSRF_SLOT}-->") for i in range(len(rows))]
+    rest = {**model, "board": {k: v for k, v in board.items() if k != rows_key}}
+    key = fingerprint({**rest, "board_rows": slots})
+    if key is None:
+        return None
+    key = ("board-shell", key)
+    if key not in memo:
+        memo[key] = render_to_string(
+            "games/partials/board.html", {**rest, "board_rows": slots, "oob": True}
+        )
+    html = memo[key]
+    for slot, row in zip(slots, rows, strict=True):
+        html = html.replace(slot, row)
+    return html
 
 
 def _players(context: Mapping[str, Any], memo: dict[Any, str]) -> str:
@@ -385,27 +468,40 @@ def _players(context: Mapping[str, Any], memo: dict[Any, str]) -> str:
 # exact model, plus the language and time zone: a kept render is reused only for an equal
 # model, whichever view or game it was first made for. Bounded (oldest out first), and
 # emptied when settings change (tests).
-KEPT = frozenset({"secret"})
+KEPT = frozenset({"secret", "actions"})
 KEPT_MAX = 2048
+KEPT_CHARS = 8_000_000  # what the kept renders and their keys hold, at most (characters)
 _kept_renders: dict[Any, str] = {}
+_kept_chars = [0]
 _kept_lock = threading.Lock()
 
 
-def _kept(key: Hashable, render: Callable[[], str]) -> str:
+def _kept(key: tuple[Any, ...], render: Callable[[], str]) -> str:
     key = (translation.get_language(), timezone.get_current_timezone_name(), key)
     html = _kept_renders.get(key)
     if html is None:
         html = render()
         with _kept_lock:
-            _kept_renders[key] = html
-            while len(_kept_renders) > KEPT_MAX:
-                del _kept_renders[next(iter(_kept_renders))]
+            if key not in _kept_renders:
+                _kept_renders[key] = html
+                _kept_chars[0] += _size(key, html)
+            while len(_kept_renders) > KEPT_MAX or _kept_chars[0] > KEPT_CHARS:
+                oldest = next(iter(_kept_renders))
+                _kept_chars[0] -= _size(oldest, _kept_renders.pop(oldest))
     return html
+
+
+def _size(key: tuple[Any, ...], html: str) -> int:
+    """A kept render's weight: its HTML and its model's fingerprint (the key's last)."""
+    model = key[-1][-1]
+    return len(html) + (len(model) if isinstance(model, bytes) else 0)
 
 
 @receiver(setting_changed)
 def _forget_kept(**kwargs: Any) -> None:
-    _kept_renders.clear()
+    with _kept_lock:
+        _kept_renders.clear()
+        _kept_chars[0] = 0
 
 
 def render_update(
@@ -415,7 +511,7 @@ def render_update(
     `payload` (a broadcast payload: the feed and its "events"). `memo`: renders shared by
     the views of one update in one language (render_updates)."""
     feed = {k: v for k, v in payload.items() if k != "events"}
-    context = game_context(feed, csrf_token=csrf_token, log=payload.get("events", ()))
+    context = game_context(feed, csrf_token=csrf_token, log=payload.get("events", ()), shared=memo)
     parts = [_partial(name, context, memo) for name in PARTIALS]
     return "".join(parts) + render_log_append(context)
 

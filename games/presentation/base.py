@@ -108,6 +108,9 @@ class Presenter:
     order: tuple[str, ...] = ()  # move types whose forms come first, in this order
     words: EventWords | None = None  # the game's log line per event type
     panels: Panels | None = None  # the game's board and secret panels (its board.py)
+    # The board's model reads only the public part of the view (not "you", not my_seat)
+    # and the names: one update builds it once for all its views (games.rendering).
+    public_board = False
     stranger = SEAT_STRANGER  # how a log line names a seat without a name (a msgid)
     story = Story()  # how the game's log tells its story (the game's story.py)
     # Move type: (the help its form shows, the ID of the rule it states: the form links it).

@@ -78,3 +78,29 @@ async def test_the_socket_pushes_the_clock_panel_with_each_update() -> None:
     assert " left</span>" not in final
     assert "every 30s" not in final
     await comm.disconnect()
+
+
+@pytest.mark.django_db
+def test_the_panel_rendered_once_for_many_viewers_is_each_viewers_own() -> None:
+    """clock.panel renders the panel but the viewer's own part once per distinct deadlines
+    and that part once per distinct seat state: the same bytes as each viewer's own render
+    (seats that may extend, one in another zone, a spectator)."""
+    from django.template.loader import render_to_string
+
+    from clock.panel import clock_panel_oob
+    from clock.selectors import clock_facts, clock_for
+
+    users = [make_user() for _ in range(3)]
+    game = started_game(users, time_per_move=86400)
+    users[2].time_zone = "Europe/Paris"
+    users[2].save()
+    viewers: dict[Any, Any] = {0: users[0], 1: users[1], 2: users[2], None: None}
+    shared = clock_panel_oob(game, viewers, "slot", None)
+    facts = clock_facts(game)
+    for key, user in viewers.items():
+        own = render_to_string(
+            "clock/panel.html", {**clock_for(facts, user), "csrf_token": "slot", "oob": True}
+        )
+        assert shared[key] == own, key
+    assert "Extend my time" in shared[0]
+    assert "Extend my time" not in shared[None]

@@ -52,7 +52,7 @@ def test_a_fingerprint_is_exact_and_refuses_other_values() -> None:
     # A template may walk a dict's items: its order is part of the model.
     assert fingerprint({"a": 1, "b": 2}) != fingerprint({"b": 2, "a": 1})
     assert fingerprint({"a": object()}) is None
-    assert fingerprint({1: "x"}) is None
+    assert fingerprint({1: "x"}) != fingerprint({"1": "x"})
     assert fingerprint(translation.gettext_lazy("Players")) != fingerprint("Players")
 
 
@@ -109,13 +109,16 @@ def check_every_view(game: Game, seats: int) -> tuple[int, int]:
     for viewer in [*range(seats), None]:
         feed = {**game_view_for_seat(game, viewer), "players": players}
         context = game_context(feed, csrf_token=CSRF_SLOT)
+        # As an update builds it: a public board's model made once for all the views.
+        shared = game_context(feed, csrf_token=CSRF_SLOT, shared=memo)
+        assert shared["board"] == context["board"]
         for name in PARTIALS:
             own, seen = reads_of(name, context)
             model = PARTIAL_MODELS[name](context)
             assert seen <= allowed(model), (name, seen - allowed(model))
             assert fingerprint(model) is not None, name  # plain data: it can be shared
             assert own == render_partials(context, names=(name,))
-            assert _partial(name, context, memo) == own, (name, viewer)
+            assert _partial(name, shared, memo) == own, (name, viewer)
             renders += name != "players"
     # The players panel is shared row by row (its own keys); the others whole.
     return renders, len([k for k in memo if k[0] in PARTIAL_MODELS and k[0] != "players"])
@@ -164,12 +167,33 @@ def test_shared_partials_read_only_their_model_and_are_each_views_own_render(
     assert distinct < renders  # views share renders
 
 
-def test_every_view_of_the_resistance_shares_one_board() -> None:
-    users = [make_user() for _ in range(7)]
-    game = started_game(users, slug="resistance-avalon")
+def boards_of_every_view(slug: str, seats: int, *, shared: bool = False) -> dict[Any, Any]:
+    """Each view's board partial of a new game through one update's memo, checked against
+    the view's own render; the memo. `shared`: as an update builds the views' models."""
+    users = [make_user() for _ in range(seats)]
+    game = started_game(users, slug=slug)
     players = players_of(game)
-    memo: dict[Any, str] = {}
-    for viewer in [*range(7), None]:
+    memo: dict[Any, Any] = {}
+    for viewer in [*range(seats), None]:
         feed = {**game_view_for_seat(game, viewer), "players": players}
-        _partial("board", game_context(feed, csrf_token="t"), memo)
-    assert len(memo) == 1
+        own = game_context(feed, csrf_token="t")
+        context = game_context(feed, csrf_token="t", shared=memo if shared else None)
+        assert _partial("board", context, memo) == render_partials(own, names=("board",))
+    return memo
+
+
+def test_every_view_of_the_resistance_shares_one_board() -> None:
+    assert len(boards_of_every_view("resistance-avalon", 7)) == 1
+    # An update builds the board's model once too (its public view), and renders it once.
+    memo = boards_of_every_view("resistance-avalon", 7, shared=True)
+    assert sorted(k[0] for k in memo) == ["board", "board-model"]
+
+
+def test_the_views_of_a_tournament_share_the_board_but_each_ones_own_knight() -> None:
+    """The Tournament's board shows the viewer's own knight ("(you)"): its knights are
+    rendered one by one (each distinct one once) and the rest of the board once for every
+    view, with each view's knights put in its slots; the same bytes as each view's own."""
+    memo = boards_of_every_view("tournament-camelot", 4)
+    assert len([k for k in memo if k[0] == "board-shell"]) == 1
+    # Four knights as others see them, and each as its own seat sees it.
+    assert len([k for k in memo if k[0] == "games/boards/tournament-knight.html"]) == 8

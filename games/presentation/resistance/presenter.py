@@ -54,6 +54,7 @@ class ResistancePresenter(Presenter):
     slugs = (GAME.slug,)
     words = WORDS
     panels = board
+    public_board = True  # the quest track, the votes: every seat's and the spectators' own
     composed = frozenset({mv.ProposeTeam.TYPE})  # choose the knights, not one button per team
     help = HELP
     story = Story(

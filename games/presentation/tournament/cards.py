@@ -6,10 +6,11 @@ source mark [TH-7], as the templates draw them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from games.services.errors import say
 
@@ -83,7 +84,14 @@ def _title(name: Any, injury_points: Any, poisoned: bool, special: bool) -> str:
 
 
 def face(card: str, poisoned: Sequence[int] = DEFAULT_POISONED) -> dict[str, Any]:
-    """Everything a card face shows. Unknown ids (never expected) get a plain face."""
+    """Everything a card face shows. Unknown ids (never expected) get a plain face. A
+    face is a function of the card, the Poisoned values and the language: made once in
+    the process (a watched move shows each card in every view), a fresh copy each call."""
+    return dict(_face(card, tuple(poisoned), get_language()))
+
+
+@lru_cache(maxsize=4096)
+def _face(card: str, poisoned: tuple[int, ...], language: str | None) -> dict[str, Any]:
     if not card or not is_weapon(card):
         name = card or _("a card")
         return {
