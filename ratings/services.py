@@ -28,7 +28,7 @@ from openskill.models import PlackettLuce
 
 from games.lifecycle import GameVoided
 from games.models import Game, GameEvent, Seat
-from games.prepared import column
+from games.prepared import column, deferred_rows, insert_rows
 from games.services.committed import Committed
 
 from .models import MU, SIGMA, RatedGame, Rating, SeasonRating
@@ -41,7 +41,8 @@ MODEL = PlackettLuce(mu=MU, sigma=SIGMA)
 def _moves_by_seat(game: Game) -> dict[int, tuple[int, int]]:
     """Per seat, its moves in the log: (its player's own, a stand-in's: bot or timeout).
     Written as SQL: the ORM's grouped count cost a finishing move more CPU to build than
-    PostgreSQL takes to answer it (issue 14)."""
+    PostgreSQL takes to answer it (issue 14). Rows of a batch not written yet
+    (games.prepared.writes_deferred: the clock's sweep) are counted too."""
     seat, kind = column(GameEvent, "actor_seat"), column(GameEvent, "actor_kind")
     sql = (
         f"SELECT {seat}, SUM(CASE WHEN {kind} = %s THEN 1 ELSE 0 END),"
@@ -52,7 +53,15 @@ def _moves_by_seat(game: Game) -> dict[int, tuple[int, int]]:
     kinds = GameEvent.ActorKind
     with connection.cursor() as cursor:
         cursor.execute(sql, [kinds.PLAYER, kinds.BOT, kinds.TIMEOUT, game.pk])
-        return {int(s): (int(own), int(stand_in)) for s, own, stand_in in cursor.fetchall()}
+        counts = {int(s): [int(own), int(stand_in)] for s, own, stand_in in cursor.fetchall()}
+    for row in deferred_rows(GameEvent):
+        if row.game_id == game.pk and row.actor_seat is not None:
+            count = counts.setdefault(row.actor_seat, [0, 0])
+            if row.actor_kind == kinds.PLAYER:
+                count[0] += 1
+            elif row.actor_kind in (kinds.BOT, kinds.TIMEOUT):
+                count[1] += 1
+    return {s: (own, stand_in) for s, (own, stand_in) in counts.items()}
 
 
 def _seat_facts(game: Game, seats: Sequence[Seat] | None = None) -> list[SeatFacts]:
@@ -151,9 +160,16 @@ def game_rate(
     changes = _apply(slug, teams, ranks) if teams else {}
     if teams:
         _apply(slug, teams, ranks, season)
-    return RatedGame.objects.create(
-        game=game, game_slug=slug, teams=teams, ranks=ranks, changes=changes, season=season
+    rated = RatedGame(
+        game=game,
+        game_slug=slug,
+        teams=teams,
+        ranks=ranks,
+        changes=changes,
+        season=season,
+        rated_at=timezone.now(),  # auto_now_add is the ORM's save's, not insert_rows'
     )
+    return insert_rows([rated])[0]  # deferred in a batch (games.prepared.writes_deferred)
 
 
 def ratings_refold(slug: str) -> None:
