@@ -43,6 +43,7 @@ from games.services.bot_turns import bot_move_choose
 from games.services.commit import game_commit
 from games.services.moves import move_submit
 from notifications.hooks import notifications_batched
+from ratings.services import moves_read_ahead
 
 from .models import Abandonment, SeatGrace
 from .seat_deadlines import deadline_after, in_grace
@@ -126,12 +127,14 @@ def sweep_batch(
         with notifications_batched(), transaction.atomic():
             games = _claim_overdue(now, limit or batch_size(), exclude)
             batch.claimed = [g.pk for g in games]
+            if not games:
+                return batch
             if when_full is not None and batch.full():
                 try:
                     when_full()
                 except Exception:  # e.g. the broker down: this batch is applied all the same
                     logger.exception("clock: could not share out a burst")
-            with writes_deferred() if deferred else _nothing_deferred():
+            with writes_deferred() if deferred else _nothing_deferred(), moves_read_ahead(games):
                 seats = seats_in_play_of(games)
                 counted: list[int] = []  # seats whose default move makes one more in a row
                 for game in games:
