@@ -323,7 +323,7 @@ def _update_rows(
         return
     meta = model._meta
     fields = [meta.pk, *(meta.get_field(name) for name in names)]
-    casts = ", ".join(f"CAST(%s AS {f.db_type(connection)})" for f in fields)  # type: ignore[union-attr]
+    casts = ", ".join(f"CAST(%s AS {f.db_type(connection)})" for f in fields)
     table = connection.ops.quote_name(meta.db_table)
     columns = [column(model, name, db) for name in names]
     sets = ", ".join(f"{c} = v.{c}" for c in columns)

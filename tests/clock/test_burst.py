@@ -221,6 +221,7 @@ def test_ratings_count_the_moves_of_a_batch_not_written_yet(
     the game's own after a flush, and the batch's deferred rows): the facts it rated with
     are those read back from the log once the batch is written."""
     from ratings import services
+    from ratings.models import RatedGame
     from tests.games.toygame import Vote
 
     games = [
@@ -246,4 +247,4 @@ def test_ratings_count_the_moves_of_a_batch_not_written_yet(
         assert rated_with[game.pk] == real(game)
         timeouts = GameEvent.objects.filter(game=game, actor_kind="timeout").count()
         assert sum(f.stand_in_moves for f in rated_with[game.pk]) == timeouts > 0
-    assert services.RatedGame.objects.filter(game__in=games).count() == len(games)
+    assert RatedGame.objects.filter(game__in=games).count() == len(games)
