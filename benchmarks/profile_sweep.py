@@ -8,8 +8,10 @@ under production settings on PostgreSQL + Redis, Celery tasks queued to Redis an
 It migrates the database it is given (use a scratch one) and opens `--games` two-seat toy
 games as benchmarks/bench_timeouts.py does (one seat moved, the other's deadline passed, so
 each timeout is a default move that finishes its game: ratings and a notification task),
-then sweeps them in batches and prints the CPU (time.process_time) and the SQL statements
-per applied timeout. `--profile` writes a cProfile of the sweeps.
+then sweeps them in batches and prints the CPU (time.process_time), the CPU of the
+connection's PostgreSQL backend (from /proc, when the server runs on this machine), the
+wall time and the SQL statements per applied timeout. `--profile` writes a cProfile of the
+sweeps.
 """
 
 from __future__ import annotations
