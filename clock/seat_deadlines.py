@@ -81,7 +81,7 @@ def deadlines_set(committed: Committed) -> None:
     now = timezone.now()
     table = game.table
     if game.status != Game.Status.PLAYING:
-        Seat.objects.filter(table_id=table.pk).update(deadline_at=None)
+        update_pks(Seat, [table.pk], {"deadline_at": None}, by="table")
         if any(in_grace(seat) for seat in committed.seats):
             SeatGrace.objects.filter(seat__table_id=table.pk).delete()
         for seat in committed.seats:

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from time import sleep
 from typing import Any
@@ -36,11 +37,13 @@ from games.engine.core import Move, rng_for
 from games.lifecycle import GameAbandoned
 from games.log import definition_of, load_state
 from games.models import Game, GameEvent, Seat, Table
+from games.prepared import deferred_flush, deferred_mark, deferred_undo, writes_deferred
 from games.selectors import seats_in_play_of
 from games.services.bot_turns import bot_move_choose
 from games.services.commit import game_commit
 from games.services.moves import move_submit
 from notifications.hooks import notifications_batched
+from ratings.services import moves_read_ahead
 
 from .models import Abandonment, SeatGrace
 from .seat_deadlines import deadline_after, in_grace
@@ -100,12 +103,22 @@ def sweep(now: dt.datetime | None = None, limit: int = 200) -> int:
 
 
 def sweep_batch(
-    now: dt.datetime | None = None, limit: int | None = None, exclude: Collection[int] = ()
+    now: dt.datetime | None = None,
+    limit: int | None = None,
+    exclude: Collection[int] = (),
+    *,
+    when_full: Callable[[], None] | None = None,
+    deferred: bool = True,
 ) -> Batch:
     """Claim up to `limit` overdue games no other sweeper holds (SKIP LOCKED) and apply
     their timeouts in one transaction. Each game's move is a savepoint of its own (in
-    move_submit): a failing game is logged and left overdue, the others commit. Their
-    notifications are queued as one task after the commit (notifications.hooks)."""
+    move_submit): a failing game is logged and left overdue, the others commit. The
+    commits' rows are written together at the end of the batch (games.prepared
+    .writes_deferred: one INSERT of the events, one UPDATE of the games, of the tables, of
+    the seats' deadlines, instead of several statements per game); should that fail, the
+    batch is applied again with each game's rows written as it goes. The notifications
+    are queued as one task after the commit (notifications.hooks). `when_full` runs as
+    soon as a full batch is claimed, before it is applied (a burst: clock.sweep_more)."""
     # Each batch at its own time, unless told: a long burst also takes what fell due while
     # it ran, and each timeout is logged when it is applied.
     now = now or timezone.now()
@@ -114,20 +127,36 @@ def sweep_batch(
         with notifications_batched(), transaction.atomic():
             games = _claim_overdue(now, limit or batch_size(), exclude)
             batch.claimed = [g.pk for g in games]
-            seats = seats_in_play_of(games)
-            counted: list[int] = []  # seats whose default move makes one more in a row
-            for game in games:
+            if not games:
+                return batch
+            if when_full is not None and batch.full():
                 try:
-                    batch.applied += _apply_overdue(game, seats[game.pk], now, counted)
-                except Exception:
-                    logger.exception("clock: sweeping game %s failed", game.pk)
-            _count_in_a_row(counted)
+                    when_full()
+                except Exception:  # e.g. the broker down: this batch is applied all the same
+                    logger.exception("clock: could not share out a burst")
+            with writes_deferred() if deferred else _nothing_deferred(), moves_read_ahead(games):
+                seats = seats_in_play_of(games)
+                counted: list[int] = []  # seats whose default move makes one more in a row
+                for game in games:
+                    try:
+                        batch.applied += _apply_overdue(game, seats[game.pk], now, counted)
+                    except Exception:
+                        logger.exception("clock: sweeping game %s failed", game.pk)
+                _count_in_a_row(counted)
     except Exception:
-        # The claim, or the batch's commit, failed: nothing of it stands; the next run
-        # tries again.
+        # The claim, or the batch's commit, failed: nothing of it stands. Its rows written
+        # together failed: again, each game on its own (a game failing alone is left
+        # overdue, the others stand); else the next run tries again.
         logger.exception("clock: a sweep batch failed")
+        if deferred and batch.claimed:
+            return sweep_batch(now, limit, exclude, deferred=False)
         return Batch(claimed=batch.claimed)
     return batch
+
+
+@contextmanager
+def _nothing_deferred() -> Iterator[None]:
+    yield
 
 
 def sweep_for(seconds: float) -> int:
@@ -138,10 +167,9 @@ def sweep_for(seconds: float) -> int:
     until = timezone.now() + dt.timedelta(seconds=seconds)
     applied = 0
     while True:
-        batch = sweep_batch()
+        batch = sweep_batch(when_full=fan_out)
         applied += batch.applied
         if batch.full():
-            fan_out()
             return applied
         due = next_deadline()
         if due is None or due >= until:
@@ -163,14 +191,17 @@ def fan_out() -> None:
 
 
 def sweep_more() -> int:
-    """One batch, then this task again at once while batches come full (the burst goes on,
-    ahead of the emails it queues: clock.tasks). Returns how many timeouts it applied."""
-    batch = sweep_batch()
-    if batch.full() and batch.applied:
-        from .tasks import sweep_more_task
+    """One batch, and this task again as soon as the batch is claimed full (the burst goes
+    on, ahead of the emails it queues: clock.tasks; the next run claims other games, SKIP
+    LOCKED, so another worker process may take it at once). Returns how many timeouts it
+    applied."""
+    return sweep_batch(when_full=_sweep_more_again).applied
 
-        sweep_more_task.delay()
-    return batch.applied
+
+def _sweep_more_again() -> None:
+    from .tasks import sweep_more_task  # clock.tasks imports this module
+
+    sweep_more_task.delay()
 
 
 def next_deadline() -> dt.datetime | None:
@@ -249,6 +280,7 @@ def _apply_overdue(game: Game, seats: list[Seat], now: dt.datetime, counted: lis
     in_play: list[Seat] | None = seats
     for index, seat in enumerate(overdue):
         if index:  # Re-read under the lock: the previous timeout may have moved the game on.
+            deferred_flush()  # (its rows written first: games.prepared.writes_deferred)
             game = Game.objects.select_related("table__host").get(pk=game.pk)
             seat = Seat.objects.get(pk=seat.pk)
             in_play = None  # move_submit reads them again
@@ -256,7 +288,12 @@ def _apply_overdue(game: Game, seats: list[Seat], now: dt.datetime, counted: lis
             break
         if seat.deadline_at is None or seat.deadline_at > now:
             continue
-        applied += _apply_policy(game, seat, now, counted, in_play)
+        mark = deferred_mark()
+        try:
+            applied += _apply_policy(game, seat, now, counted, in_play)
+        except Exception:
+            deferred_undo(mark)  # its savepoint rolled back: so do its rows not written yet
+            raise
     return applied
 
 

@@ -15,7 +15,10 @@ datetimes): each must appear among the compiled parameters, or preparing fails l
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from django.db import connections
@@ -137,14 +140,27 @@ def _values(instance: Model, names: tuple[str, ...], db: str) -> list[Any]:
 
 def insert_rows(rows: list[M], db: str = "default") -> list[M]:
     """INSERT `rows` (new instances of one model) in one statement, every field but the
-    generated primary key, as bulk_create does: each row gets its key and is marked saved."""
+    generated primary key, as bulk_create does: each row gets its key and is marked saved.
+    Inside `writes_deferred` the rows get their keys when the batch is written."""
     if not rows:
         return rows
     model = type(rows[0])
     names = tuple(f.name for f in model._meta.concrete_fields if not f.primary_key)
+    values = [_values(row, names, db) for row in rows]
+    deferred = _deferred.get()
+    if deferred is not None:
+        deferred.ops.append(("insert", model, names, rows, values))
+        return rows
+    _insert(model, names, rows, values, db)
+    return rows
+
+
+def _insert(
+    model: type[Model], names: tuple[str, ...], rows: list[Any], values: list[list[Any]], db: str
+) -> None:
     sql = _sql("insert", model, names, db)
     one = "(" + ", ".join(["%s"] * len(names)) + ")"
-    params = [value for row in rows for value in _values(row, names, db)]
+    params = [value for row_values in values for value in row_values]
     with connections[db].cursor() as cursor:
         cursor.execute(sql.replace("%s", ", ".join([one] * len(rows)), 1), params)
         ids = [r[0] for r in cursor.fetchall()] if cursor.description else []
@@ -152,37 +168,171 @@ def insert_rows(rows: list[M], db: str = "default") -> list[M]:
         row.pk = pk
     for row in rows:
         row._state.adding, row._state.db = False, db
-    return rows
 
 
 def update_row(instance: Model, names: tuple[str, ...], db: str = "default") -> None:
     """UPDATE the fields `names` of a saved instance, as save(update_fields=names) does
     (no signals: the models this writes have none)."""
+    values = _values(instance, names, db)
+    deferred = _deferred.get()
+    if deferred is not None:
+        deferred.ops.append(("update", type(instance), names, instance.pk, values))
+        return
     sql = _sql("update", type(instance), names, db)
     with connections[db].cursor() as cursor:
-        cursor.execute(sql, [*_values(instance, names, db), instance.pk])
+        cursor.execute(sql, [*values, instance.pk])
 
 
 def update_pks(
-    model: type[Model], pks: list[Any], values: dict[str, Any], db: str = "default"
+    model: type[Model],
+    pks: list[Any],
+    values: dict[str, Any],
+    db: str = "default",
+    *,
+    by: str | None = None,
 ) -> int:
     """UPDATE the rows of `model` whose keys are `pks` to `values` (field name: value), as
-    filter(pk__in=pks).update(**values) does for plain values; returns the rows changed."""
+    filter(pk__in=pks).update(**values) does for plain values; returns the rows changed
+    (inside `writes_deferred`: how many keys were given). `by`: the field matched instead
+    of the primary key (e.g. every seat of some tables: by="table")."""
     if not pks:
         return 0
     connection = connections[db]
     meta = model._meta
+    key = column(model, by or meta.pk.name, db)
     sets, params = [], []
     for name, value in values.items():
-        field = meta.get_field(name)
-        assert isinstance(field, Field), name
+        found = meta.get_field(name)
+        assert isinstance(found, Field), name
         sets.append(f"{column(model, name, db)} = %s")
-        params.append(field.get_db_prep_save(value, connection))
+        params.append(found.get_db_prep_save(value, connection))
+    deferred = _deferred.get()
+    if deferred is not None:
+        deferred.ops.append(("update_in", model, key, tuple(sets), tuple(params), list(pks)))
+        return len(pks)
+    return _update_in(model, key, sets, params, pks, db)
+
+
+def _update_in(
+    model: type[Model], key: str, sets: Any, params: Any, pks: list[Any], db: str
+) -> int:
+    connection = connections[db]
+    table = connection.ops.quote_name(model._meta.db_table)
     where = ", ".join(["%s"] * len(pks))
-    table = connection.ops.quote_name(meta.db_table)
-    sql = (
-        f"UPDATE {table} SET {', '.join(sets)} WHERE {column(model, meta.pk.name, db)} IN ({where})"
-    )
+    sql = f"UPDATE {table} SET {', '.join(sets)} WHERE {key} IN ({where})"
     with connection.cursor() as cursor:
         cursor.execute(sql, [*params, *pks])
         return int(cursor.rowcount)
+
+
+# Deferred writes (issue 14, B8: a burst of timeouts). A batch of games committed in one
+# transaction (the clock's sweep) writes its events, games and seats in a few statements
+# for the whole batch instead of several per game: inside `writes_deferred`, insert_rows,
+# update_row and update_pks record what they would write (each value prepared at once, so
+# a bad value fails in its own game's savepoint) and `deferred_flush` writes them grouped:
+# one INSERT per model, one UPDATE per model and set of columns, one UPDATE per distinct
+# change by keys. Grouping changes the order of the statements, so a batch writes each row
+# once between flushes (the sweeper flushes before a game's second move) and reads nothing
+# it deferred (ratings count the log's moves with `deferred_rows`).
+
+
+@dataclass
+class _Deferred:
+    db: str
+    ops: list[tuple[Any, ...]] = field(default_factory=list)
+    flushed: int = 0  # ops written by earlier flushes (marks count from the block's start)
+
+
+_deferred: ContextVar[_Deferred | None] = ContextVar("prepared_deferred", default=None)
+
+
+@contextmanager
+def writes_deferred(db: str = "default") -> Iterator[None]:
+    """Within the caller's transaction: the writes made inside are written, grouped, when
+    the block ends without an error (or at each `deferred_flush`); an error drops what was
+    not written yet (the transaction is rolled back by its caller)."""
+    deferred = _Deferred(db)
+    token = _deferred.set(deferred)
+    try:
+        yield
+        deferred_flush()
+    finally:
+        _deferred.reset(token)
+
+
+def deferred_mark() -> int:
+    """A point to come back to with `deferred_undo` (0 outside `writes_deferred`)."""
+    deferred = _deferred.get()
+    return 0 if deferred is None else deferred.flushed + len(deferred.ops)
+
+
+def deferred_undo(mark: int) -> None:
+    """Drop the writes deferred since `mark` (the savepoint of their change rolled back)."""
+    deferred = _deferred.get()
+    if deferred is not None:
+        del deferred.ops[max(0, mark - deferred.flushed) :]
+
+
+def deferred_rows(model: type[M]) -> list[M]:
+    """The new rows of `model` deferred and not written yet."""
+    deferred = _deferred.get()
+    if deferred is None:
+        return []
+    return [row for op in deferred.ops if op[0] == "insert" and op[1] is model for row in op[3]]
+
+
+def deferred_flush() -> None:
+    """Write every deferred change now, grouped (a no-op outside `writes_deferred`)."""
+    deferred = _deferred.get()
+    if deferred is None or not deferred.ops:
+        return
+    ops, db = deferred.ops, deferred.db
+    deferred.flushed += len(ops)
+    deferred.ops = []
+    inserts: dict[tuple[Any, ...], tuple[list[Any], list[list[Any]]]] = {}
+    updates: dict[tuple[Any, ...], dict[Any, list[Any]]] = {}
+    updates_in: dict[tuple[Any, ...], list[Any]] = {}
+    for op in ops:
+        if op[0] == "insert":
+            rows, values = inserts.setdefault((op[1], op[2]), ([], []))
+            rows += op[3]
+            values += op[4]
+        elif op[0] == "update":
+            updates.setdefault((op[1], op[2]), {})[op[3]] = op[4]
+        else:
+            updates_in.setdefault(op[1:5], []).extend(op[5])
+    for (model, names), (rows, values) in inserts.items():
+        _insert(model, names, rows, values, db)
+    for (model, names), by_pk in updates.items():
+        _update_rows(model, names, by_pk, db)
+    for (model, key, sets, params), pks in updates_in.items():
+        _update_in(model, key, sets, params, list(dict.fromkeys(pks)), db)
+
+
+def _update_rows(
+    model: type[Model], names: tuple[str, ...], by_pk: dict[Any, list[Any]], db: str
+) -> None:
+    """update_row for many rows: on PostgreSQL one UPDATE ... FROM (VALUES ...), each value
+    cast to its column's type; elsewhere the one-row statement for each."""
+    connection = connections[db]
+    if connection.vendor != "postgresql" or len(by_pk) == 1:
+        sql = _sql("update", model, names, db)
+        with connection.cursor() as cursor:
+            for pk, values in by_pk.items():
+                cursor.execute(sql, [*values, pk])
+        return
+    meta = model._meta
+    fields = [meta.pk, *(meta.get_field(name) for name in names)]
+    casts = ", ".join(f"CAST(%s AS {f.db_type(connection)})" for f in fields)
+    table = connection.ops.quote_name(meta.db_table)
+    columns = [column(model, name, db) for name in names]
+    sets = ", ".join(f"{c} = v.{c}" for c in columns)
+    pk = column(model, meta.pk.name, db)
+    rows = ", ".join([f"({casts})"] * len(by_pk))
+    sql = (
+        f"UPDATE {table} SET {sets} FROM (VALUES {rows}) AS v({pk}, {', '.join(columns)})"
+        f" WHERE {table}.{pk} = v.{pk}"
+    )
+    params = [value for pk_value, values in by_pk.items() for value in (pk_value, *values)]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)

@@ -19,7 +19,10 @@ games never finish, so they are never rated.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection
@@ -28,7 +31,7 @@ from openskill.models import PlackettLuce
 
 from games.lifecycle import GameVoided
 from games.models import Game, GameEvent, Seat
-from games.prepared import column
+from games.prepared import column, deferred_rows, insert_rows
 from games.services.committed import Committed
 
 from .models import MU, SIGMA, RatedGame, Rating, SeasonRating
@@ -41,18 +44,72 @@ MODEL = PlackettLuce(mu=MU, sigma=SIGMA)
 def _moves_by_seat(game: Game) -> dict[int, tuple[int, int]]:
     """Per seat, its moves in the log: (its player's own, a stand-in's: bot or timeout).
     Written as SQL: the ORM's grouped count cost a finishing move more CPU to build than
-    PostgreSQL takes to answer it (issue 14)."""
+    PostgreSQL takes to answer it (issue 14). Rows of a batch not written yet
+    (games.prepared.writes_deferred: the clock's sweep) are counted too, and a batch's
+    games are counted by one query (`moves_read_ahead`)."""
+    deferred = [r for r in deferred_rows(GameEvent) if r.game_id == game.pk]
+    ahead = _ahead.get()
+    counts: dict[int, list[int]] | None = None
+    # Exact while every row appended since the batch claimed the game is still deferred:
+    # the log then holds what was read ahead, and the rest is counted from those rows.
+    if ahead is not None and ahead.seqs.get(game.pk, -1) + len(deferred) == game.state_seq:
+        counts = ahead.counts_of(game.pk)
+    if counts is None:
+        counts = _counted([game.pk]).get(game.pk, {})
+    kinds = GameEvent.ActorKind
+    for row in deferred:
+        if row.actor_seat is not None:
+            count = counts.setdefault(row.actor_seat, [0, 0])
+            if row.actor_kind == kinds.PLAYER:
+                count[0] += 1
+            elif row.actor_kind in (kinds.BOT, kinds.TIMEOUT):
+                count[1] += 1
+    return {s: (own, stand_in) for s, (own, stand_in) in counts.items()}
+
+
+def _counted(game_ids: Sequence[int]) -> dict[int, dict[int, list[int]]]:
+    """The log's moves per game and seat: [own, a stand-in's], one query for all."""
     seat, kind = column(GameEvent, "actor_seat"), column(GameEvent, "actor_kind")
+    game = column(GameEvent, "game")
     sql = (
-        f"SELECT {seat}, SUM(CASE WHEN {kind} = %s THEN 1 ELSE 0 END),"
+        f"SELECT {game}, {seat}, SUM(CASE WHEN {kind} = %s THEN 1 ELSE 0 END),"
         f" SUM(CASE WHEN {kind} IN (%s, %s) THEN 1 ELSE 0 END)"
         f" FROM {connection.ops.quote_name(GameEvent._meta.db_table)}"
-        f" WHERE {column(GameEvent, 'game')} = %s AND {seat} IS NOT NULL GROUP BY {seat}"
+        f" WHERE {game} IN ({', '.join(['%s'] * len(game_ids))}) AND {seat} IS NOT NULL"
+        f" GROUP BY {game}, {seat}"
     )
     kinds = GameEvent.ActorKind
+    out: dict[int, dict[int, list[int]]] = {}
     with connection.cursor() as cursor:
-        cursor.execute(sql, [kinds.PLAYER, kinds.BOT, kinds.TIMEOUT, game.pk])
-        return {int(s): (int(own), int(stand_in)) for s, own, stand_in in cursor.fetchall()}
+        cursor.execute(sql, [kinds.PLAYER, kinds.BOT, kinds.TIMEOUT, *game_ids])
+        for game_id, s, own, stand_in in cursor.fetchall():
+            out.setdefault(int(game_id), {})[int(s)] = [int(own), int(stand_in)]
+    return out
+
+
+@dataclass
+class _ReadAhead:
+    seqs: dict[int, int]  # game id: its seq when the batch claimed it
+    counts: dict[int, dict[int, list[int]]] | None = None
+
+    def counts_of(self, game_id: int) -> dict[int, list[int]]:
+        if self.counts is None:  # at the first game rated: most batches rate none
+            self.counts = _counted(list(self.seqs))
+        return {s: list(c) for s, c in self.counts.get(game_id, {}).items()}
+
+
+_ahead: ContextVar[_ReadAhead | None] = ContextVar("ratings_read_ahead", default=None)
+
+
+@contextmanager
+def moves_read_ahead(games: Sequence[Game]) -> Iterator[None]:
+    """Inside, the first game rated counts the log's moves of all `games` (a batch of the
+    clock's sweep, locked) in one query, and each later one uses those counts."""
+    token = _ahead.set(_ReadAhead({g.pk: g.state_seq for g in games}))
+    try:
+        yield
+    finally:
+        _ahead.reset(token)
 
 
 def _seat_facts(game: Game, seats: Sequence[Seat] | None = None) -> list[SeatFacts]:
@@ -151,9 +208,16 @@ def game_rate(
     changes = _apply(slug, teams, ranks) if teams else {}
     if teams:
         _apply(slug, teams, ranks, season)
-    return RatedGame.objects.create(
-        game=game, game_slug=slug, teams=teams, ranks=ranks, changes=changes, season=season
+    rated = RatedGame(
+        game=game,
+        game_slug=slug,
+        teams=teams,
+        ranks=ranks,
+        changes=changes,
+        season=season,
+        rated_at=timezone.now(),  # auto_now_add is the ORM's save's, not insert_rows'
     )
+    return insert_rows([rated])[0]  # deferred in a batch (games.prepared.writes_deferred)
 
 
 def ratings_refold(slug: str) -> None:

@@ -31,8 +31,8 @@ from games.log import (
     remember_decoded,
     remember_state_type,
 )
-from games.models import Game, Seat, Table
-from games.prepared import update_row
+from games.models import Game, GameEvent, Seat, Table
+from games.prepared import update_pks, update_row
 from games.selectors import seats_in_play
 from notifications.hooks import queue_notifications
 from ratings.services import ratings_follow
@@ -59,8 +59,11 @@ def broadcast_commit(committed: Committed) -> None:
     if committed.started:
         broadcast.table_changed(game.table_id, game.pk)
     else:
-        # The movers' payloads are built even unheard: a mover's reply reuses its own.
-        movers = {row.actor_seat for row in committed.rows} - {None}
+        # A player's payload is built even unheard: the mover's reply reuses its own (a
+        # timeout's or a bot's move has no reply).
+        movers = {
+            row.actor_seat for row in committed.rows if row.actor_kind == GameEvent.ActorKind.PLAYER
+        } - {None}
         committed.payloads.update(
             broadcast.game_updated(
                 game, committed.entries, committed.state, committed.seats, also=movers
@@ -131,7 +134,7 @@ def game_commit(
     game.status, game.finished_at, game.outcome = after.status, after.finished_at, after.outcome
     update_row(game, ("state", "state_seq", "status", "finished_at", "outcome"))
     if after.status != before.status:
-        Table.objects.filter(pk=game.table_id).update(status=after.status)
+        update_pks(Table, [game.table_id], {"status": after.status})
     committed = Committed(
         game=game,
         rows=tuple(rows),

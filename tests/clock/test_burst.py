@@ -147,3 +147,104 @@ def test_a_game_that_fails_is_left_overdue_and_the_rest_of_its_batch_commits(
     monkeypatch.setattr(sweeper, "move_submit", real)
     assert sweep() == 2  # the next pass applies it, once
     assert timeouts_per_game() == {g.pk: 2 for g in games}
+
+
+def test_a_game_failing_after_its_rows_were_deferred_leaves_nothing_and_the_rest_stands(
+    clock, monkeypatch
+) -> None:
+    """The batch writes its rows together at its end (games.prepared.writes_deferred): a
+    game failing inside its commit, after its event and cache were recorded, is rolled back
+    to its savepoint and its rows are never written; the others' are, and each game's
+    cache is the fold of its log (a rebuild gives it)."""
+    from games.log import fold_check
+    from games.services import commit
+
+    games = [
+        started_game([make_user(), make_user()], time_per_move=300, options={"rounds": 1})
+        for _ in range(3)
+    ]
+    clock.shift(dt.timedelta(seconds=301))
+    seqs = {g.pk: g.state_seq for g in games}
+
+    def failing_for_the_second(committed: Any) -> None:
+        if committed.game.pk == games[1].pk:
+            raise RuntimeError("boom")
+
+    monkeypatch.setattr(commit, "IN_TRANSACTION", (*commit.IN_TRANSACTION, failing_for_the_second))
+    assert sweep() == 4
+    assert timeouts_per_game() == {games[0].pk: 2, games[2].pk: 2}
+    failed = Game.objects.get(pk=games[1].pk)
+    assert failed.state_seq == seqs[failed.pk]
+    assert not GameEvent.objects.filter(game=failed, seq__gt=seqs[failed.pk]).exists()
+    assert sweeper.overdue_game_ids(dt.datetime.now(dt.UTC)) == [failed.pk]
+    monkeypatch.undo()
+    assert sweep() == 2  # the next pass applies it, once
+    assert timeouts_per_game() == {g.pk: 2 for g in games}
+    for game in Game.objects.filter(pk__in=seqs):
+        assert game.status == Game.Status.FINISHED
+        assert fold_check(game)["ok"]
+
+
+def test_a_batch_whose_grouped_write_fails_is_applied_again_game_by_game(
+    clock, monkeypatch, caplog
+) -> None:
+    from games import prepared
+
+    games = [
+        started_game([make_user(), make_user()], time_per_move=300, options={"rounds": 1})
+        for _ in range(3)
+    ]
+    clock.shift(dt.timedelta(seconds=301))
+    real = prepared.deferred_flush
+    calls: list[bool] = []
+
+    def fails_at_the_end() -> None:
+        calls.append(True)
+        raise RuntimeError("the grouped write failed")
+
+    # The end of the block (the sweeper's own flush before a second seat stays real).
+    monkeypatch.setattr(prepared, "deferred_flush", fails_at_the_end)
+    assert sweep() == 6
+    assert calls == [True]  # once: the second try writes as it goes
+    assert "a sweep batch failed" in caplog.text
+    assert timeouts_per_game() == {g.pk: 2 for g in games}
+    monkeypatch.setattr(prepared, "deferred_flush", real)
+    assert sweep() == 0
+
+
+@pytest.mark.parametrize("one_awaited", [True, False])
+def test_ratings_count_the_moves_of_a_batch_not_written_yet(
+    clock, monkeypatch, one_awaited
+) -> None:
+    """A timeout finishing its game in a batch rates it with its own move counted
+    (ratings.services: the log's moves of the batch's games read ahead in one query, or
+    the game's own after a flush, and the batch's deferred rows): the facts it rated with
+    are those read back from the log once the batch is written."""
+    from ratings import services
+    from ratings.models import RatedGame
+    from tests.games.toygame import Vote
+
+    games = [
+        started_game([make_user(), make_user()], time_per_move=300, options={"rounds": 1})
+        for _ in range(3)
+    ]
+    if one_awaited:  # seat 0 voted: one timeout each, which ends the game
+        for game in games:
+            user = game.table.seats.get(position=0).user
+            move_submit(game=game, user=user, move=Vote("down"), expected_seq=game.state_seq)
+    clock.shift(dt.timedelta(seconds=301))
+    rated_with: dict[int, Any] = {}
+    real = services._seat_facts
+
+    def seat_facts(game: Game, seats: Any = None) -> Any:
+        rated_with[game.pk] = facts = real(game, seats)
+        return facts
+
+    monkeypatch.setattr(services, "_seat_facts", seat_facts)
+    assert sweep() == (1 if one_awaited else 2) * len(games)
+    monkeypatch.undo()
+    for game in games:
+        assert rated_with[game.pk] == real(game)
+        timeouts = GameEvent.objects.filter(game=game, actor_kind="timeout").count()
+        assert sum(f.stand_in_moves for f in rated_with[game.pk]) == timeouts > 0
+    assert RatedGame.objects.filter(game__in=games).count() == len(games)

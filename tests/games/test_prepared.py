@@ -16,7 +16,17 @@ from rest_framework.authtoken.models import Token
 from clock.models import Vacation, VacationAccount
 from games.api.authentication import _token_with_facts
 from games.models import PRESENCE_STALE_AFTER, Game, GameEvent, Presence, Seat
-from games.prepared import Prepared, insert_rows, update_pks, update_row
+from games.prepared import (
+    Prepared,
+    deferred_flush,
+    deferred_mark,
+    deferred_rows,
+    deferred_undo,
+    insert_rows,
+    update_pks,
+    update_row,
+    writes_deferred,
+)
 from games.selectors import _seats_in_play, seats_in_play, seats_in_play_of
 
 from .conftest import make_user, seat_users, started_game
@@ -175,3 +185,82 @@ def test_an_update_by_keys_writes_what_the_orms_update_writes() -> None:
     assert update_pks(Seat, [], {"deadline_at": None}) == 0
     stored = list(Seat.objects.filter(table_id=game.table_id).order_by("position"))
     assert [(s.deadline_at, s.is_bot) for s in stored] == [(at, True), (None, False), (at, True)]
+
+
+def test_deferred_writes_are_written_grouped_at_the_end_as_they_would_have_been() -> None:
+    """Inside writes_deferred (a sweep batch) nothing is written until the block ends; then
+    the rows, the games' caches and the updates by keys read back as written one by one,
+    each game its own values (one UPDATE for all the games on PostgreSQL)."""
+    games = [started_game([make_user() for _ in range(2)]) for _ in range(3)]
+    at = timezone.now()
+    before = GameEvent.objects.count()
+    with writes_deferred():
+        rows = []
+        for i, game in enumerate(games):
+            row = GameEvent(
+                game=game,
+                seq=game.state_seq + 1,
+                type="x.y",
+                payload={"i": i},
+                actor_seat=1,
+                actor_kind="timeout",
+                created_at=at,
+            )
+            insert_rows([row])
+            rows.append(row)
+            game.state, game.state_seq, game.finished_at = {"i": i}, game.state_seq + 1, at
+            update_row(game, ("state", "state_seq", "finished_at"))
+        assert (
+            update_pks(Seat, [g.table_id for g in games[:2]], {"deadline_at": at}, by="table") == 2
+        )
+        assert GameEvent.objects.count() == before  # nothing written yet
+        assert deferred_rows(GameEvent) == rows
+        assert all(row.pk is None for row in rows)
+    assert GameEvent.objects.count() == before + 3
+    assert all(row.pk is not None and not row._state.adding for row in rows)
+    for i, game in enumerate(games):
+        stored = Game.objects.get(pk=game.pk)
+        assert (stored.state, stored.state_seq, stored.finished_at) == (
+            {"i": i},
+            game.state_seq,
+            at,
+        )
+        assert GameEvent.objects.get(game=game, seq=game.state_seq).payload == {"i": i}
+        deadlines = set(
+            Seat.objects.filter(table_id=game.table_id).values_list("deadline_at", flat=True)
+        )
+        assert (deadlines == {at}) if i < 2 else (at not in deadlines)
+    assert deferred_rows(GameEvent) == []  # outside a block: none
+
+
+def test_deferred_writes_undone_since_a_mark_are_never_written() -> None:
+    """A change whose savepoint rolled back drops its deferred rows; a flush writes what
+    came before, and a mark taken before it still undoes only what followed."""
+    game = started_game([make_user() for _ in range(2)])
+    seats = list(Seat.objects.filter(table_id=game.table_id).order_by("position"))
+    at = timezone.now()
+    with writes_deferred():
+        update_pks(Seat, [seats[0].pk], {"deadline_at": at})
+        deferred_flush()
+        mark = deferred_mark()
+        update_pks(Seat, [seats[1].pk], {"deadline_at": at})
+        deferred_undo(mark)
+        assert Seat.objects.get(pk=seats[0].pk).deadline_at == at  # flushed already
+    assert Seat.objects.get(pk=seats[1].pk).deadline_at != at
+
+
+def test_a_failure_inside_drops_the_deferred_writes() -> None:
+    game = started_game([make_user() for _ in range(2)])
+    seats = list(Seat.objects.filter(table_id=game.table_id).order_by("position"))
+    at = timezone.now() + dt.timedelta(days=9)
+
+    def fails() -> None:
+        with writes_deferred():
+            update_pks(Seat, [seats[0].pk], {"deadline_at": at})
+            raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError):
+        fails()
+    assert Seat.objects.get(pk=seats[0].pk).deadline_at != at
+    update_pks(Seat, [seats[0].pk], {"deadline_at": at})  # and nothing stays deferred
+    assert Seat.objects.get(pk=seats[0].pk).deadline_at == at
