@@ -56,7 +56,7 @@ def vote_round(base: str, game: Game, tokens: dict[int, str]) -> list[int]:
 # shares the process's receive lock with every open socket) sometimes times out at every try
 # for the test's 30 s. Seen in 1 of 2 full runs, and in 1 of 5 and 1 of 2 runs of this test
 # beside other tests on 2 cores (also on ae0cc76, before that day's changes); not seen alone
-# on a quiet machine in 12 runs. Reruns are reported (-raR), so it stays seen.
+# on a quiet machine in 9 runs. Reruns are reported (-raR), so it stays seen.
 @pytest.mark.flaky(reruns=2)
 def test_clients_resync_after_a_redis_restart(redis_server: RedisServer, site_factory) -> None:
     game = started_game([make_user() for _ in range(SEATS)], options={"rounds": 5})
