@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Callable, Collection, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Collection
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from time import sleep
 from typing import Any
@@ -134,7 +134,7 @@ def sweep_batch(
                     when_full()
                 except Exception:  # e.g. the broker down: this batch is applied all the same
                     logger.exception("clock: could not share out a burst")
-            with writes_deferred() if deferred else _nothing_deferred(), moves_read_ahead(games):
+            with writes_deferred() if deferred else nullcontext(), moves_read_ahead(games):
                 seats = seats_in_play_of(games)
                 counted: list[int] = []  # seats whose default move makes one more in a row
                 for game in games:
@@ -152,11 +152,6 @@ def sweep_batch(
             return sweep_batch(now, limit, exclude, deferred=False)
         return Batch(claimed=batch.claimed)
     return batch
-
-
-@contextmanager
-def _nothing_deferred() -> Iterator[None]:
-    yield
 
 
 def sweep_for(seconds: float) -> int:
