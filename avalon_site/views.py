@@ -98,7 +98,16 @@ async def _check_channel_layer() -> str:
     layer = get_channel_layer()
     if layer is None:
         raise RuntimeError("no channel layer configured")
-    channel = await layer.new_channel("healthz.")
+    # A channel of the same kind as every socket's (new_channel's default prefix), so the probe
+    # travels the road the sockets' messages do. channels-redis keeps one Redis key per prefix
+    # for a process's channels ("<prefix><process id>!") and lets one receive at a time pop
+    # from Redis (the receive lock): the holder waits on the key of its *own* channel, again
+    # every 5 s, and keeps the lock until a message comes, handing the others theirs. With a
+    # prefix of its own ("healthz." once), the probe sat on a key nobody popped while any
+    # socket of the process held the lock: 503 at every try while a page was open and quiet,
+    # so also after a Redis restart once a socket had taken the lock before the probe (the
+    # flaky R2 test). On the shared key, a stalled receive loop fails the probe, as it should.
+    channel = await layer.new_channel()
     nonce = secrets.token_hex(8)
     await layer.send(channel, {"type": "healthz.ping", "nonce": nonce})
     message = await asyncio.wait_for(layer.receive(channel), CHECK_TIMEOUT_SECONDS)

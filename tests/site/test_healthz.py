@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import socket
 from typing import Any
 
 import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 from django.conf import settings as django_settings
 from django.test import Client
 
@@ -55,8 +58,6 @@ def test_healthz_reports_a_channel_layer_failure(client: Client, monkeypatch: An
 
 
 def test_channel_layer_check_round_trips_a_message(settings: Any) -> None:
-    from asgiref.sync import async_to_sync
-
     assert async_to_sync(views._check_channel_layer)() == "ok"
 
 
@@ -66,6 +67,35 @@ def redis_reachable() -> bool:
             return True
     except OSError:
         return False
+
+
+@pytest.mark.skipif(not redis_reachable(), reason="needs Redis on 127.0.0.1:6379")
+def test_channel_layer_check_passes_beside_a_quiet_socket(settings: Any) -> None:
+    """channels-redis lets one receive of a process at a time wait on Redis, and a quiet
+    socket's receive keeps waiting: the probe must still come through (with a channel prefix
+    of its own it waited on a key nobody read, so /healthz said 503 while any page was open)."""
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [redis_url()]},
+        }
+    }
+
+    async def probe_beside_a_socket() -> tuple[str, dict[str, Any]]:
+        layer: Any = get_channel_layer()
+        socket_channel = await layer.new_channel()
+        socket = asyncio.ensure_future(layer.receive(socket_channel))
+        while layer.receive_lock is None or not layer.receive_lock.locked():
+            await asyncio.sleep(0.01)  # until the socket is the one waiting on Redis
+        try:
+            result = await views._check_channel_layer()
+            await layer.send(socket_channel, {"type": "game.update"})
+            return result, await socket
+        finally:
+            socket.cancel()
+            await layer.close_pools()
+
+    assert async_to_sync(probe_beside_a_socket)() == ("ok", {"type": "game.update"})
 
 
 @pytest.mark.skipif(not redis_reachable(), reason="needs Redis on 127.0.0.1:6379")
