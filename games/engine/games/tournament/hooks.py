@@ -11,10 +11,11 @@ a handler that asks its owner stops the round (questions.py).
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 
 from games.engine.core import HookRegistry
+from games.engine.core.hooks import Handler
 
 from .carddata import CardData
 from .characters import CHARACTERS
@@ -47,8 +48,12 @@ def card(card_id: str) -> CardData:
 
 def active_cards(state: TState, seat: int) -> tuple[CardData, ...]:
     """The power cards working for `seat` now, in TT-23 order."""
+    return _powers(state, seat).cards
+
+
+def _powers(state: TState, seat: int) -> Powers:
     if not state.rules.powers:
-        return ()
+        return _NONE
     p = state.players[seat]
     if not state.hosted and (state.location is None or state.host != seat):
         hosted: tuple[str, ...] = ()  # the usual case, asked many times per move
@@ -56,23 +61,50 @@ def active_cards(state: TState, seat: int) -> tuple[CardData, ...]:
         hosted = tuple(loc for host, loc in state.hosted if host == seat)
         if state.location is not None and state.host == seat:
             hosted += (state.location,)
-    return _cards(p.godsends, p.protagonist, p.companion if p.unlocked else None, hosted)
+    return _powers_of(p.godsends, p.protagonist, p.companion if p.unlocked else None, hosted)
+
+
+class Powers:
+    """One combination of active cards, with what the engine asks of it at every move
+    sorted out once: the cards of each effect, and each hook's handlers in card order.
+    Handlers are registered at import, before any game is played, so these never go
+    stale."""
+
+    __slots__ = ("by_effect", "by_hook", "cards")
+
+    def __init__(self, cards: tuple[CardData, ...]) -> None:
+        self.cards = cards
+        by_effect: dict[str, list[CardData]] = {}
+        for c in cards:
+            by_effect.setdefault(c.effect, []).append(c)
+        self.by_effect = {effect: tuple(found) for effect, found in by_effect.items()}
+        by_hook: dict[str, tuple[tuple[Handler, CardData], ...]] = {}
+        for hook in HOOKS.hooks:
+            handlers = tuple(
+                (fn, c) for c in cards if (fn := HOOKS.get(hook, c.effect)) is not None
+            )
+            if handlers:
+                by_hook[hook] = handlers
+        self.by_hook = by_hook
+
+
+_NONE = Powers(())
 
 
 @lru_cache(maxsize=4096)
-def _cards(
+def _powers_of(
     godsends: tuple[str, ...],
     protagonist: str | None,
     companion: str | None,
     hosted: tuple[str, ...],
-) -> tuple[CardData, ...]:
+) -> Powers:
     """Looked up once per combination: the engine asks for a seat's powers very often."""
     ids = [*godsends, *(c for c in (protagonist, companion) if c)]
-    return tuple(CARDS[c] for c in ids) + tuple(LOCATIONS[loc] for loc in hosted)
+    return Powers(tuple(CARDS[c] for c in ids) + tuple(LOCATIONS[loc] for loc in hosted))
 
 
-def active(state: TState, seat: int, effect: str) -> list[CardData]:
-    return [c for c in active_cards(state, seat) if c.effect == effect]
+def active(state: TState, seat: int, effect: str) -> tuple[CardData, ...]:
+    return _powers(state, seat).by_effect.get(effect, ())
 
 
 def holder(state: TState, effect: str) -> int | None:
@@ -111,29 +143,15 @@ def _answers(hook: str, state: TState) -> bool:
     """Whether any seat has an active card with a handler for `hook`."""
     if not state.rules.powers:
         return False
-    keys = _registered(hook)
-    for seat in range(state.n):
-        for c in active_cards(state, seat):
-            if c.effect in keys:
-                return True
-    return False
-
-
-@cache
-def _registered(hook: str) -> frozenset[str]:
-    """Handlers are registered at import, before any game is played, so this never goes
-    stale once asked."""
-    return HOOKS.registered(hook)
+    return any(hook in _powers(state, seat).by_hook for seat in range(state.n))
 
 
 def run_for(hook: str, b: Any, seat: int, **context: Any) -> None:
     """Fire `hook` for one seat's active cards only (until one asks its owner)."""
-    for data in active_cards(b.state, seat):
-        fn = HOOKS.get(hook, data.effect)
-        if fn is not None:
-            fn(b, seat, data, **context)
-            if b.state.ask is not None:
-                return
+    for fn, data in _powers(b.state, seat).by_hook.get(hook, ()):
+        fn(b, seat, data, **context)
+        if b.state.ask is not None:
+            return
 
 
 def fire(hook: str, effect: str, b: Any, seat: int, data: CardData, **context: Any) -> None:

@@ -6,7 +6,9 @@ sets off is emitted and folded by the Builder (flow.py, melee.py, godsend_phase.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
+from functools import lru_cache
+from itertools import combinations, repeat
+from operator import is_
 from random import Random
 
 from games.engine.core import Event, Move, Outcome
@@ -137,8 +139,7 @@ def _legal_moves(s: TState, seat: int) -> Sequence[Move]:
     if s.phase == "sword":
         return [mv.DecidePassing(True), mv.DecidePassing(False)]
     if s.phase == "passing":
-        hand = s.player(seat).hand
-        return [mv.ChoosePass(frozenset(c)) for c in combinations(sorted(hand), PASS_COUNT)]
+        return list(_pass_moves(tuple(sorted(s.player(seat).hand))))
     if s.phase == "play":
         return legal_plays(s)
     if s.phase == "gift":
@@ -154,14 +155,27 @@ def _legal_moves(s: TState, seat: int) -> Sequence[Move]:
     return []
 
 
+@lru_cache(maxsize=1024)
+def _pass_moves(hand: tuple[str, ...]) -> tuple[mv.ChoosePass, ...]:
+    """TA-3: every choice of cards to pass from a sorted hand, made once per hand: a hand
+    of 12 has 220, and every seat lists them at every Dawn."""
+    return tuple(mv.ChoosePass(frozenset(c)) for c in combinations(hand, PASS_COUNT))
+
+
+def _offered(move: Move, legal: Sequence[Move]) -> bool:
+    """`move in legal`, looking for the very object first: a bot or a player answers with
+    one of the moves listed, and comparing field by field with each one before it costs
+    (220 passes at Dawn, 60 plays of a wild card). Equal moves count as before."""
+    return any(map(is_, legal, repeat(move))) or move in legal
+
+
 def decide(s: TState, seat: int, move: Move, rng: Random) -> list[Event]:
     return decide_folded(s, seat, move, rng)[0]
 
 
 def decide_folded(s: TState, seat: int, move: Move, rng: Random) -> tuple[list[Event], TState]:
     """`decide` and the state after its events: the Builder folded each as it went."""
-    legal = legal_moves(s, seat)
-    if move not in legal:
+    if not _offered(move, legal_moves(s, seat)):
         raise explain(s, seat, move)
     b = Builder(s, rng)
     if isinstance(move, (mv.PlayCard, mv.Shame, mv.Command)):
