@@ -52,11 +52,69 @@ def active_cards(state: TState, seat: int) -> tuple[CardData, ...]:
 
 
 def _powers(state: TState, seat: int) -> Powers:
+    return _table(state).seats[seat]
+
+
+def _table(state: TState) -> _Table:
+    """Every seat's powers in `state`, worked out again only when what decides them changed:
+    a move asks for them some twenty times, mostly of states that share their players."""
+    last = _LAST[0]
+    if last is not None and last.state is state:
+        return last  # the same state asked again (legal moves, the bot, decide)
+    if (
+        last is not None
+        and last.players is state.players
+        and last.rules is state.rules
+        and last.hosted is state.hosted
+        and last.location == state.location
+        and last.host == state.host
+    ):
+        last.state = state  # the next question is most likely about this one
+        return last
+    table = _Table(state, last)
+    _LAST[0] = table
+    return table
+
+
+class _Table:
+    """The powers of every seat of the states that share what decides them."""
+
+    __slots__ = ("hooks", "host", "hosted", "location", "players", "rules", "seats", "state")
+    seats: tuple[Powers, ...]  # per seat
+    hooks: frozenset[str]  # the hooks some seat's cards answer
+
+    def __init__(self, state: TState, last: _Table | None) -> None:
+        self.state = state  # the last state asked about whose powers these are
+        self.players = state.players
+        self.rules = state.rules
+        self.hosted = state.hosted
+        self.location = state.location
+        self.host = state.host
+        # A move changes one or two players: the others' records are the same objects,
+        # and so are their powers when nothing else they depend on changed.
+        keep = (
+            last is not None
+            and last.rules is self.rules
+            and last.hosted is self.hosted
+            and last.location == self.location
+            and last.host == self.host
+            and len(last.players) == len(self.players)
+        )
+        self.seats = tuple(
+            last.seats[seat]
+            if keep and last is not None and last.players[seat] is p
+            else _seat_powers(state, seat)
+            for seat, p in enumerate(self.players)
+        )
+        self.hooks = frozenset(hook for powers in self.seats for hook in powers.by_hook)
+
+
+def _seat_powers(state: TState, seat: int) -> Powers:
     if not state.rules.powers:
         return _NONE
     p = state.players[seat]
     if not state.hosted and (state.location is None or state.host != seat):
-        hosted: tuple[str, ...] = ()  # the usual case, asked many times per move
+        hosted: tuple[str, ...] = ()  # the usual case
     else:
         hosted = tuple(loc for host, loc in state.hosted if host == seat)
         if state.location is not None and state.host == seat:
@@ -89,6 +147,7 @@ class Powers:
 
 
 _NONE = Powers(())
+_LAST: list[_Table | None] = [None]  # the last table asked for (one slot: read at once)
 
 
 @lru_cache(maxsize=4096)
@@ -141,9 +200,7 @@ def run(hook: str, b: Any, **context: Any) -> None:
 
 def _answers(hook: str, state: TState) -> bool:
     """Whether any seat has an active card with a handler for `hook`."""
-    if not state.rules.powers:
-        return False
-    return any(hook in _powers(state, seat).by_hook for seat in range(state.n))
+    return hook in _table(state).hooks
 
 
 def run_for(hook: str, b: Any, seat: int, **context: Any) -> None:

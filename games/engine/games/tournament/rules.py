@@ -6,7 +6,6 @@ sets off is emitted and folded by the Builder (flow.py, melee.py, godsend_phase.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from itertools import combinations, repeat
 from operator import is_
 from random import Random
@@ -79,6 +78,8 @@ def setup(config: TournamentConfig, players: int, rng: Random, *, slug: str) -> 
 
 
 def pending_seats(s: TState) -> frozenset[int]:
+    if s.phase == "play":  # first: most moves are plays (the phases exclude each other)
+        return frozenset({actor(s)})
     if s.phase == "over":
         return frozenset()
     if s.phase == "location":
@@ -92,8 +93,6 @@ def pending_seats(s: TState) -> frozenset[int]:
             for seat, p in enumerate(s.players)
             if p.passing is None and not _sword_waiting(s, seat)
         )
-    if s.phase == "play":
-        return frozenset({actor(s)})
     if s.phase == "gift":
         return frozenset({s.arthur[0]}) if s.arthur else frozenset()
     if s.phase == "dusk":
@@ -139,7 +138,8 @@ def _legal_moves(s: TState, seat: int) -> Sequence[Move]:
     if s.phase == "sword":
         return [mv.DecidePassing(True), mv.DecidePassing(False)]
     if s.phase == "passing":
-        return list(_pass_moves(tuple(sorted(s.player(seat).hand))))
+        hand = s.player(seat).hand
+        return [mv.ChoosePass(frozenset(c)) for c in combinations(sorted(hand), PASS_COUNT)]
     if s.phase == "play":
         return legal_plays(s)
     if s.phase == "gift":
@@ -153,13 +153,6 @@ def _legal_moves(s: TState, seat: int) -> Sequence[Move]:
     if s.phase == "choice" and s.ask is not None:
         return [mv.Choose(option) for option in s.ask.options]
     return []
-
-
-@lru_cache(maxsize=1024)
-def _pass_moves(hand: tuple[str, ...]) -> tuple[mv.ChoosePass, ...]:
-    """TA-3: every choice of cards to pass from a sorted hand, made once per hand: a hand
-    of 12 has 220, and every seat lists them at every Dawn."""
-    return tuple(mv.ChoosePass(frozenset(c)) for c in combinations(hand, PASS_COUNT))
 
 
 def _offered(move: Move, legal: Sequence[Move]) -> bool:
