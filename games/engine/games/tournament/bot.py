@@ -6,6 +6,7 @@ gifts, Godsends on the healthiest opponent)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 from random import Random
 from typing import Any
 
@@ -14,6 +15,7 @@ from games.engine.core import JSON, Move
 from . import moves as mv
 from .weapons import is_weapon, weapon
 
+_CARDS = attrgetter("cards")  # a ChoosePass's cards
 _HEAVY = {"merlin": 25, "morgan": 25, "mists": 25, "avalon-merlin": 25, "sorceress": 10}
 
 
@@ -135,6 +137,13 @@ def _pass(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
 
     ranked = sorted(info, key=lambda c: (-danger(c), c))[:3]
     want = frozenset(ranked)
+    # The first pass of those cards among the 220 or so, compared by `map` and `index`
+    # rather than a loop here (the passing phase lists nothing but passes).
+    if set(map(type, legal)) == {mv.ChoosePass}:
+        try:
+            return legal[list(map(_CARDS, legal)).index(want)]
+        except ValueError:
+            return legal[0]
     for move in legal:
         if isinstance(move, mv.ChoosePass) and move.cards == want:
             return move
@@ -185,7 +194,7 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     for m in plays:
         w = weapon(m.card)
         wild = w.kind in ("wild", "special")  # their value is the one assigned (m.value)
-        value = m.value if wild else _value(m.card, info)
+        value = m.value if wild else (8 if w.value is None else w.value)  # _value, inlined
         injury = _injury(m.card, info)
         # (Feinted, would lose now, solid) for this card against the visible cards; solid:
         # a live card clearly worse than mine is in (by more than the players still to

@@ -12,6 +12,7 @@ a handler that asks its owner stops the round (questions.py).
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 from games.engine.core import HookRegistry
@@ -48,11 +49,7 @@ def card(card_id: str) -> CardData:
 
 def active_cards(state: TState, seat: int) -> tuple[CardData, ...]:
     """The power cards working for `seat` now, in TT-23 order."""
-    return _powers(state, seat).cards
-
-
-def _powers(state: TState, seat: int) -> Powers:
-    return _table(state).seats[seat]
+    return _table(state).seats[seat].cards
 
 
 def _table(state: TState) -> _Table:
@@ -106,7 +103,7 @@ class _Table:
             else _seat_powers(state, seat)
             for seat, p in enumerate(self.players)
         )
-        self.hooks = frozenset(hook for powers in self.seats for hook in powers.by_hook)
+        self.hooks = frozenset().union(*map(_HOOKS_OF, self.seats))
 
 
 def _seat_powers(state: TState, seat: int) -> Powers:
@@ -128,7 +125,7 @@ class Powers:
     Handlers are registered at import, before any game is played, so these never go
     stale."""
 
-    __slots__ = ("by_effect", "by_hook", "cards")
+    __slots__ = ("by_effect", "by_hook", "cards", "hooks")
 
     def __init__(self, cards: tuple[CardData, ...]) -> None:
         self.cards = cards
@@ -144,8 +141,10 @@ class Powers:
             if handlers:
                 by_hook[hook] = handlers
         self.by_hook = by_hook
+        self.hooks = frozenset(by_hook)
 
 
+_HOOKS_OF = attrgetter("hooks")
 _NONE = Powers(())
 _LAST: list[_Table | None] = [None]  # the last table asked for (one slot: read at once)
 
@@ -163,7 +162,7 @@ def _powers_of(
 
 
 def active(state: TState, seat: int, effect: str) -> tuple[CardData, ...]:
-    return _powers(state, seat).by_effect.get(effect, ())
+    return _table(state).seats[seat].by_effect.get(effect, ())
 
 
 def holder(state: TState, effect: str) -> int | None:
@@ -205,7 +204,7 @@ def _answers(hook: str, state: TState) -> bool:
 
 def run_for(hook: str, b: Any, seat: int, **context: Any) -> None:
     """Fire `hook` for one seat's active cards only (until one asks its owner)."""
-    for fn, data in _powers(b.state, seat).by_hook.get(hook, ()):
+    for fn, data in _table(b.state).seats[seat].by_hook.get(hook, ()):
         fn(b, seat, data, **context)
         if b.state.ask is not None:
             return
