@@ -6,6 +6,7 @@ gifts, Godsends on the healthiest opponent)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 from random import Random
 from typing import Any
 
@@ -14,6 +15,7 @@ from games.engine.core import JSON, Move
 from . import moves as mv
 from .weapons import is_weapon, weapon
 
+_CARDS = attrgetter("cards")  # a ChoosePass's cards
 _HEAVY = {"merlin": 25, "morgan": 25, "mists": 25, "avalon-merlin": 25, "sorceress": 10}
 
 
@@ -135,6 +137,13 @@ def _pass(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
 
     ranked = sorted(info, key=lambda c: (-danger(c), c))[:3]
     want = frozenset(ranked)
+    # The first pass of those cards among the 220 or so, compared by `map` and `index`
+    # rather than a loop here (the passing phase lists nothing but passes).
+    if set(map(type, legal)) == {mv.ChoosePass}:
+        try:
+            return legal[list(map(_CARDS, legal)).index(want)]
+        except ValueError:
+            return legal[0]
     for move in legal:
         if isinstance(move, mv.ChoosePass) and move.cards == want:
             return move
@@ -148,9 +157,17 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     n = len(view["players"])
     leading = not view["melee"]
     left = (view["lead"] - view["turn"] - 1) % n if not leading else n - 1
-    plays = [m for m in legal if isinstance(m, mv.PlayCard) and not m.extra]
-    shames = [m for m in legal if isinstance(m, mv.Shame)]
-    commands = [m for m in legal if isinstance(m, mv.Command)]
+    plays: list[mv.PlayCard] = []
+    shames: list[mv.Shame] = []
+    commands: list[mv.Command] = []
+    for m in legal:  # one pass: a wild card alone brings 60 plays
+        if isinstance(m, mv.PlayCard):
+            if not m.extra:
+                plays.append(m)
+        elif isinstance(m, mv.Shame):
+            shames.append(m)
+        elif isinstance(m, mv.Command):
+            commands.append(m)
     if leading and plays:
         basics = [m for m in plays if weapon(m.card).kind == "basic" and not m.boost]
         pool = basics or [m for m in plays if not m.boost] or plays
@@ -170,34 +187,29 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     counts = {x: shown.count(x) for x in shown}  # a handful of cards: cheaper than a Counter
     live_shown = [x for x in shown if counts[x] == 1]
     morgan_in = any(weapon(e["card"]).family == "morgan" for e in entries)
-    heavy = sum(_injury(e["card"], info) for e in entries) >= 25  # Poisoned / special
-
-    def outcome(m: mv.PlayCard) -> tuple[bool, bool, bool]:
-        """(Feinted, would lose now, solid) for my card against the visible cards; solid:
-        a live card clearly worse than mine is in (by more than the players still to come,
-        since their Feints or Mists could expose me)."""
-        value = (
-            m.value
-            if weapon(m.card).value is None
-            else _value(m.card, info) + (3 if m.boost else 0)
-        )
-        if value in counts:
-            return True, False, True
-        morgan = morgan_in or weapon(m.card).family == "morgan"
-        if live_shown:
-            worst = max(max(live_shown), value) if morgan else min(min(live_shown), value)
-        else:
-            worst = value
-        gap = (worst - value) if morgan else (value - worst)
-        return False, worst == value and bool(shown), gap >= 1 + left + int(heavy)
+    heavy = int(sum(_injury(e["card"], info) for e in entries) >= 25)  # Poisoned / special
 
     scored: list[tuple[tuple[Any, ...], str, int, str, mv.PlayCard]] = []
     key: tuple[Any, ...]
     for m in plays:
-        feint, lose, solid = outcome(m)
-        wild = weapon(m.card).kind in ("wild", "special")
-        value = m.value if wild else _value(m.card, info)
+        w = weapon(m.card)
+        wild = w.kind in ("wild", "special")  # their value is the one assigned (m.value)
+        value = m.value if wild else (8 if w.value is None else w.value)  # _value, inlined
         injury = _injury(m.card, info)
+        # (Feinted, would lose now, solid) for this card against the visible cards; solid:
+        # a live card clearly worse than mine is in (by more than the players still to
+        # come, since their Feints or Mists could expose me).
+        counted = m.value if w.value is None else value + (3 if m.boost else 0)
+        if counted in counts:
+            feint, lose, solid = True, False, True
+        else:
+            morgan = morgan_in or w.family == "morgan"
+            if live_shown:
+                worst = max(max(live_shown), counted) if morgan else min(min(live_shown), counted)
+            else:
+                worst = counted
+            gap = (worst - counted) if morgan else (counted - worst)
+            feint, lose, solid = False, worst == counted and bool(shown), gap >= 1 + left + heavy
         if left == 0:  # last to act: the result is certain
             tier = (injury, -value) if not lose else (-injury, -value)
             key = (not lose, tier, not wild, not m.boost)

@@ -34,9 +34,12 @@ class Builder(Emitter[TState]):
         super().__init__(evolve, state)
         self.rng = rng
 
+    # Both asked several times per move: read the folded state directly (`started` and
+    # `state` are properties; `state` checks for the opening event that these follow).
     @property
     def over(self) -> bool:
-        return self.started and self.state.phase == "over"
+        state = self._state
+        return state is not None and state.phase == "over"
 
     def asking(self) -> bool:
         """A power stopped play to ask its owner (choices.py)."""

@@ -11,10 +11,12 @@ a handler that asks its owner stops the round (questions.py).
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 from games.engine.core import HookRegistry
+from games.engine.core.hooks import Handler
 
 from .carddata import CardData
 from .characters import CHARACTERS
@@ -47,32 +49,120 @@ def card(card_id: str) -> CardData:
 
 def active_cards(state: TState, seat: int) -> tuple[CardData, ...]:
     """The power cards working for `seat` now, in TT-23 order."""
+    return _table(state).seats[seat].cards
+
+
+def _table(state: TState) -> _Table:
+    """Every seat's powers in `state`, worked out again only when what decides them changed:
+    a move asks for them some twenty times, mostly of states that share their players."""
+    last = _LAST[0]
+    if last is not None and last.state is state:
+        return last  # the same state asked again (legal moves, the bot, decide)
+    if (
+        last is not None
+        and last.players is state.players
+        and last.rules is state.rules
+        and last.hosted is state.hosted
+        and last.location == state.location
+        and last.host == state.host
+    ):
+        last.state = state  # the next question is most likely about this one
+        return last
+    table = _Table(state, last)
+    _LAST[0] = table
+    return table
+
+
+class _Table:
+    """The powers of every seat of the states that share what decides them."""
+
+    __slots__ = ("hooks", "host", "hosted", "location", "players", "rules", "seats", "state")
+    seats: tuple[Powers, ...]  # per seat
+    hooks: frozenset[str]  # the hooks some seat's cards answer
+
+    def __init__(self, state: TState, last: _Table | None) -> None:
+        self.state = state  # the last state asked about whose powers these are
+        self.players = state.players
+        self.rules = state.rules
+        self.hosted = state.hosted
+        self.location = state.location
+        self.host = state.host
+        # A move changes one or two players: the others' records are the same objects,
+        # and so are their powers when nothing else they depend on changed.
+        keep = (
+            last is not None
+            and last.rules is self.rules
+            and last.hosted is self.hosted
+            and last.location == self.location
+            and last.host == self.host
+            and len(last.players) == len(self.players)
+        )
+        self.seats = tuple(
+            last.seats[seat]
+            if keep and last is not None and last.players[seat] is p
+            else _seat_powers(state, seat)
+            for seat, p in enumerate(self.players)
+        )
+        self.hooks = frozenset().union(*map(_HOOKS_OF, self.seats))
+
+
+def _seat_powers(state: TState, seat: int) -> Powers:
     if not state.rules.powers:
-        return ()
+        return _NONE
     p = state.players[seat]
     if not state.hosted and (state.location is None or state.host != seat):
-        hosted: tuple[str, ...] = ()  # the usual case, asked many times per move
+        hosted: tuple[str, ...] = ()  # the usual case
     else:
         hosted = tuple(loc for host, loc in state.hosted if host == seat)
         if state.location is not None and state.host == seat:
             hosted += (state.location,)
-    return _cards(p.godsends, p.protagonist, p.companion if p.unlocked else None, hosted)
+    return _powers_of(p.godsends, p.protagonist, p.companion if p.unlocked else None, hosted)
+
+
+class Powers:
+    """One combination of active cards, with what the engine asks of it at every move
+    sorted out once: the cards of each effect, and each hook's handlers in card order.
+    Handlers are registered at import, before any game is played, so these never go
+    stale."""
+
+    __slots__ = ("by_effect", "by_hook", "cards", "hooks")
+
+    def __init__(self, cards: tuple[CardData, ...]) -> None:
+        self.cards = cards
+        by_effect: dict[str, list[CardData]] = {}
+        for c in cards:
+            by_effect.setdefault(c.effect, []).append(c)
+        self.by_effect = {effect: tuple(found) for effect, found in by_effect.items()}
+        by_hook: dict[str, tuple[tuple[Handler, CardData], ...]] = {}
+        for hook in HOOKS.hooks:
+            handlers = tuple(
+                (fn, c) for c in cards if (fn := HOOKS.get(hook, c.effect)) is not None
+            )
+            if handlers:
+                by_hook[hook] = handlers
+        self.by_hook = by_hook
+        self.hooks = frozenset(by_hook)
+
+
+_HOOKS_OF = attrgetter("hooks")
+_NONE = Powers(())
+_LAST: list[_Table | None] = [None]  # the last table asked for (one slot: read at once)
 
 
 @lru_cache(maxsize=4096)
-def _cards(
+def _powers_of(
     godsends: tuple[str, ...],
     protagonist: str | None,
     companion: str | None,
     hosted: tuple[str, ...],
-) -> tuple[CardData, ...]:
+) -> Powers:
     """Looked up once per combination: the engine asks for a seat's powers very often."""
     ids = [*godsends, *(c for c in (protagonist, companion) if c)]
-    return tuple(CARDS[c] for c in ids) + tuple(LOCATIONS[loc] for loc in hosted)
+    return Powers(tuple(CARDS[c] for c in ids) + tuple(LOCATIONS[loc] for loc in hosted))
 
 
-def active(state: TState, seat: int, effect: str) -> list[CardData]:
-    return [c for c in active_cards(state, seat) if c.effect == effect]
+def active(state: TState, seat: int, effect: str) -> tuple[CardData, ...]:
+    return _table(state).seats[seat].by_effect.get(effect, ())
 
 
 def holder(state: TState, effect: str) -> int | None:
@@ -109,31 +199,15 @@ def run(hook: str, b: Any, **context: Any) -> None:
 
 def _answers(hook: str, state: TState) -> bool:
     """Whether any seat has an active card with a handler for `hook`."""
-    if not state.rules.powers:
-        return False
-    keys = _registered(hook)
-    for seat in range(state.n):
-        for c in active_cards(state, seat):
-            if c.effect in keys:
-                return True
-    return False
-
-
-@cache
-def _registered(hook: str) -> frozenset[str]:
-    """Handlers are registered at import, before any game is played, so this never goes
-    stale once asked."""
-    return HOOKS.registered(hook)
+    return hook in _table(state).hooks
 
 
 def run_for(hook: str, b: Any, seat: int, **context: Any) -> None:
     """Fire `hook` for one seat's active cards only (until one asks its owner)."""
-    for data in active_cards(b.state, seat):
-        fn = HOOKS.get(hook, data.effect)
-        if fn is not None:
-            fn(b, seat, data, **context)
-            if b.state.ask is not None:
-                return
+    for fn, data in _table(b.state).seats[seat].by_hook.get(hook, ()):
+        fn(b, seat, data, **context)
+        if b.state.ask is not None:
+            return
 
 
 def fire(hook: str, effect: str, b: Any, seat: int, data: CardData, **context: Any) -> None:

@@ -83,12 +83,25 @@ def base_plays(state: TState, seat: int, hand: tuple[str, ...]) -> list[PlayCard
             elif kind in ("wild", "special"):
                 plays.extend(_wild_plays(card, suits_in_play(state), hidden))  # TH-3
         return plays
-    wilds = [p for c in hand if assigns_value(c) for p in _wild_plays(c, ("",), hidden)]
+    # The hand sorted in one pass (each card's weapon looked up once): the wild and
+    # special cards' plays, the other cards, and of those the in-suit and Alchemy ones.
+    suits = frozenset() if state.alchemy_led else follow_suits(state)
+    wilds: list[PlayCard] = []
+    others: list[str] = []
+    in_suit: list[str] = []
+    alchemy: list[str] = []
+    for c in hand:
+        w = weapon(c)
+        if w.kind in ("wild", "special"):  # assigns_value
+            wilds.extend(_wild_plays(c, ("",), hidden))
+            continue
+        others.append(c)
+        if w.kind == "alchemy":
+            alchemy.append(c)
+        elif w.kind == "basic" and w.suit in suits:
+            in_suit.append(c)
     if state.alchemy_led:  # TC-3 / TA-4: every card may follow
-        return [*(play_card(c) for c in hand if not assigns_value(c)), *wilds]
-    suits = follow_suits(state)
-    in_suit = [c for c in hand if weapon(c).kind == "basic" and weapon(c).suit in suits]
-    alchemy = [c for c in hand if weapon(c).kind == "alchemy"]
+        return [*(play_card(c) for c in others), *wilds]
     if camelot:
         if in_suit:
             plays = [play_card(c) for c in in_suit]
@@ -147,6 +160,9 @@ def legal_plays(state: TState) -> list[Play]:
     # asked once, not per play: a wild card alone brings 60 plays
     can_boost = any(d.id not in player.used for d in active(state, seat, "king_arthur"))
     extras = bool(active(state, seat, "extra_card"))
+    # The extra cards depend on the main card and the suit it names only, not on the value
+    # a wild card is given: worked out once per pair (4 for a wild card's 60 plays).
+    extras_of: dict[tuple[str, str], list[str]] = {}
     for play in plays:
         out.append(play)
         if not isinstance(play, PlayCard):
@@ -154,7 +170,11 @@ def legal_plays(state: TState) -> list[Play]:
         if can_boost and weapon(play.card).kind in ("basic", "alchemy"):
             out.append(play_card(play.card, play.value, play.suit, "", True))
         if extras:
-            for extra in _extras(state, seat, play, player.hand):
+            pair = (play.card, play.suit)
+            found = extras_of.get(pair)
+            if found is None:
+                found = extras_of[pair] = _extras(state, seat, play, player.hand)
+            for extra in found:
                 out.append(play_card(play.card, play.value, play.suit, extra))
     if (
         own_turn

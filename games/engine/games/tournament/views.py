@@ -120,8 +120,10 @@ def bot_view(s: TState, seat: int) -> dict[str, JSON]:
         "melee": [_entry(x, seat, s, flags) for x in s.melee],
         "ask": _ask(s),
         "godsend_up": [_godsend(g) for g in s.godsend_up],
+        # the three public values the bot weighs (bot.py): the whole record, shared or
+        # not, costs a dozen keys per seat at every decision
         "players": [
-            {"seat": n, **shared("ta.player", p, partial(_player, s.rules.poisoned))}
+            {"seat": n, "health": p.health, "hand_size": len(p.hand)}
             for n, p in enumerate(s.players)
         ],
         "viewer": seat,
