@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from itertools import chain
 from random import Random
 from typing import Any
 
@@ -105,12 +106,9 @@ class _Me:
 
     def unseen(self, name: str) -> int:
         """Copies of `name` that could be in the opponent's hand or the deck."""
-        if self._seen is None:
-            self._seen = Counter(self.hand)
-            self._seen.update(self.view["discard"])
-            for r in self.regions:
-                self._seen.update(r["piles"][0])
-                self._seen.update(r["piles"][1])
+        if self._seen is None:  # one count of everything in sight, in C
+            piles = (pile for r in self.regions for pile in r["piles"])
+            self._seen = Counter(chain(self.hand, self.view["discard"], *piles))
         return max(COPIES - self._seen[name], 0)
 
     def attack_cost(self, r: Mapping[str, Any]) -> int:
