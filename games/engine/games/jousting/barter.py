@@ -90,9 +90,14 @@ def check_accept(state: JoustingState, seat: int, offer_id: int) -> Message | No
     offer = state.offer(offer_id)
     if offer is None:
         return GONE
+    return accept_problem(state, seat, offer)
+
+
+def accept_problem(state: JoustingState, seat: int, offer: Offer) -> Message | None:
+    """`check_accept` of an offer on the table (legal_moves has it in hand already)."""
     if offer.seat == seat:
         return msg(N_("You cannot accept your own offer."))
-    if seat not in offer.addressees(state.players) or seat in offer.declined:
+    if not offer.open_to(seat):
         return NOT_YOURS
     # JH-3: re-check both sides now, so the trade happens in full or not at all.
     if not set(offer.give.cards) <= set(state.hands[offer.seat]) or (
@@ -115,7 +120,7 @@ def check_answer(state: JoustingState, seat: int, offer_id: int, cancel: bool) -
         if offer.seat == seat:
             return None
         return msg(N_("Only the knight who made an offer can cancel it."))
-    if seat not in offer.addressees(state.players) or seat in offer.declined:
+    if not offer.open_to(seat):
         return NOT_YOURS
     return None
 
@@ -214,6 +219,6 @@ def answers(state: JoustingState, seat: int) -> list[CancelOffer | DeclineOffer]
     for offer in state.offers:
         if offer.seat == seat:
             out.append(CancelOffer(offer.id))
-        elif check_answer(state, seat, offer.id, cancel=False) is None:
+        elif offer.open_to(seat):  # what `check_answer` asks of a decline
             out.append(DeclineOffer(offer.id))
     return out

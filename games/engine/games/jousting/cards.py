@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
+from itertools import product
 
 from games.engine.core import N_, Message, joined, msg
 
@@ -162,16 +163,12 @@ def _lays(hand: tuple[str, ...]) -> tuple[tuple[str, str, str, str], ...]:
     jokers = [c for c in held if is_joker(c)]
     options = [[c for c in held if kind_of(c) == k] + [JOKER] for k in KINDS]
     out: list[tuple[str, str, str, str]] = []
-
-    def walk(i: int, chosen: list[str]) -> None:
-        if i == len(KINDS):
-            spare = iter(jokers)
-            filled = [next(spare) if c == JOKER else c for c in chosen]
-            out.append((filled[0], filled[1], filled[2], filled[3]))
-            return
-        for c in options[i]:
-            if c != JOKER or chosen.count(JOKER) < len(jokers):
-                walk(i + 1, [*chosen, c])
-
-    walk(0, [])
+    # Each place's card in turn, the places nested in kind order (as a depth-first walk
+    # would list them); a choice using more joker places than jokers held is left out.
+    for chosen in product(*options):
+        if chosen.count(JOKER) > len(jokers):
+            continue
+        spare = iter(jokers)
+        filled = [next(spare) if c == JOKER else c for c in chosen]
+        out.append((filled[0], filled[1], filled[2], filled[3]))
     return tuple(out)

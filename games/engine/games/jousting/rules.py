@@ -14,6 +14,7 @@ Every refusal is an IllegalMove whose message tells the knight what the rule is.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from random import Random
 
 from games.engine.core import N_, Event, IllegalMove, Move, NotYourTurn, Outcome
@@ -200,23 +201,30 @@ def decide_folded(
 def legal_moves(state: JoustingState, seat: int) -> Sequence[Move]:
     """The phase's moves first (bot.py reads the first to know the phase), then Withdraw
     for a knight still in the fighting (JA-7); only Withdraw when not pending."""
-    withdraw: list[Move] = [Withdraw()] if seat in optional_seats(state) else []
-    if seat not in pending_seats(state):
+    pending = pending_seats(state)
+    # `seat in optional_seats(state)`, without building the set
+    may_withdraw = state.phase != OVER and bool(pending) and state.status[seat] == FIT
+    withdraw: list[Move] = [Withdraw()] if may_withdraw else []
+    if seat not in pending:
         return withdraw
     if state.phase == DRAFT:
         return [*(DraftCard(c) for c in state.face_up), *withdraw]
     if state.phase == LAYING:
-        return [*(LayCards(*lay) for lay in all_lays(state.hands[seat])), *withdraw]
+        return [*(_lay_cards(*lay) for lay in all_lays(state.hands[seat])), *withdraw]
     if state.phase == JUDGEMENT:
         return [*(PickChip(c) for c in (*CHIPS, CHANCE)), *withdraw]
     if state.phase == JUNK:
         return [BuyFromJunk(True), BuyFromJunk(False), *withdraw]
     accepts = [
-        AcceptOffer(o.id) for o in state.offers if barter.check_accept(state, seat, o.id) is None
+        AcceptOffer(o.id) for o in state.offers if barter.accept_problem(state, seat, o) is None
     ]
     out: list[Move] = [SayDone(), *accepts, *barter.answers(state, seat)]
     out += [*barter.sample_offers(state, seat), *barter.sample_shows(state, seat)]
     return out + withdraw
+
+
+# A lay is four card names, and a hand lists dozens: each distinct lay's move is built once.
+_lay_cards = lru_cache(maxsize=4096)(LayCards)
 
 
 def default_move(state: JoustingState, seat: int, rng: Random) -> Move:
