@@ -38,17 +38,22 @@ def _move_cards(
 ) -> JoustingState:
     """Move cards (from seat or None, to seat or None); the new holder's card is known to
     `knowers` besides them, a card leaving every hand is forgotten."""
-    hands = [list(h) for h in state.hands]
+    # Only the hands a card leaves or joins are rebuilt (and sorted again); the others are
+    # kept as they are, already sorted.
+    hands = list(state.hands)
+    touched: dict[int, list[str]] = {}
     known = dict(state.known)
     for src, dst, card in moves:
         if src is not None:
-            hands[src].remove(card)
+            touched.setdefault(src, list(hands[src])).remove(card)
         known.pop(card, None)
         if dst is not None:
-            hands[dst].append(card)
+            touched.setdefault(dst, list(hands[dst])).append(card)
             if knowers - {dst}:
                 known[card] = knowers - {dst}
-    return replace(state, hands=tuple(sorted_cards(h) for h in hands), known=known)
+    for seat, cards in touched.items():
+        hands[seat] = sorted_cards(cards)
+    return replace(state, hands=tuple(hands), known=known)
 
 
 def _add_coins(state: JoustingState, seat: int, amount: int) -> JoustingState:
