@@ -47,11 +47,11 @@ def _set_worth(hand: tuple[str, ...]) -> int:
     return 60 * min(kinds, len(KINDS)) + strength
 
 
-def _trade_gain(you: Mapping[str, JSON], offer: Mapping[str, JSON], coins: int) -> float:
-    hand = list(you["hand"])
+def _trade_gain(hand: list[str], offer: Mapping[str, JSON], coins: int, now: float) -> float:
+    """What accepting `offer` adds to the worth of `hand` and `coins` (`now`)."""
     give, want = offer["give"], offer["want"]  # the offerer's sides
     after = [c for c in hand if c not in want["cards"]] + list(give["cards"])
-    return worth(after, coins - want["coins"] + give["coins"]) - worth(hand, coins)
+    return worth(after, coins - want["coins"] + give["coins"]) - now
 
 
 def _barter(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
@@ -60,12 +60,15 @@ def _barter(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mov
     coins = view["knights"][me]["coins"]
     offers = {o["id"]: o for o in view["offers"]}
     accepts = [m for m in legal if isinstance(m, AcceptOffer)]
-    scored = sorted(
-        ((_trade_gain(you, offers[m.offer], coins), m) for m in accepts), key=lambda x: x[0]
-    )
-    if scored and scored[-1][0] > 0.5:
-        return scored[-1][1]
     hand = list(you["hand"])
+    if accepts:
+        now = worth(hand, coins)  # the same for every offer: weighed once
+        scored = sorted(
+            ((_trade_gain(hand, offers[m.offer], coins, now), m) for m in accepts),
+            key=lambda x: x[0],
+        )
+        if scored[-1][0] > 0.5:
+            return scored[-1][1]
     mine_open = any(o["seat"] == me for o in view["offers"])
     makes = [m for m in legal if isinstance(m, MakeOffer)]
     if not mine_open and makes:

@@ -69,7 +69,7 @@ def pending_seats(state: JoustingState) -> frozenset[int]:
     if state.phase == DRAFT:
         return frozenset(state.draft_order[:1])
     if state.phase == BARTER:
-        return frozenset(range(state.players)) - state.done  # JH-3
+        return _not_done(state.players, state.done)  # JH-3
     if state.phase == LAYING:
         return frozenset(s for s in state.duelists() if not state.laid[s])  # JA-9
     if state.phase == JUDGEMENT and state.chip is not None:
@@ -78,6 +78,11 @@ def pending_seats(state: JoustingState) -> frozenset[int]:
     if state.phase == JUNK:
         return frozenset(state.junk_queue[:1])  # JA-13: one at a time, winner first
     return frozenset()
+
+
+@lru_cache(maxsize=1024)  # asked several times a barter move; `done` changes less often
+def _not_done(players: int, done: frozenset[int]) -> frozenset[int]:
+    return frozenset(range(players)) - done
 
 
 def optional_seats(state: JoustingState) -> frozenset[int]:
