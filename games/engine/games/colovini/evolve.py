@@ -54,13 +54,22 @@ def _seat(pair: tuple[T, T], seat: int, value: T) -> tuple[T, T]:
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 
-def _set_pile(state: ColoviniState, index: int, seat: int, pile: Pile) -> ColoviniState:
-    pair = _seat(state.piles[index], seat, pile)
-    return replace(state, piles=_set(state.piles, index, pair))
+# The folds below work out each changed field first and copy the state once per event
+# (a copy of the whole state is the costliest step of a fold).
+Piles = tuple[tuple[Pile, Pile], ...]
 
 
-def _set_hand(state: ColoviniState, seat: int, hand: Pile) -> ColoviniState:
-    return replace(state, hands=_seat(state.hands, seat, hand))
+def _set_pile(piles: Piles, index: int, seat: int, pile: Pile) -> Piles:
+    return _set(piles, index, _seat(piles[index], seat, pile))
+
+
+def _played(state: ColoviniState, seat: int, card: str, index: int) -> dict[str, Any]:
+    """`card` from `seat`'s hand onto its pile at `index`: the new hands and piles."""
+    hands = _seat(state.hands, seat, _without(state.hands[seat], card))
+    return {
+        "hands": hands,
+        "piles": _set_pile(state.piles, index, seat, (*state.pile(index, seat), card)),
+    }
 
 
 def evolve(state: ColoviniState | None, event: Event) -> ColoviniState:
@@ -90,53 +99,49 @@ def _turn_started(state: ColoviniState, event: TurnStarted) -> ColoviniState:
 
 
 def _card_played(state: ColoviniState, event: CardPlayed) -> ColoviniState:
-    state = _set_hand(state, event.seat, _without(state.hands[event.seat], event.card))
-    pile = state.pile(event.region, event.seat)
-    state = _set_pile(state, event.region, event.seat, (*pile, event.card))
+    played = _played(state, event.seat, event.card, event.region)
     if event.mode in (ENCHANT, ATTACK):  # CH-3: the defender answers first
         phase = Phase.COUNTER if event.mode == ENCHANT else Phase.RESIST
         reaction = Reaction(event.seat, event.region, event.card)
-        return replace(state, phase=phase, reaction=reaction)
-    return state
+        return replace(state, phase=phase, reaction=reaction, **played)
+    return replace(state, **played)
 
 
 def _enchanted(state: ColoviniState, event: Enchanted) -> ColoviniState:  # CA-6
-    other = state.opponent(event.seat)
-    theirs = state.pile(event.region, other)
-    state = _set_pile(state, event.region, other, theirs[:-1])
-    mine = state.pile(event.region, event.seat)
-    state = _set_pile(state, event.region, event.seat, (*mine, event.card))
-    return replace(state, phase=Phase.PLAY, reaction=None)
+    index, other = event.region, state.opponent(event.seat)
+    piles = _set_pile(state.piles, index, other, state.pile(index, other)[:-1])
+    mine = (*piles[index][event.seat], event.card)
+    piles = _set_pile(piles, index, event.seat, mine)
+    return replace(state, piles=piles, phase=Phase.PLAY, reaction=None)
 
 
 def _countered(state: ColoviniState, event: EnchantmentCountered) -> ColoviniState:  # CA-7
-    attacker = state.opponent(event.seat)
-    state = _set_pile(state, event.region, attacker, state.pile(event.region, attacker)[:-1])
+    index, attacker = event.region, state.opponent(event.seat)
+    piles = _set_pile(state.piles, index, attacker, state.pile(index, attacker)[:-1])
+    piles = _set_pile(piles, index, event.seat, (*piles[index][event.seat], event.card))
     hand = _with(_without(state.hands[event.seat], event.card), event.taken)
-    state = _set_hand(state, event.seat, hand)
-    mine = state.pile(event.region, event.seat)
-    state = _set_pile(state, event.region, event.seat, (*mine, event.card))
-    return replace(state, phase=Phase.PLAY, reaction=None)
+    hands = _seat(state.hands, event.seat, hand)
+    return replace(state, hands=hands, piles=piles, phase=Phase.PLAY, reaction=None)
 
 
 def _resisted(state: ColoviniState, event: AttackResisted) -> ColoviniState:  # CA-9
-    state = _set_hand(state, event.seat, _without(state.hands[event.seat], event.card))
-    mine = state.pile(event.region, event.seat)
-    state = _set_pile(state, event.region, event.seat, (*mine, event.card))
-    return replace(state, phase=Phase.PLAY, reaction=None)
+    played = _played(state, event.seat, event.card, event.region)
+    return replace(state, phase=Phase.PLAY, reaction=None, **played)
 
 
 def _avalon_used(state: ColoviniState, event: AvalonUsed) -> ColoviniState:  # CA-15
-    return _owe(replace(state, avalon_used=True), -1)
+    return replace(state, avalon_used=True, **_owed(state.losses, -1, state.phase))
 
 
 def _loss_paid(state: ColoviniState, event: LossPaid) -> ColoviniState:  # CA-11 step 2
+    changes = _owed(state.losses, -1, state.phase)
     if event.region is None:
-        state = _set_hand(state, event.seat, _without(state.hands[event.seat], event.card))
+        hand = _without(state.hands[event.seat], event.card)
+        changes["hands"] = _seat(state.hands, event.seat, hand)
     else:
-        pile = state.pile(event.region, event.seat)
-        state = _set_pile(state, event.region, event.seat, pile[:-1])
-    return _owe(replace(state, discard=(*state.discard, event.card)), -1)
+        pile = state.pile(event.region, event.seat)[:-1]
+        changes["piles"] = _set_pile(state.piles, event.region, event.seat, pile)
+    return replace(state, discard=(*state.discard, event.card), **changes)
 
 
 def _losses_ended(state: ColoviniState, event: LossesEnded) -> ColoviniState:
@@ -159,8 +164,8 @@ def _tile_cashed(state: ColoviniState, event: TileCashed) -> ColoviniState:
 
 
 def _cards_drawn(state: ColoviniState, event: CardsDrawn) -> ColoviniState:
-    state = _set_hand(state, event.seat, _with(state.hands[event.seat], *event.cards))
-    return replace(state, deck=state.deck[len(event.cards) :])
+    hands = _seat(state.hands, event.seat, _with(state.hands[event.seat], *event.cards))
+    return replace(state, hands=hands, deck=state.deck[len(event.cards) :])
 
 
 def _reshuffled(state: ColoviniState, event: DeckReshuffled) -> ColoviniState:  # CA-13
@@ -168,8 +173,8 @@ def _reshuffled(state: ColoviniState, event: DeckReshuffled) -> ColoviniState:  
 
 
 def _discarded(state: ColoviniState, event: CardDiscarded) -> ColoviniState:  # CA-13
-    state = _set_hand(state, event.seat, _without(state.hands[event.seat], event.card))
-    return replace(state, discard=(*state.discard, event.card))
+    hands = _seat(state.hands, event.seat, _without(state.hands[event.seat], event.card))
+    return replace(state, hands=hands, discard=(*state.discard, event.card))
 
 
 def _turn_ended(state: ColoviniState, event: TurnEnded) -> ColoviniState:
@@ -183,30 +188,29 @@ def _game_ended(state: ColoviniState, event: GameEnded) -> ColoviniState:  # CA-
 def _conquered(state: ColoviniState, event: RegionConquered) -> ColoviniState:
     """CA-11 step 1 and CA-12: both sides' discards, the region turned to its conqueror."""
     index, seat = event.region, event.seat
-    loser = state.opponent(seat)
-    state = _set_pile(state, index, loser, ())
-    kept = state.pile(index, seat)[: len(state.pile(index, seat)) - len(event.conqueror_lost)]
-    state = _set_pile(state, index, seat, kept)
-    state = replace(
+    mine = state.pile(index, seat)
+    kept = mine[: len(mine) - len(event.conqueror_lost)]
+    piles = _set_pile(state.piles, index, state.opponent(seat), ())
+    return replace(
         state,
+        piles=_set_pile(piles, index, seat, kept),
         discard=(*state.discard, *event.defender_lost, *event.conqueror_lost),
         face_up=_set(state.face_up, index, True),
         owners=_set(state.owners, index, seat),
         conquests=state.conquests + 1,
         reaction=None,
-        losses=Losses(index, event.losses),
-        phase=Phase.LOSSES,
+        **_owed(Losses(index, event.losses), 0, Phase.LOSSES),
     )
-    return _owe(state, 0)
 
 
-def _owe(state: ColoviniState, change: int) -> ColoviniState:
-    """Count a loss paid (or forgiven by Avalon); the turn goes on once nothing is owed."""
-    assert state.losses is not None
-    remaining = state.losses.remaining + change
+def _owed(losses: Losses | None, change: int, phase: Phase) -> dict[str, Any]:
+    """Count a loss paid (or forgiven by Avalon); the turn goes on once nothing is owed:
+    the new `losses` and `phase` (`phase` while something is still owed)."""
+    assert losses is not None
+    remaining = losses.remaining + change
     if remaining <= 0:
-        return replace(state, losses=None, phase=Phase.PLAY)
-    return replace(state, losses=Losses(state.losses.region, remaining))
+        return {"losses": None, "phase": Phase.PLAY}
+    return {"losses": Losses(losses.region, remaining), "phase": phase}
 
 
 # Each event's fold, by its exact type: one lookup instead of a chain of isinstance checks

@@ -125,9 +125,15 @@ def _plays(state: ColoviniState, seat: int, hand: list[str]) -> list[Move]:
 
 @lru_cache(maxsize=4096)
 def _reinforcements(hand: tuple[str, ...], regions: int) -> tuple[PlayCard, ...]:
-    """Every card of `hand` on every region: moves are frozen, so built once per hand
-    (about 80 of them, the most of a turn's legal moves)."""
-    return tuple(PlayCard(name, i, REINFORCE) for name in hand for i in range(regions))
+    """Every card of `hand` on every region (about 80 moves, the most of a turn's legal
+    moves), once per hand; a hand not seen yet is put together from each card's row."""
+    return tuple(move for name in hand for move in _reinforcing(name, regions))
+
+
+@lru_cache(maxsize=64)
+def _reinforcing(name: str, regions: int) -> tuple[PlayCard, ...]:
+    """One card on every region: moves are frozen, so built once per card."""
+    return tuple(PlayCard(name, i, REINFORCE) for i in range(regions))
 
 
 # The other moves are frozen too, and few (ten cards, eleven regions, six tiles): each is
