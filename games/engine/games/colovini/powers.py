@@ -65,7 +65,9 @@ def defence_bonus(state: ColoviniState, index: int) -> int:
 def attack_kinds(state: ColoviniState, seat: int) -> set[str]:
     kinds = {KNIGHT}  # CA-8
     for region in state.owned(seat).values():
-        fn = HOOKS.get("attack_kinds", region.power or "")
+        if region.power is None:  # most regions: no handler to look up
+            continue
+        fn = HOOKS.get("attack_kinds", region.power)
         if fn:
             kinds |= fn(state, seat)
     return kinds
@@ -74,7 +76,9 @@ def attack_kinds(state: ColoviniState, seat: int) -> set[str]:
 def loss_discount(state: ColoviniState, seat: int) -> int:
     total = 0
     for region in state.owned(seat).values():
-        fn = HOOKS.get("loss_discount", region.power or "")
+        if region.power is None:  # most regions: no handler to look up
+            continue
+        fn = HOOKS.get("loss_discount", region.power)
         if fn:
             total += int(fn(state, seat))
     return total
