@@ -120,7 +120,8 @@ def _plays(state: ColoviniState, seat: int, hand: list[str]) -> list[Move]:
             out += [_play_card(name, i, ENCHANT) for i, top in tops if top == colour]
         if kind in attackers:
             out += [_play_card(name, i, ATTACK) for i in attackable]
-    return out + [_end_turn(kind) for kind in turn.free_kinds(state)]
+    out += _end_turns(state.used_tiles, state.held_tiles)
+    return out
 
 
 @lru_cache(maxsize=4096)
@@ -134,6 +135,13 @@ def _reinforcements(hand: tuple[str, ...], regions: int) -> tuple[PlayCard, ...]
 def _reinforcing(name: str, regions: int) -> tuple[PlayCard, ...]:
     """One card on every region: moves are frozen, so built once per card."""
     return tuple(PlayCard(name, i, REINFORCE) for i in range(regions))
+
+
+@lru_cache(maxsize=1024)
+def _end_turns(used: frozenset[int], held: tuple[int | None, int | None]) -> tuple[EndTurn, ...]:
+    """The tiles a turn may end with (CA-16): they change only when a turn ends, so the
+    moves are listed once per used and held tiles."""
+    return tuple(EndTurn(kind) for kind in turn.free_kinds(used, held))
 
 
 # The other moves are frozen too, and few (ten cards, eleven regions, six tiles): each is
