@@ -221,7 +221,7 @@ def legal_moves(state: JoustingState, seat: int) -> Sequence[Move]:
     if state.phase == JUNK:
         return [BuyFromJunk(True), BuyFromJunk(False), *withdraw]
     accepts = [
-        AcceptOffer(o.id) for o in state.offers if barter.accept_problem(state, seat, o) is None
+        AcceptOffer(o.id) for o in state.offers if barter.can_accept(state, seat, o)
     ]
     out: list[Move] = [SayDone(), *accepts, *barter.answers(state, seat)]
     out += [*barter.sample_offers(state, seat), *barter.sample_shows(state, seat)]
