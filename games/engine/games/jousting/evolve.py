@@ -110,11 +110,10 @@ def _everyone(state: JoustingState) -> frozenset[int]:
 
 
 def _barter(state: JoustingState, event: Event) -> JoustingState:
-    everyone = _everyone(state)
     if isinstance(event, ev.OfferMade):
         offer = Offer(event.offer, event.seat, event.to, event.give, event.want)
         told = offer.addressees(state.players)
-        seen = everyone if event.to is None else told
+        seen = _everyone(state) if event.to is None else told
         known = dict(state.known)
         for c in event.give.cards:  # an offer shows the cards it gives (JH-3)
             known[c] = known.get(c, frozenset()) | seen
@@ -137,7 +136,7 @@ def _barter(state: JoustingState, event: Event) -> JoustingState:
                 offers.append(o)
         return replace(state, offers=tuple(offers))
     if isinstance(event, ev.TradeMade):
-        knowers = everyone if event.open else frozenset({event.seat, event.by})
+        knowers = _everyone(state) if event.open else frozenset({event.seat, event.by})
         moves = [(event.seat, event.by, c) for c in event.give.cards]
         moves += [(event.by, event.seat, c) for c in event.want.cards]
         state = _move_cards(state, moves, knowers)
@@ -150,8 +149,6 @@ def _barter(state: JoustingState, event: Event) -> JoustingState:
         for c in event.cards:
             known[c] = known.get(c, frozenset()) | event.to
         return replace(state, known=known)
-    if isinstance(event, ev.SaidDone):
-        return replace(state, done=state.done | {event.seat})
     if isinstance(event, ev.BarterEnded):
         return replace(state, phase=CHECK, offers=(), done=frozenset())
     raise TypeError(f"unknown event {type(event).__name__}")
@@ -216,6 +213,8 @@ def evolve(state: JoustingState | None, event: Event) -> JoustingState:
         )
     if state is None:
         raise ValueError(f"{type(event).__name__} before the game was set up")
+    if type(event) is ev.SaidDone:  # JH-3; the commonest event: one copy of the state
+        return replace(state, clock=state.clock + 1, done=state.done | {event.seat})
     state = replace(state, clock=state.clock + 1)
     if isinstance(event, ev.CardDrafted):
         face_up = tuple(c for c in state.face_up if c != event.card)
@@ -243,6 +242,6 @@ def evolve(state: JoustingState | None, event: Event) -> JoustingState:
         return replace(state, phase=OVER, bonus_to=event.bonus_to, winners=event.winners, offers=())
     if isinstance(event, (ev.OfferMade, ev.OfferClosed, ev.TradeMade, ev.CardsShown)):
         return _barter(state, event)
-    if isinstance(event, (ev.SaidDone, ev.BarterEnded)):
+    if isinstance(event, ev.BarterEnded):
         return _barter(state, event)
     return _duels(state, event)
