@@ -220,9 +220,7 @@ def legal_moves(state: JoustingState, seat: int) -> Sequence[Move]:
         return [*(PickChip(c) for c in (*CHIPS, CHANCE)), *withdraw]
     if state.phase == JUNK:
         return [BuyFromJunk(True), BuyFromJunk(False), *withdraw]
-    accepts = [
-        AcceptOffer(o.id) for o in state.offers if barter.can_accept(state, seat, o)
-    ]
+    accepts = [AcceptOffer(o.id) for o in state.offers if barter.can_accept(state, seat, o)]
     out: list[Move] = [SayDone(), *accepts, *barter.answers(state, seat)]
     out += [*barter.sample_offers(state, seat), *barter.sample_shows(state, seat)]
     return out + withdraw
