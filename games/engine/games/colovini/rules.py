@@ -144,13 +144,12 @@ def _end_turns(used: frozenset[int], held: tuple[int | None, int | None]) -> tup
     return tuple(EndTurn(kind) for kind in turn.free_kinds(used, held))
 
 
-# The other moves are frozen too, and few (ten cards, eleven regions, six tiles): each is
-# built once and handed out again, instead of anew for every legal-move list.
+# The other moves are frozen too, and few (ten cards, eleven regions): each is built once
+# and handed out again, instead of anew for every legal-move list.
 _play_card = lru_cache(maxsize=1024)(PlayCard)
 _lose_hand_card = lru_cache(maxsize=64)(LoseHandCard)
 _lose_pile_top = lru_cache(maxsize=64)(LosePileTop)
 _discard = lru_cache(maxsize=64)(Discard)
-_end_turn = lru_cache(maxsize=64)(EndTurn)
 
 
 def default_move(state: ColoviniState, seat: int, rng: Random) -> Move:
