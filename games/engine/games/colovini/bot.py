@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from itertools import chain
 from random import Random
 from typing import Any
 
@@ -47,7 +48,7 @@ def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mo
     if len(legal) == 1:
         return legal[0]
     # These moves have no fields: a type stands for the move (cheaper than `in legal`).
-    kinds = {type(m) for m in legal}
+    kinds = set(map(type, legal))
     for answer in (CounterSpell, Resist):
         if answer in kinds:
             return answer()
@@ -105,12 +106,9 @@ class _Me:
 
     def unseen(self, name: str) -> int:
         """Copies of `name` that could be in the opponent's hand or the deck."""
-        if self._seen is None:
-            self._seen = Counter(self.hand)
-            self._seen.update(self.view["discard"])
-            for r in self.regions:
-                self._seen.update(r["piles"][0])
-                self._seen.update(r["piles"][1])
+        if self._seen is None:  # one count of everything in sight, in C
+            piles = (pile for r in self.regions for pile in r["piles"])
+            self._seen = Counter(chain(self.hand, self.view["discard"], *piles))
         return max(COPIES - self._seen[name], 0)
 
     def attack_cost(self, r: Mapping[str, Any]) -> int:
@@ -145,18 +143,28 @@ class _Me:
         if not attacks:
             return None
         scored = []
+        # Every attacking card is weighed against each attackable region: the region's part
+        # of the score is worked out once (the same floats, added in the same order).
+        regions: dict[int, float | None] = {}
         for move in attacks:
-            r = self.regions[move.region]
-            cost = self.attack_cost(r)
-            crowns = float(r["crowns"]) if r["crowns"] is not None else EXPECTED_CROWNS
-            wins = self.crowns + crowns >= self.view["win_crowns"]
-            spare = self.total_cards() - 1 - cost
-            if not wins and (spare < 1 or self.value(r) * self.worth < cost):
+            if move.region not in regions:
+                regions[move.region] = self._attack_score(self.regions[move.region])
+            score = regions[move.region]
+            if score is None:
                 continue
             risk = self.unseen(f"{colour_of(move.card)}-{KNIGHT}")
-            score = (1000 if wins else 0) + self.value(r) * self.worth - cost - 0.2 * risk
-            scored.append((score, rng.random(), move))
+            scored.append((score - 0.2 * risk, rng.random(), move))
         return max(scored, key=lambda t: (t[0], t[1]))[2] if scored else None
+
+    def _attack_score(self, r: Mapping[str, Any]) -> float | None:
+        """An attack's score at `r` before the risk of resistance, or None: not worth it."""
+        cost = self.attack_cost(r)
+        crowns = float(r["crowns"]) if r["crowns"] is not None else EXPECTED_CROWNS
+        wins = self.crowns + crowns >= self.view["win_crowns"]
+        spare = self.total_cards() - 1 - cost
+        if not wins and (spare < 1 or self.value(r) * self.worth < cost):
+            return None
+        return (1000 if wins else 0) + self.value(r) * self.worth - cost
 
     def _best_enchant(self, enchants: Sequence[PlayCard], rng: Random) -> Move | None:
         if len(self.hand) <= 1:

@@ -6,6 +6,8 @@ hands and piles are lists of names and a move names the card it plays.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.engine.core import N_, Message, msg
 
 COLOURS = ("yellow", "green", "red", "blue", "purple")
@@ -21,10 +23,12 @@ def card(colour: str, kind: str) -> str:
     return f"{colour}-{kind}"
 
 
+@lru_cache(maxsize=64)  # ten card names; asked for every card in sight, several times a move
 def colour_of(name: str) -> str:
     return name.split("-", 1)[0]
 
 
+@lru_cache(maxsize=64)  # ten card names; asked for every card in sight, several times a move
 def kind_of(name: str) -> str:
     return name.split("-", 1)[1]
 

@@ -65,12 +65,9 @@ def attack_need(state: ColoviniState, seat: int, index: int) -> int:
     return len(state.pile(index, state.opponent(seat))) + powers.defence_bonus(state, index)
 
 
-def play_problem(
-    state: ColoviniState, seat: int, move: PlayCard, attackers: set[str] | None = None
-) -> Refusal | None:
-    """Why `move` is illegal (the words and the rule they state), or None. `attackers`: the
-    kinds `seat` attacks with, when the caller has them already (legal_moves asks this of
-    every candidate)."""
+def play_problem(state: ColoviniState, seat: int, move: PlayCard) -> Refusal | None:
+    """Why `move` is illegal (the words and the rule they state), or None. legal_moves
+    lists exactly the plays this accepts (rules._plays)."""
     problem = hand_problem(state, seat, move.card)
     if problem:
         return problem, None
@@ -79,7 +76,7 @@ def play_problem(
     if move.mode not in MODES:
         return msg(N_("Play a card as a reinforcement, an enchantment or an attack.")), "CA-5"
     index, kind = move.region, kind_of(move.card)
-    # The region's name goes into refusals only: legal_moves asks this of every candidate.
+    # The region's name goes into refusals only.
     if move.mode == ENCHANT:
         if kind != SORCERESS:
             return msg(N_("Only a sorceress can enchant.")), "CA-6"
@@ -106,9 +103,7 @@ def play_problem(
                 "CA-6",
             )
     if move.mode == ATTACK:
-        if attackers is None:
-            attackers = powers.attack_kinds(state, seat)
-        if kind not in attackers:  # CA-8, CA-15
+        if kind not in powers.attack_kinds(state, seat):  # CA-8, CA-15
             return (
                 msg(
                     N_("Only a knight can attack (a sorceress too once you own the Stone Circle).")

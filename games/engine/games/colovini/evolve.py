@@ -3,7 +3,8 @@ already inside the events."""
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from games.engine.core import Event, replace
 
@@ -45,7 +46,7 @@ def _with(hand: Pile, *cards: str) -> Pile:
 
 
 def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    return tuple(value if i == index else v for i, v in enumerate(values))
+    return (*values[:index], value, *values[index + 1 :])
 
 
 def _seat(pair: tuple[T, T], seat: int, value: T) -> tuple[T, T]:
@@ -53,13 +54,22 @@ def _seat(pair: tuple[T, T], seat: int, value: T) -> tuple[T, T]:
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 
-def _set_pile(state: ColoviniState, index: int, seat: int, pile: Pile) -> ColoviniState:
-    pair = _seat(state.piles[index], seat, pile)
-    return replace(state, piles=_set(state.piles, index, pair))
+# The folds below work out each changed field first and copy the state once per event
+# (a copy of the whole state is the costliest step of a fold).
+Piles = tuple[tuple[Pile, Pile], ...]
 
 
-def _set_hand(state: ColoviniState, seat: int, hand: Pile) -> ColoviniState:
-    return replace(state, hands=_seat(state.hands, seat, hand))
+def _set_pile(piles: Piles, index: int, seat: int, pile: Pile) -> Piles:
+    return _set(piles, index, _seat(piles[index], seat, pile))
+
+
+def _played(state: ColoviniState, seat: int, card: str, index: int) -> dict[str, Any]:
+    """`card` from `seat`'s hand onto its pile at `index`: the new hands and piles."""
+    hands = _seat(state.hands, seat, _without(state.hands[seat], card))
+    return {
+        "hands": hands,
+        "piles": _set_pile(state.piles, index, seat, (*state.pile(index, seat), card)),
+    }
 
 
 def evolve(state: ColoviniState | None, event: Event) -> ColoviniState:
@@ -77,101 +87,149 @@ def evolve(state: ColoviniState | None, event: Event) -> ColoviniState:
         )
     if state is None:
         raise ValueError(f"{type(event).__name__} before the game was set up")
-    if isinstance(event, TurnStarted):
-        fresh = {"phase": Phase.PLAY, "conquests": 0, "avalon_used": False}
-        return replace(state, active=event.seat, turn=event.turn, **fresh)
-    if isinstance(event, CardPlayed):
-        state = _set_hand(state, event.seat, _without(state.hands[event.seat], event.card))
-        pile = state.pile(event.region, event.seat)
-        state = _set_pile(state, event.region, event.seat, (*pile, event.card))
-        if event.mode in (ENCHANT, ATTACK):  # CH-3: the defender answers first
-            phase = Phase.COUNTER if event.mode == ENCHANT else Phase.RESIST
-            reaction = Reaction(event.seat, event.region, event.card)
-            return replace(state, phase=phase, reaction=reaction)
-        return state
-    if isinstance(event, Enchanted):  # CA-6
-        other = state.opponent(event.seat)
-        theirs = state.pile(event.region, other)
-        state = _set_pile(state, event.region, other, theirs[:-1])
-        mine = state.pile(event.region, event.seat)
-        state = _set_pile(state, event.region, event.seat, (*mine, event.card))
-        return replace(state, phase=Phase.PLAY, reaction=None)
-    if isinstance(event, EnchantmentCountered):  # CA-7
-        attacker = state.opponent(event.seat)
-        state = _set_pile(state, event.region, attacker, state.pile(event.region, attacker)[:-1])
-        hand = _with(_without(state.hands[event.seat], event.card), event.taken)
-        state = _set_hand(state, event.seat, hand)
-        mine = state.pile(event.region, event.seat)
-        state = _set_pile(state, event.region, event.seat, (*mine, event.card))
-        return replace(state, phase=Phase.PLAY, reaction=None)
-    if isinstance(event, AttackResisted):  # CA-9
-        state = _set_hand(state, event.seat, _without(state.hands[event.seat], event.card))
-        mine = state.pile(event.region, event.seat)
-        state = _set_pile(state, event.region, event.seat, (*mine, event.card))
-        return replace(state, phase=Phase.PLAY, reaction=None)
-    if isinstance(event, RegionConquered):
-        return _conquered(state, event)
-    if isinstance(event, AvalonUsed):  # CA-15
-        return _owe(replace(state, avalon_used=True), -1)
-    if isinstance(event, LossPaid):  # CA-11 step 2
-        if event.region is None:
-            state = _set_hand(state, event.seat, _without(state.hands[event.seat], event.card))
-        else:
-            pile = state.pile(event.region, event.seat)
-            state = _set_pile(state, event.region, event.seat, pile[:-1])
-        return _owe(replace(state, discard=(*state.discard, event.card)), -1)
-    if isinstance(event, LossesEnded):
-        return replace(state, phase=Phase.PLAY, losses=None)
-    if isinstance(event, TileTaken):  # CA-13, CA-16
-        used = state.used_tiles
-        if event.tile in used:  # every tile was used: all of them are face up again
-            used = frozenset()
-        if TINT[TILES[event.tile].kind] == LIGHT:
-            return replace(state, phase=Phase.DISCARD, used_tiles=used | {event.tile})
-        held = _seat(state.held_tiles, event.seat, event.tile)
-        return replace(state, phase=Phase.DISCARD, used_tiles=used, held_tiles=held)
-    if isinstance(event, TileCashed):
-        held = _seat(state.held_tiles, event.seat, None)
-        return replace(state, held_tiles=held, used_tiles=state.used_tiles | {event.tile})
-    if isinstance(event, CardsDrawn):
-        state = _set_hand(state, event.seat, _with(state.hands[event.seat], *event.cards))
-        return replace(state, deck=state.deck[len(event.cards) :])
-    if isinstance(event, DeckReshuffled):  # CA-13
-        return replace(state, deck=event.deck, discard=())
-    if isinstance(event, CardDiscarded):  # CA-13
-        state = _set_hand(state, event.seat, _without(state.hands[event.seat], event.card))
-        return replace(state, discard=(*state.discard, event.card))
-    if isinstance(event, TurnEnded):
-        return state
-    if isinstance(event, GameEnded):  # CA-17
-        return replace(state, phase=Phase.OVER, winners=event.winners)
-    raise TypeError(f"unknown event {type(event).__name__}")
+    fold = _FOLDS.get(type(event))
+    if fold is None:
+        raise TypeError(f"unknown event {type(event).__name__}")
+    return fold(state, event)
+
+
+def _turn_started(state: ColoviniState, event: TurnStarted) -> ColoviniState:
+    fresh = {"phase": Phase.PLAY, "conquests": 0, "avalon_used": False}
+    return replace(state, active=event.seat, turn=event.turn, **fresh)
+
+
+def _card_played(state: ColoviniState, event: CardPlayed) -> ColoviniState:
+    played = _played(state, event.seat, event.card, event.region)
+    if event.mode in (ENCHANT, ATTACK):  # CH-3: the defender answers first
+        phase = Phase.COUNTER if event.mode == ENCHANT else Phase.RESIST
+        reaction = Reaction(event.seat, event.region, event.card)
+        return replace(state, phase=phase, reaction=reaction, **played)
+    return replace(state, **played)
+
+
+def _enchanted(state: ColoviniState, event: Enchanted) -> ColoviniState:  # CA-6
+    index, other = event.region, state.opponent(event.seat)
+    piles = _set_pile(state.piles, index, other, state.pile(index, other)[:-1])
+    mine = (*piles[index][event.seat], event.card)
+    piles = _set_pile(piles, index, event.seat, mine)
+    return replace(state, piles=piles, phase=Phase.PLAY, reaction=None)
+
+
+def _countered(state: ColoviniState, event: EnchantmentCountered) -> ColoviniState:  # CA-7
+    index, attacker = event.region, state.opponent(event.seat)
+    piles = _set_pile(state.piles, index, attacker, state.pile(index, attacker)[:-1])
+    piles = _set_pile(piles, index, event.seat, (*piles[index][event.seat], event.card))
+    hand = _with(_without(state.hands[event.seat], event.card), event.taken)
+    hands = _seat(state.hands, event.seat, hand)
+    return replace(state, hands=hands, piles=piles, phase=Phase.PLAY, reaction=None)
+
+
+def _resisted(state: ColoviniState, event: AttackResisted) -> ColoviniState:  # CA-9
+    played = _played(state, event.seat, event.card, event.region)
+    return replace(state, phase=Phase.PLAY, reaction=None, **played)
+
+
+def _avalon_used(state: ColoviniState, event: AvalonUsed) -> ColoviniState:  # CA-15
+    return replace(state, avalon_used=True, **_owed(state.losses, -1, state.phase))
+
+
+def _loss_paid(state: ColoviniState, event: LossPaid) -> ColoviniState:  # CA-11 step 2
+    changes = _owed(state.losses, -1, state.phase)
+    if event.region is None:
+        hand = _without(state.hands[event.seat], event.card)
+        changes["hands"] = _seat(state.hands, event.seat, hand)
+    else:
+        pile = state.pile(event.region, event.seat)[:-1]
+        changes["piles"] = _set_pile(state.piles, event.region, event.seat, pile)
+    return replace(state, discard=(*state.discard, event.card), **changes)
+
+
+def _losses_ended(state: ColoviniState, event: LossesEnded) -> ColoviniState:
+    return replace(state, phase=Phase.PLAY, losses=None)
+
+
+def _tile_taken(state: ColoviniState, event: TileTaken) -> ColoviniState:  # CA-13, CA-16
+    used = state.used_tiles
+    if event.tile in used:  # every tile was used: all of them are face up again
+        used = frozenset()
+    if TINT[TILES[event.tile].kind] == LIGHT:
+        return replace(state, phase=Phase.DISCARD, used_tiles=used | {event.tile})
+    held = _seat(state.held_tiles, event.seat, event.tile)
+    return replace(state, phase=Phase.DISCARD, used_tiles=used, held_tiles=held)
+
+
+def _tile_cashed(state: ColoviniState, event: TileCashed) -> ColoviniState:
+    held = _seat(state.held_tiles, event.seat, None)
+    return replace(state, held_tiles=held, used_tiles=state.used_tiles | {event.tile})
+
+
+def _cards_drawn(state: ColoviniState, event: CardsDrawn) -> ColoviniState:
+    hands = _seat(state.hands, event.seat, _with(state.hands[event.seat], *event.cards))
+    return replace(state, hands=hands, deck=state.deck[len(event.cards) :])
+
+
+def _reshuffled(state: ColoviniState, event: DeckReshuffled) -> ColoviniState:  # CA-13
+    return replace(state, deck=event.deck, discard=())
+
+
+def _discarded(state: ColoviniState, event: CardDiscarded) -> ColoviniState:  # CA-13
+    hands = _seat(state.hands, event.seat, _without(state.hands[event.seat], event.card))
+    return replace(state, hands=hands, discard=(*state.discard, event.card))
+
+
+def _turn_ended(state: ColoviniState, event: TurnEnded) -> ColoviniState:
+    return state
+
+
+def _game_ended(state: ColoviniState, event: GameEnded) -> ColoviniState:  # CA-17
+    return replace(state, phase=Phase.OVER, winners=event.winners)
 
 
 def _conquered(state: ColoviniState, event: RegionConquered) -> ColoviniState:
     """CA-11 step 1 and CA-12: both sides' discards, the region turned to its conqueror."""
     index, seat = event.region, event.seat
-    loser = state.opponent(seat)
-    state = _set_pile(state, index, loser, ())
-    kept = state.pile(index, seat)[: len(state.pile(index, seat)) - len(event.conqueror_lost)]
-    state = _set_pile(state, index, seat, kept)
-    state = replace(
+    mine = state.pile(index, seat)
+    kept = mine[: len(mine) - len(event.conqueror_lost)]
+    piles = _set_pile(state.piles, index, state.opponent(seat), ())
+    return replace(
         state,
+        piles=_set_pile(piles, index, seat, kept),
         discard=(*state.discard, *event.defender_lost, *event.conqueror_lost),
         face_up=_set(state.face_up, index, True),
         owners=_set(state.owners, index, seat),
         conquests=state.conquests + 1,
         reaction=None,
-        losses=Losses(index, event.losses),
-        phase=Phase.LOSSES,
+        **_owed(Losses(index, event.losses), 0, Phase.LOSSES),
     )
-    return _owe(state, 0)
 
 
-def _owe(state: ColoviniState, change: int) -> ColoviniState:
-    """Count a loss paid (or forgiven by Avalon); the turn goes on once nothing is owed."""
-    assert state.losses is not None
-    remaining = state.losses.remaining + change
+def _owed(losses: Losses | None, change: int, phase: Phase) -> dict[str, Any]:
+    """Count a loss paid (or forgiven by Avalon); the turn goes on once nothing is owed:
+    the new `losses` and `phase` (`phase` while something is still owed)."""
+    assert losses is not None
+    remaining = losses.remaining + change
     if remaining <= 0:
-        return replace(state, losses=None, phase=Phase.PLAY)
-    return replace(state, losses=Losses(state.losses.region, remaining))
+        return {"losses": None, "phase": Phase.PLAY}
+    return {"losses": Losses(losses.region, remaining), "phase": phase}
+
+
+# Each event's fold, by its exact type: one lookup instead of a chain of isinstance checks
+# (the events are final records, never subclassed).
+_FOLDS: dict[type[Event], Callable[[ColoviniState, Any], ColoviniState]] = {
+    TurnStarted: _turn_started,
+    CardPlayed: _card_played,
+    Enchanted: _enchanted,
+    EnchantmentCountered: _countered,
+    AttackResisted: _resisted,
+    RegionConquered: _conquered,
+    AvalonUsed: _avalon_used,
+    LossPaid: _loss_paid,
+    LossesEnded: _losses_ended,
+    TileTaken: _tile_taken,
+    TileCashed: _tile_cashed,
+    CardsDrawn: _cards_drawn,
+    DeckReshuffled: _reshuffled,
+    CardDiscarded: _discarded,
+    TurnEnded: _turn_ended,
+    GameEnded: _game_ended,
+}

@@ -6,19 +6,20 @@ whose region applies answers. A power works only face up (CA-12): a face-down ca
 gives no defence, and Avalon and the Stone Circle work only for their owner.
 
 Hooks:
-- "defence_bonus"(state, index) -> int: extra cards the defender counts at that region;
+- "defence_bonus"(state, index) -> int: extra cards the defender counts at that region,
+  from the row and which regions are face up only (`defence_bonuses` keeps the answers
+  per row and faces);
 - "attack_kinds"(state, seat) -> set of card kinds `seat` may attack with;
 - "loss_discount"(state, seat) -> int: cards fewer `seat` may lose in a step 2 now.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from games.engine.core import HookRegistry
+from games.engine.core.memo import shared
 
 from .cards import KNIGHT, SORCERESS
-from .regions import AVALON, BY_KEY, CASTLE, STONE_CIRCLE
+from .regions import AVALON, CASTLE, STONE_CIRCLE
 from .state import ColoviniState
 
 HOOKS = HookRegistry(("defence_bonus", "attack_kinds", "loss_discount"))
@@ -41,20 +42,16 @@ def _avalon(state: ColoviniState, seat: int) -> int:
 
 
 def defence_bonuses(state: ColoviniState) -> tuple[int, ...]:
-    """Every region's `defence_bonus`, in row order (each view shows them all). Only regions
-    with a power can have one: they are listed once per row."""
-    powered = _powered(state.row)
-    if not powered:
-        return (0,) * len(state.row)
-    out = [0] * len(state.row)
-    for index in powered:
-        out[index] = defence_bonus(state, index)
-    return tuple(out)
+    """Every region's `defence_bonus`, in row order (legal moves and each view ask for
+    them all, every move). A power works only face up (CA-12), so the answers follow from
+    the row and what is face up (the hook's contract, above), which change only with a
+    conquest: they are worked out once per (row, face up)."""
+    key = (state.row, state.face_up)
+    return shared("ca.defences", key, lambda _: _all_defences(state), by_value=True)
 
 
-@lru_cache(maxsize=256)
-def _powered(row: tuple[str, ...]) -> tuple[int, ...]:
-    return tuple(i for i, key in enumerate(row) if BY_KEY[key].power is not None)
+def _all_defences(state: ColoviniState) -> tuple[int, ...]:
+    return tuple(defence_bonus(state, index) for index in range(len(state.row)))
 
 
 def defence_bonus(state: ColoviniState, index: int) -> int:
@@ -68,7 +65,9 @@ def defence_bonus(state: ColoviniState, index: int) -> int:
 def attack_kinds(state: ColoviniState, seat: int) -> set[str]:
     kinds = {KNIGHT}  # CA-8
     for region in state.owned(seat).values():
-        fn = HOOKS.get("attack_kinds", region.power or "")
+        if region.power is None:  # most regions: no handler to look up
+            continue
+        fn = HOOKS.get("attack_kinds", region.power)
         if fn:
             kinds |= fn(state, seat)
     return kinds
@@ -77,7 +76,9 @@ def attack_kinds(state: ColoviniState, seat: int) -> set[str]:
 def loss_discount(state: ColoviniState, seat: int) -> int:
     total = 0
     for region in state.owned(seat).values():
-        fn = HOOKS.get("loss_discount", region.power or "")
+        if region.power is None:  # most regions: no handler to look up
+            continue
+        fn = HOOKS.get("loss_discount", region.power)
         if fn:
             total += int(fn(state, seat))
     return total

@@ -57,12 +57,18 @@ def setup(config: ColoviniConfig, players: int, rng: Random) -> list[Event]:
     ]
 
 
+# Whose turn it is, asked several times a move: the same few immutable sets every time.
+_NOBODY: frozenset[int] = frozenset()
+_ALONE = (frozenset({0}), frozenset({1}))
+
+
 def pending_seats(state: ColoviniState) -> frozenset[int]:
-    if state.phase is Phase.OVER:
-        return frozenset()
-    if state.phase in (Phase.COUNTER, Phase.RESIST):  # CH-3: the defender answers
-        return frozenset({state.opponent(state.active)})
-    return frozenset({state.active})
+    phase = state.phase
+    if phase is Phase.OVER:
+        return _NOBODY
+    if phase is Phase.COUNTER or phase is Phase.RESIST:  # CH-3: the defender answers
+        return _ALONE[state.opponent(state.active)]
+    return _ALONE[state.active]
 
 
 def legal_moves(state: ColoviniState, seat: int) -> list[Move]:
@@ -70,51 +76,80 @@ def legal_moves(state: ColoviniState, seat: int) -> list[Move]:
         return []
     hand = sorted(set(state.hands[seat]))
     if state.phase is Phase.PLAY:
-        regions = range(len(state.row))
-        # Any card reinforces anywhere (CA-5); enchantments and attacks go through the same
-        # checks as `decide`, tried only where the card's kind could possibly do it.
-        out: list[Move] = list(_reinforcements(tuple(hand), len(state.row)))
-        attackers = powers.attack_kinds(state, seat)
-        # Where an enchantment or attack could be legal at all (an opponent's top card of
-        # the sorceress's colour; a region not ours with enough of our cards, while
-        # conquests are left): only those candidates go through the full checks.
-        opponent = state.opponent(seat)
-        tops = {i: colour_of(pile[-1]) for i in regions if (pile := state.pile(i, opponent))}
-        attackable = (
-            []
-            if state.conquests >= MAX_CONQUESTS
-            else [
-                i
-                for i in regions
-                if state.owners[i] != seat
-                and len(state.pile(i, seat)) >= combat.attack_need(state, seat, i)
-            ]
-        )
-        for name in hand:
-            enchantable = [i for i, top in tops.items() if top == colour_of(name)]
-            modes = [(ENCHANT, enchantable)] if kind_of(name) == SORCERESS else []
-            modes += [(ATTACK, attackable)] if kind_of(name) in attackers else []
-            for mode, where in modes:
-                candidates = (PlayCard(name, i, mode) for i in where)
-                out += [m for m in candidates if not combat.play_problem(state, seat, m, attackers)]
-        return out + [EndTurn(kind) for kind in turn.free_kinds(state)]
+        return _plays(state, seat, hand)
     if state.phase in (Phase.COUNTER, Phase.RESIST):
         react: Move = CounterSpell() if state.phase is Phase.COUNTER else Resist()
         return [react, LetPass()] if combat.can_react(state) else [LetPass()]
     if state.phase is Phase.LOSSES:
-        out = [LoseHandCard(name) for name in hand]
-        out += [LosePileTop(i) for i, pair in enumerate(state.piles) if pair[seat]]
+        out: list[Move] = [_lose_hand_card(name) for name in hand]
+        out += [_lose_pile_top(i) for i, pair in enumerate(state.piles) if pair[seat]]
         if combat.avalon_problem(state, seat) is None:
             out.append(UseAvalon())
         return out
-    return [Discard(name) for name in hand]
+    return [_discard(name) for name in hand]
+
+
+def _plays(state: ColoviniState, seat: int, hand: list[str]) -> list[Move]:
+    """The PLAY phase's moves: every reinforcement (CA-5), then per card the enchantments
+    and attacks `combat.play_problem` accepts, then the tiles to end the turn with.
+
+    The candidates are exactly the moves that pass `play_problem` (so `decide` and this
+    list never disagree; tests/engine/colovini/test_legal.py tries every card, region
+    and mode against `decide`):
+    a card from the hand on a real region; an enchantment by a sorceress where the
+    opponent's top card has her colour (CA-6); an attack with a kind `seat` attacks with,
+    on a region not its own, while conquests are left (CA-10), with at least as many
+    cards there as the defender's plus a face-up castle's bonus (CA-8, CA-14)."""
+    piles = state.piles
+    out: list[Move] = list(_reinforcements(tuple(hand), len(piles)))
+    attackers = powers.attack_kinds(state, seat)
+    opponent = state.opponent(seat)
+    tops = [(i, colour_of(pair[opponent][-1])) for i, pair in enumerate(piles) if pair[opponent]]
+    attackable: list[int] = []
+    if state.conquests < MAX_CONQUESTS:
+        defences, owners = powers.defence_bonuses(state), state.owners
+        attackable = [
+            i
+            for i, pair in enumerate(piles)
+            if owners[i] != seat and len(pair[seat]) >= len(pair[opponent]) + defences[i]
+        ]
+    for name in hand:
+        kind = kind_of(name)
+        if kind == SORCERESS:
+            colour = colour_of(name)
+            out += [_play_card(name, i, ENCHANT) for i, top in tops if top == colour]
+        if kind in attackers:
+            out += [_play_card(name, i, ATTACK) for i in attackable]
+    out += _end_turns(state.used_tiles, state.held_tiles)
+    return out
 
 
 @lru_cache(maxsize=4096)
 def _reinforcements(hand: tuple[str, ...], regions: int) -> tuple[PlayCard, ...]:
-    """Every card of `hand` on every region: moves are frozen, so built once per hand
-    (about 80 of them, the most of a turn's legal moves)."""
-    return tuple(PlayCard(name, i, REINFORCE) for name in hand for i in range(regions))
+    """Every card of `hand` on every region (about 80 moves, the most of a turn's legal
+    moves), once per hand; a hand not seen yet is put together from each card's row."""
+    return tuple(move for name in hand for move in _reinforcing(name, regions))
+
+
+@lru_cache(maxsize=64)
+def _reinforcing(name: str, regions: int) -> tuple[PlayCard, ...]:
+    """One card on every region: moves are frozen, so built once per card."""
+    return tuple(PlayCard(name, i, REINFORCE) for i in range(regions))
+
+
+@lru_cache(maxsize=1024)
+def _end_turns(used: frozenset[int], held: tuple[int | None, int | None]) -> tuple[EndTurn, ...]:
+    """The tiles a turn may end with (CA-16): they change only when a turn ends, so the
+    moves are listed once per used and held tiles."""
+    return tuple(EndTurn(kind) for kind in turn.free_kinds(used, held))
+
+
+# The other moves are frozen too, and few (ten cards, eleven regions): each is built once
+# and handed out again, instead of anew for every legal-move list.
+_play_card = lru_cache(maxsize=1024)(PlayCard)
+_lose_hand_card = lru_cache(maxsize=64)(LoseHandCard)
+_lose_pile_top = lru_cache(maxsize=64)(LosePileTop)
+_discard = lru_cache(maxsize=64)(Discard)
 
 
 def default_move(state: ColoviniState, seat: int, rng: Random) -> Move:

@@ -89,9 +89,7 @@ class ColoviniState(ColoviniRecord, wire="ca.state"):
 
     def free_tiles(self) -> list[int]:
         """CA-16: face-up tiles; once none is left, every used one is face up again."""
-        held = {t for t in self.held_tiles if t is not None}
-        free = [t for t in range(len(TILES)) if t not in self.used_tiles and t not in held]
-        return free or [t for t in range(len(TILES)) if t not in held]
+        return free_tiles(self.used_tiles, self.held_tiles)
 
     def deadlocked(self) -> bool:
         """No card can ever be played again: empty hands, deck and discards (CH-6, ours)."""
@@ -100,6 +98,13 @@ class ColoviniState(ColoviniRecord, wire="ca.state"):
     def card_sources(self, seat: int) -> bool:
         """Whether `seat` has any card to pay losses with (hand or a pile top)."""
         return bool(self.hands[seat]) or any(p[seat] for p in self.piles)
+
+
+def free_tiles(used: frozenset[int], held_tiles: tuple[int | None, int | None]) -> list[int]:
+    """`ColoviniState.free_tiles` from the two facts it reads."""
+    held = {t for t in held_tiles if t is not None}
+    free = [t for t in range(len(TILES)) if t not in used and t not in held]
+    return free or [t for t in range(len(TILES)) if t not in held]
 
 
 # Ownership changes only with a conquest, yet rules, views and the bot ask for it many times

@@ -21,7 +21,7 @@ from .events import (
     TurnStarted,
 )
 from .evolve import evolve
-from .state import ColoviniState
+from .state import ColoviniState, free_tiles
 from .tiles import DARK, KINDS, TILES, TINT, cards_given
 
 
@@ -41,9 +41,10 @@ def draw(emitter: Emitter[ColoviniState], seat: int, count: int, rng: Random) ->
         count -= len(cards)
 
 
-def free_kinds(state: ColoviniState) -> list[str]:
-    free = {TILES[t].kind for t in state.free_tiles()}
-    return [k for k in KINDS if k in free]
+def free_kinds(used: frozenset[int], held: tuple[int | None, int | None]) -> tuple[str, ...]:
+    """The kinds of the free tiles (CA-16), from the used and held tiles."""
+    free = {TILES[t].kind for t in free_tiles(used, held)}
+    return tuple(k for k in KINDS if k in free)
 
 
 def end_turn(state: ColoviniState, seat: int, kind: str, rng: Random) -> Emitter[ColoviniState]:

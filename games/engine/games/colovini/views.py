@@ -10,10 +10,11 @@ Secret facts use one JSON shape everywhere, so the leak test can find them:
 
 from __future__ import annotations
 
+from itertools import count, repeat
 from typing import Any
 
 from games.engine.core import JSON, Event, Secret, Viewer, public_redact, to_json
-from games.engine.core.memo import options_of, shared
+from games.engine.core.memo import options_of, shared, shared_each
 
 from . import combat, powers
 from .config import HAND_LIMIT, MAX_CONQUESTS, WIN_CROWNS
@@ -95,25 +96,11 @@ def _region_row(
         tuple[tuple[Pile, Pile], ...],
     ],
 ) -> list[dict[str, JSON]]:
+    # Each entry is everything it shows, as one value: most regions are unchanged by a
+    # move. The values are put together by `zip`, in row order.
     row, face_up, over, owners, defences, piles = key
-    return [
-        _region(i, row[i], face_up[i], over, owners[i], defences[i], piles[i])
-        for i in range(len(row))
-    ]
-
-
-def _region(
-    index: int,
-    region_key: str,
-    face_up: bool,
-    over: bool,
-    owner: int | None,
-    defence: int,
-    piles: tuple[Pile, Pile],
-) -> dict[str, JSON]:
-    # Everything the entry shows, as one value: most regions are unchanged by a move.
-    key = (index, region_key, face_up, over, owner, defence, piles)
-    return shared("ca.region", key, _region_entry, by_value=True)
+    entries = zip(count(), row, face_up, repeat(over), owners, defences, piles)
+    return shared_each("ca.region", entries, _region_entry)
 
 
 def _region_entry(

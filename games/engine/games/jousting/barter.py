@@ -53,6 +53,9 @@ def _only_coins(coins: int) -> Message:
 
 GONE = msg(N_("That offer is no longer on the table."))
 NOT_YOURS = msg(N_("That offer is not open to you."))
+OWN_OFFER = msg(N_("You cannot accept your own offer."))
+CANNOT_GIVE = msg(N_("The other knight can no longer give what they offered."))
+UNSAID = Message("")  # a refusal not put into words: legal_moves only asks yes or no
 
 
 def check_offer(state: JoustingState, seat: int, move: MakeOffer) -> Message | None:
@@ -90,21 +93,34 @@ def check_accept(state: JoustingState, seat: int, offer_id: int) -> Message | No
     offer = state.offer(offer_id)
     if offer is None:
         return GONE
+    return accept_problem(state, seat, offer)
+
+
+def accept_problem(
+    state: JoustingState, seat: int, offer: Offer, explain: bool = True
+) -> Message | None:
+    """`check_accept` of an offer on the table. legal_moves asks it of every offer at
+    every barter move and only needs yes or no: without `explain`, a refusal that would
+    name the cards or coins missing is `UNSAID`."""
     if offer.seat == seat:
-        return msg(N_("You cannot accept your own offer."))
-    if seat not in offer.addressees(state.players) or seat in offer.declined:
+        return OWN_OFFER
+    if not offer.open_to(seat):
         return NOT_YOURS
     # JH-3: re-check both sides now, so the trade happens in full or not at all.
     if not set(offer.give.cards) <= set(state.hands[offer.seat]) or (
         offer.give.coins > state.coins[offer.seat]
     ):
-        return msg(N_("The other knight can no longer give what they offered."))
+        return CANNOT_GIVE
     missing = [c for c in offer.want.cards if c not in state.hands[seat]]
     if missing:
-        return _not_held(missing)
+        return _not_held(missing) if explain else UNSAID
     if offer.want.coins > state.coins[seat]:
-        return _only_coins(state.coins[seat])
+        return _only_coins(state.coins[seat]) if explain else UNSAID
     return None
+
+
+def can_accept(state: JoustingState, seat: int, offer: Offer) -> bool:
+    return accept_problem(state, seat, offer, explain=False) is None
 
 
 def check_answer(state: JoustingState, seat: int, offer_id: int, cancel: bool) -> Message | None:
@@ -115,7 +131,7 @@ def check_answer(state: JoustingState, seat: int, offer_id: int, cancel: bool) -
         if offer.seat == seat:
             return None
         return msg(N_("Only the knight who made an offer can cancel it."))
-    if seat not in offer.addressees(state.players) or seat in offer.declined:
+    if not offer.open_to(seat):
         return NOT_YOURS
     return None
 
@@ -214,6 +230,6 @@ def answers(state: JoustingState, seat: int) -> list[CancelOffer | DeclineOffer]
     for offer in state.offers:
         if offer.seat == seat:
             out.append(CancelOffer(offer.id))
-        elif check_answer(state, seat, offer.id, cancel=False) is None:
+        elif offer.open_to(seat):  # what `check_answer` asks of a decline
             out.append(DeclineOffer(offer.id))
     return out

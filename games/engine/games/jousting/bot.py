@@ -10,7 +10,7 @@ from random import Random
 
 from games.engine.core import JSON, Move
 
-from .cards import KINDS, is_complete, is_joker, kind_of, missing_kinds, set_strength, value_of
+from .cards import KINDS, is_complete, is_joker, kind_of, missing_kinds, value_of
 from .config import JUNK_PRICE
 from .moves import (
     AcceptOffer,
@@ -31,17 +31,27 @@ def worth(hand: Sequence[str], coins: int) -> float:
 
 @lru_cache(maxsize=4096)  # a hand is weighed against every offer, move after move
 def _set_worth(hand: tuple[str, ...]) -> int:
-    """The hand's part of `worth`, a whole number: the same sum, added in the same order."""
-    kinds = len(KINDS) - len(missing_kinds(hand)) + sum(map(is_joker, hand))
-    strength = set_strength(hand) if is_complete(hand) else 0
+    """The hand's part of `worth`, a whole number: 60 per kind covered (a joker covers one;
+    four at most) plus, for a complete set, its strength (`set_strength`: the highest
+    card of each kind, jokers worth 0). Counted in one pass over the hand: each trade
+    weighed is a hand not seen before."""
+    highest: dict[str, int] = {}
+    jokers = 0
+    for c in hand:
+        if is_joker(c):
+            jokers += 1
+        elif value_of(c) > highest.get(kind_of(c), 0):  # JA-1: values start at 1
+            highest[kind_of(c)] = value_of(c)
+    kinds = len(highest) + jokers
+    strength = sum(highest.values()) if kinds >= len(KINDS) else 0
     return 60 * min(kinds, len(KINDS)) + strength
 
 
-def _trade_gain(you: Mapping[str, JSON], offer: Mapping[str, JSON], coins: int) -> float:
-    hand = list(you["hand"])
+def _trade_gain(hand: list[str], offer: Mapping[str, JSON], coins: int, now: float) -> float:
+    """What accepting `offer` adds to the worth of `hand` and `coins` (`now`)."""
     give, want = offer["give"], offer["want"]  # the offerer's sides
     after = [c for c in hand if c not in want["cards"]] + list(give["cards"])
-    return worth(after, coins - want["coins"] + give["coins"]) - worth(hand, coins)
+    return worth(after, coins - want["coins"] + give["coins"]) - now
 
 
 def _barter(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
@@ -50,12 +60,15 @@ def _barter(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mov
     coins = view["knights"][me]["coins"]
     offers = {o["id"]: o for o in view["offers"]}
     accepts = [m for m in legal if isinstance(m, AcceptOffer)]
-    scored = sorted(
-        ((_trade_gain(you, offers[m.offer], coins), m) for m in accepts), key=lambda x: x[0]
-    )
-    if scored and scored[-1][0] > 0.5:
-        return scored[-1][1]
     hand = list(you["hand"])
+    if accepts:
+        now = worth(hand, coins)  # the same for every offer: weighed once
+        scored = sorted(
+            ((_trade_gain(hand, offers[m.offer], coins, now), m) for m in accepts),
+            key=lambda x: x[0],
+        )
+        if scored[-1][0] > 0.5:
+            return scored[-1][1]
     mine_open = any(o["seat"] == me for o in view["offers"])
     makes = [m for m in legal if isinstance(m, MakeOffer)]
     if not mine_open and makes:
@@ -82,7 +95,7 @@ def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mo
         return max(drafts, key=lambda m: (kind_of(m.card) in missing, value_of(m.card)))
     if isinstance(first, LayCards):
         lays = [m for m in legal if isinstance(m, LayCards)]
-        return max(lays, key=lambda m: sum(value_of(c) for c in m.as_tuple()))
+        return max(lays, key=lambda m: sum(map(value_of, m.as_tuple())))
     if isinstance(first, PickChip):
         judgement = view["judgement"]
         right = judgement["right"] if isinstance(judgement, dict) else "chance"

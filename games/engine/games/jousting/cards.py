@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
+from itertools import product
 
 from games.engine.core import N_, Message, joined, msg
 
@@ -160,18 +161,17 @@ def all_lays(hand: Iterable[str]) -> list[tuple[str, str, str, str]]:
 def _lays(hand: tuple[str, ...]) -> tuple[tuple[str, str, str, str], ...]:
     held = sorted_cards(hand)
     jokers = [c for c in held if is_joker(c)]
-    options = [[c for c in held if kind_of(c) == k] + [JOKER] for k in KINDS]
+    joker = [JOKER] if jokers else []  # a place a joker may fill, if any is held
+    options = [[c for c in held if kind_of(c) == k] + joker for k in KINDS]
     out: list[tuple[str, str, str, str]] = []
-
-    def walk(i: int, chosen: list[str]) -> None:
-        if i == len(KINDS):
+    # Each place's card in turn, the places nested in kind order (as a depth-first walk
+    # would list them); a choice using more joker places than jokers held is left out.
+    for chosen in product(*options):
+        used = chosen.count(JOKER) if jokers else 0
+        if not used:
+            out.append(chosen)  # type: ignore[arg-type]  # product of four lists: four cards
+        elif used <= len(jokers):
             spare = iter(jokers)
             filled = [next(spare) if c == JOKER else c for c in chosen]
             out.append((filled[0], filled[1], filled[2], filled[3]))
-            return
-        for c in options[i]:
-            if c != JOKER or chosen.count(JOKER) < len(jokers):
-                walk(i + 1, [*chosen, c])
-
-    walk(0, [])
     return tuple(out)

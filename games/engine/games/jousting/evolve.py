@@ -38,17 +38,22 @@ def _move_cards(
 ) -> JoustingState:
     """Move cards (from seat or None, to seat or None); the new holder's card is known to
     `knowers` besides them, a card leaving every hand is forgotten."""
-    hands = [list(h) for h in state.hands]
+    # Only the hands a card leaves or joins are rebuilt (and sorted again); the others are
+    # kept as they are, already sorted.
+    hands = list(state.hands)
+    touched: dict[int, list[str]] = {}
     known = dict(state.known)
     for src, dst, card in moves:
         if src is not None:
-            hands[src].remove(card)
+            touched.setdefault(src, list(hands[src])).remove(card)
         known.pop(card, None)
         if dst is not None:
-            hands[dst].append(card)
+            touched.setdefault(dst, list(hands[dst])).append(card)
             if knowers - {dst}:
                 known[card] = knowers - {dst}
-    return replace(state, hands=tuple(sorted_cards(h) for h in hands), known=known)
+    for seat, cards in touched.items():
+        hands[seat] = sorted_cards(cards)
+    return replace(state, hands=tuple(hands), known=known)
 
 
 def _add_coins(state: JoustingState, seat: int, amount: int) -> JoustingState:
@@ -105,11 +110,10 @@ def _everyone(state: JoustingState) -> frozenset[int]:
 
 
 def _barter(state: JoustingState, event: Event) -> JoustingState:
-    everyone = _everyone(state)
     if isinstance(event, ev.OfferMade):
         offer = Offer(event.offer, event.seat, event.to, event.give, event.want)
         told = offer.addressees(state.players)
-        seen = everyone if event.to is None else told
+        seen = _everyone(state) if event.to is None else told
         known = dict(state.known)
         for c in event.give.cards:  # an offer shows the cards it gives (JH-3)
             known[c] = known.get(c, frozenset()) | seen
@@ -132,7 +136,7 @@ def _barter(state: JoustingState, event: Event) -> JoustingState:
                 offers.append(o)
         return replace(state, offers=tuple(offers))
     if isinstance(event, ev.TradeMade):
-        knowers = everyone if event.open else frozenset({event.seat, event.by})
+        knowers = _everyone(state) if event.open else frozenset({event.seat, event.by})
         moves = [(event.seat, event.by, c) for c in event.give.cards]
         moves += [(event.by, event.seat, c) for c in event.want.cards]
         state = _move_cards(state, moves, knowers)
@@ -145,8 +149,6 @@ def _barter(state: JoustingState, event: Event) -> JoustingState:
         for c in event.cards:
             known[c] = known.get(c, frozenset()) | event.to
         return replace(state, known=known)
-    if isinstance(event, ev.SaidDone):
-        return replace(state, done=state.done | {event.seat})
     if isinstance(event, ev.BarterEnded):
         return replace(state, phase=CHECK, offers=(), done=frozenset())
     raise TypeError(f"unknown event {type(event).__name__}")
@@ -211,6 +213,8 @@ def evolve(state: JoustingState | None, event: Event) -> JoustingState:
         )
     if state is None:
         raise ValueError(f"{type(event).__name__} before the game was set up")
+    if type(event) is ev.SaidDone:  # JH-3; the commonest event: one copy of the state
+        return replace(state, clock=state.clock + 1, done=state.done | {event.seat})
     state = replace(state, clock=state.clock + 1)
     if isinstance(event, ev.CardDrafted):
         face_up = tuple(c for c in state.face_up if c != event.card)
@@ -238,6 +242,6 @@ def evolve(state: JoustingState | None, event: Event) -> JoustingState:
         return replace(state, phase=OVER, bonus_to=event.bonus_to, winners=event.winners, offers=())
     if isinstance(event, (ev.OfferMade, ev.OfferClosed, ev.TradeMade, ev.CardsShown)):
         return _barter(state, event)
-    if isinstance(event, (ev.SaidDone, ev.BarterEnded)):
+    if isinstance(event, ev.BarterEnded):
         return _barter(state, event)
     return _duels(state, event)

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from games.engine.core.memo import shared
+
 from . import events as ev
 from .cards import JOKER, KINDS, is_complete, kind_of
 from .config import FINAL_BONUS
@@ -68,7 +70,24 @@ def able(state: JoustingState) -> list[int]:
 
 
 def at_most_one_able(state: JoustingState) -> bool:
-    """`len(able(state)) <= 1`, stopping at the second able knight (asked after every event)."""
+    """`len(able(state)) <= 1`, stopping at the second able knight. Asked after every
+    event, while most events (a knight saying done, an offer, a showing) change none of
+    what it reads: the answer is kept per those facts (`can_still_show` and `_reachable`
+    read no other part of the state)."""
+    key = (
+        state.phase,
+        state.status,
+        state.hands,
+        state.laid,
+        state.coins,
+        state.face_up,
+        state.draft_order,
+        state.junk,
+    )
+    return shared("ja.at_most_one_able", key, lambda _: _at_most_one_able(state), by_value=True)
+
+
+def _at_most_one_able(state: JoustingState) -> bool:
     found = 0
     for s in range(state.players):
         if can_still_show(state, s):

@@ -14,6 +14,7 @@ Every refusal is an IllegalMove whose message tells the knight what the rule is.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from random import Random
 
 from games.engine.core import N_, Event, IllegalMove, Move, NotYourTurn, Outcome
@@ -68,7 +69,7 @@ def pending_seats(state: JoustingState) -> frozenset[int]:
     if state.phase == DRAFT:
         return frozenset(state.draft_order[:1])
     if state.phase == BARTER:
-        return frozenset(range(state.players)) - state.done  # JH-3
+        return _not_done(state.players, state.done)  # JH-3
     if state.phase == LAYING:
         return frozenset(s for s in state.duelists() if not state.laid[s])  # JA-9
     if state.phase == JUDGEMENT and state.chip is not None:
@@ -77,6 +78,11 @@ def pending_seats(state: JoustingState) -> frozenset[int]:
     if state.phase == JUNK:
         return frozenset(state.junk_queue[:1])  # JA-13: one at a time, winner first
     return frozenset()
+
+
+@lru_cache(maxsize=1024)  # asked several times a barter move; `done` changes less often
+def _not_done(players: int, done: frozenset[int]) -> frozenset[int]:
+    return frozenset(range(players)) - done
 
 
 def optional_seats(state: JoustingState) -> frozenset[int]:
@@ -200,23 +206,28 @@ def decide_folded(
 def legal_moves(state: JoustingState, seat: int) -> Sequence[Move]:
     """The phase's moves first (bot.py reads the first to know the phase), then Withdraw
     for a knight still in the fighting (JA-7); only Withdraw when not pending."""
-    withdraw: list[Move] = [Withdraw()] if seat in optional_seats(state) else []
-    if seat not in pending_seats(state):
+    pending = pending_seats(state)
+    # `seat in optional_seats(state)`, without building the set
+    may_withdraw = state.phase != OVER and bool(pending) and state.status[seat] == FIT
+    withdraw: list[Move] = [Withdraw()] if may_withdraw else []
+    if seat not in pending:
         return withdraw
     if state.phase == DRAFT:
         return [*(DraftCard(c) for c in state.face_up), *withdraw]
     if state.phase == LAYING:
-        return [*(LayCards(*lay) for lay in all_lays(state.hands[seat])), *withdraw]
+        return [*(_lay_cards(*lay) for lay in all_lays(state.hands[seat])), *withdraw]
     if state.phase == JUDGEMENT:
         return [*(PickChip(c) for c in (*CHIPS, CHANCE)), *withdraw]
     if state.phase == JUNK:
         return [BuyFromJunk(True), BuyFromJunk(False), *withdraw]
-    accepts = [
-        AcceptOffer(o.id) for o in state.offers if barter.check_accept(state, seat, o.id) is None
-    ]
+    accepts = [AcceptOffer(o.id) for o in state.offers if barter.can_accept(state, seat, o)]
     out: list[Move] = [SayDone(), *accepts, *barter.answers(state, seat)]
     out += [*barter.sample_offers(state, seat), *barter.sample_shows(state, seat)]
     return out + withdraw
+
+
+# A lay is four card names, and a hand lists dozens: each distinct lay's move is built once.
+_lay_cards = lru_cache(maxsize=4096)(LayCards)
 
 
 def default_move(state: JoustingState, seat: int, rng: Random) -> Move:

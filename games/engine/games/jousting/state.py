@@ -44,6 +44,12 @@ class Offer(JoustingRecord):
             return frozenset({self.to})
         return frozenset(s for s in range(players) if s != self.seat)
 
+    def open_to(self, seat: int) -> bool:
+        """Whether `seat` may still answer it: `seat in addressees` and not declined (asked
+        for every offer at every barter move, so without building the set)."""
+        addressed = seat != self.seat if self.to is None else seat == self.to
+        return addressed and seat not in self.declined
+
 
 class DuelRecord(JoustingRecord):
     """A fought duel, public once revealed. `how`: "places", "chip", "wrong_chip", "lot", or

@@ -85,12 +85,22 @@ def bot_view(state: JoustingState, seat: int) -> dict[str, JSON]:
     known cards of every hand, the history...): the same values under a subset of the keys,
     so nothing the seat may not know (tests/engine check it against the full view at every
     decision of seeded games, and that the bot chooses the same from both)."""
+    # The bot only reads its view: the parts that outlive a move (the purses, each offer
+    # on the table) are built once and shared between the views that show them.
     return {
-        "knights": [{"seat": s, "coins": coins} for s, coins in enumerate(state.coins)],
-        "offers": [_offer(o) for o in state.offers if o.to is None or seat in (o.seat, o.to)],
+        "knights": shared("ja.purses", state.coins, _purses, by_value=True),
+        "offers": [
+            shared("ja.offer", o, _offer)
+            for o in state.offers
+            if o.to is None or seat in (o.seat, o.to)
+        ],
         "judgement": _judgement(state),
         "you": {"seat": seat, "hand": list(state.hands[seat])},
     }
+
+
+def _purses(coins: tuple[int, ...]) -> list[JSON]:
+    return [{"seat": s, "coins": c} for s, c in enumerate(coins)]
 
 
 def view(state: JoustingState, viewer: Viewer) -> dict[str, JSON]:
