@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from avalon_site.asgi_handler import sync_chain_asgi_application
+from avalon_site.serving import sync_chain_asgi_application, warm_up
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "avalon_site.settings")
 # Django's ASGI handler with the middleware chain run in one hop to the request's thread.
@@ -36,6 +36,7 @@ def _load_clients() -> None:
 
 
 _load_clients()
+warm_up()
 
 application = ProtocolTypeRouter(
     {

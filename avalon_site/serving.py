@@ -1,5 +1,8 @@
-"""Django's ASGI handler with its middleware chain run synchronously, in one hop to the
-request's thread (issue 14, B1).
+"""What the servers' entry points (avalon_site.asgi, avalon_site.wsgi) share: Django's ASGI
+handler with its middleware chain run synchronously, and the imports done at start.
+
+The handler: the middleware chain runs synchronously, in one hop to the request's thread
+(issue 14, B1).
 
 Django's own ASGIHandler builds the chain in async mode: the site's first sync-only
 middleware (PermissionsPolicyMiddleware, WhiteNoise, the accounts and moderation ones) turns
@@ -41,3 +44,17 @@ def sync_chain_asgi_application() -> SyncChainASGIHandler:
 
     django.setup(set_prefix=False)
     return SyncChainASGIHandler()
+
+
+def warm_up() -> None:
+    """Import now, at the server process's start, what its first requests would otherwise
+    import while they are served (issue 14, B1): the notification tasks, queued after a
+    move, with the web push stack under them (pywebpush, aiohttp), and the games'
+    presentation packages, loaded by the first move that words an outcome. About 0.2-0.3 s
+    of CPU that each fresh worker's first moves paid (a fifth to a third of a measured
+    worker's CPU in bench_moves.py), and no two request threads importing the same module
+    at once (see _load_clients in avalon_site.asgi)."""
+    import notifications.tasks  # noqa: F401
+    from games.presentation.registry import registered_presenters
+
+    registered_presenters()
