@@ -29,7 +29,7 @@ from django.core.handlers.asgi import ASGIHandler
 from django.http import HttpRequest, HttpResponseBase
 
 
-class SyncChainASGIHandler(ASGIHandler):  # type: ignore[misc]
+class SyncChainASGIHandler(ASGIHandler):
     def load_middleware(self, is_async: bool = False) -> None:
         super().load_middleware(is_async=False)
 
