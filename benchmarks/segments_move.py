@@ -68,17 +68,12 @@ def install() -> None:
     _wrap("games.services.commit", "append", "  append (events' INSERT)")
     _wrap("games.services.commit", "deadlines_set", "  deadlines_set")
     _wrap("games.services.commit", "ratings_follow", "  ratings_follow")
-    commit.IN_TRANSACTION = (commit.deadlines_set, commit.ratings_follow)
     _wrap("games.services.commit", "_run_after_commit", "after-commit steps")
     for step in ("broadcast_commit", "vacation_accrue", "queue_notifications"):
         _wrap("games.services.commit", step, f"  {step}")
-    commit.AFTER_COMMIT = (
-        commit.remember_state,
-        commit.broadcast_commit,
-        commit.vacation_accrue,
-        commit.queue_notifications,
-        commit.bot_turns_queue,
-    )
+    # The step lists hold the functions themselves: the wrapped ones in their places.
+    commit.IN_TRANSACTION = tuple(getattr(commit, s.__name__) for s in commit.IN_TRANSACTION)
+    commit.AFTER_COMMIT = tuple(getattr(commit, s.__name__) for s in commit.AFTER_COMMIT)
     from celery.app.task import Task
 
     _wrap_method(Task, "apply_async", "Celery queueing (apply_async)")
