@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import os
 
-from django.core.asgi import get_asgi_application
+from avalon_site.serving import sync_chain_asgi_application, warm_up
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "avalon_site.settings")
-django_asgi_app = get_asgi_application()
+# Django's ASGI handler with the middleware chain run in one hop to the request's thread.
+django_asgi_app = sync_chain_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
@@ -35,6 +36,7 @@ def _load_clients() -> None:
 
 
 _load_clients()
+warm_up()
 
 application = ProtocolTypeRouter(
     {

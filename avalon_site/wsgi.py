@@ -14,3 +14,7 @@ from django.core.wsgi import get_wsgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "avalon_site.settings")
 
 application = get_wsgi_application()
+
+from avalon_site.serving import warm_up  # noqa: E402
+
+warm_up()

@@ -31,6 +31,7 @@ def main() -> None:
         no_migrate=False,
         sql=(False, "print one move's statements"),
         segments=(None, "a module with install() and report(moves)"),
+        asgi=(False, "through the site's ASGI application, as uvicorn calls it (SQL not counted)"),
     )
     os.environ.pop("AVALON_BENCH_FLOOR", None)
     site_here(migrate=not args.no_migrate, API_RATE_MOVES="")
@@ -42,10 +43,16 @@ def main() -> None:
 
     games = create_games(args.warm + args.games, "resistance-avalon", 5)
     client = Client()
+    asgi_call = asgi_caller() if args.asgi else None
     profiled = Profiled(args.profile, args.segments)
 
     def call(method: str, path: str, token: str, body: Any = None) -> Any:
         headers = {"Authorization": f"Token {token}"}
+        if args.asgi:
+            assert asgi_call is not None
+            status, content = asgi_call(method, path, headers, body)
+            assert status == 200, (status, content[:300])
+            return json.loads(content)
         if body is None:
             response = client.generic(method, path, headers=headers)
         else:
@@ -88,6 +95,63 @@ def main() -> None:
         f"max {max(queries)}; load {os.getloadavg()[0]:.2f}"
     )
     profiled.end()
+
+
+def asgi_caller() -> Any:
+    """A call of the site's ASGI application (avalon_site.asgi) with one HTTP request, on an
+    event loop of this thread, as uvicorn makes it: (status, body)."""
+    import asyncio
+
+    from avalon_site.asgi import application
+
+    loop = asyncio.new_event_loop()
+
+    async def request(
+        method: str, path: str, headers: dict[str, str], body: Any
+    ) -> tuple[int, bytes]:
+        data = b"" if body is None else json.dumps(body).encode()
+        fields = {**headers, "Host": "127.0.0.1", "Content-Length": str(len(data))}
+        if body is not None:
+            fields["Content-Type"] = "application/json"
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0", "spec_version": "2.3"},
+            "http_version": "1.1",
+            "method": method,
+            "scheme": "http",
+            "path": path,
+            "raw_path": path.encode(),
+            "query_string": b"",
+            "root_path": "",
+            "headers": [(k.lower().encode(), v.encode()) for k, v in fields.items()],
+            "client": ("127.0.0.1", 50000),
+            "server": ("127.0.0.1", 8000),
+        }
+        received = False
+        status, chunks = 0, []
+
+        async def receive() -> dict[str, Any]:
+            nonlocal received
+            if not received:
+                received = True
+                return {"type": "http.request", "body": data, "more_body": False}
+            await asyncio.Future()  # the client stays connected
+            raise AssertionError("unreachable")
+
+        async def send(message: dict[str, Any]) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            elif message["type"] == "http.response.body":
+                chunks.append(message.get("body", b""))
+
+        await application(scope, receive, send)
+        return status, b"".join(chunks)
+
+    def call(method: str, path: str, headers: dict[str, str], body: Any) -> tuple[int, bytes]:
+        return loop.run_until_complete(request(method, path, headers, body))
+
+    return call
 
 
 if __name__ == "__main__":

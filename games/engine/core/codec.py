@@ -35,6 +35,7 @@ def register(name: str) -> Callable[[type[T]], type[T]]:
             raise ValueError(f"type name {name!r} registered twice")
         _TYPES[name] = cls
         _NAMES[cls] = name
+        _SHAPES.pop(cls, None)  # encoded before it had its name: not any more
         cls.TYPE = name  # type: ignore[attr-defined]
         return cls
 
@@ -83,14 +84,26 @@ def registered() -> dict[str, type]:
     return dict(_TYPES)
 
 
+# Per dataclass encoded: its registered name (or None) and its fields' names, in order.
+# Looking them up (is_dataclass, dataclasses.fields) for every value was most of the cost
+# of encoding a state, which every commit does (issue 14); classes never change.
+_SHAPES: dict[type, tuple[str | None, tuple[str, ...]]] = {}
+_PLAIN = frozenset({str, int, bool, float, type(None)})
+
+
 def to_json(value: Any) -> JSON:
     """Encode a registered dataclass (with its "type"), or any nested plain value."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out: dict[str, JSON] = {}
-        if type(value) in _NAMES:
-            out["type"] = _NAMES[type(value)]
-        for f in dataclasses.fields(value):
-            out[f.name] = to_json(getattr(value, f.name))
+    cls = type(value)
+    if cls in _PLAIN:  # exactly these types (an enum or a str subclass goes on below)
+        return value
+    shape = _SHAPES.get(cls)
+    if shape is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
+        shape = _SHAPES[cls] = (_NAMES.get(cls), tuple(f.name for f in dataclasses.fields(value)))
+    if shape is not None:
+        name, names = shape
+        out: dict[str, JSON] = {} if name is None else {"type": name}
+        for field_name in names:
+            out[field_name] = to_json(getattr(value, field_name))
         return out
     if isinstance(value, enum.Enum):
         return value.value

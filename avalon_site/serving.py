@@ -1,0 +1,60 @@
+"""What the servers' entry points (avalon_site.asgi, avalon_site.wsgi) share: Django's ASGI
+handler with its middleware chain run synchronously, and the imports done at start.
+
+The handler: the middleware chain runs synchronously, in one hop to the request's thread
+(issue 14, B1).
+
+Django's own ASGIHandler builds the chain in async mode: the site's first sync-only
+middleware (PermissionsPolicyMiddleware, WhiteNoise, the accounts and moderation ones) turns
+the outer part synchronous and the async-capable ones inside it (messages, clickjacking,
+allauth, htmx) asynchronous again, so every request crossed between the event loop and its
+thread three times (loop -> thread for the outer chain, thread -> loop for the inner one,
+loop -> thread for the view), each crossing a hand-off between threads with its futures and
+context copies. Every view the site serves over HTTP but the health check is synchronous,
+as are the middlewares that matter: here the chain is built as WSGI builds it and called
+once, in the request's thread (thread-sensitive, in the ThreadSensitiveContext Django opens
+per request, as before: each request keeps a thread of its own and its database
+connection). An async view (the health check) runs as under WSGI, through async_to_sync.
+
+Everything else is Django's ASGIHandler: reading the body, request_started, the listener
+for a disconnect, sending the response, request_finished when it is closed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.core.handlers.asgi import ASGIHandler
+from django.http import HttpRequest, HttpResponseBase
+
+
+class SyncChainASGIHandler(ASGIHandler):
+    def load_middleware(self, is_async: bool = False) -> None:
+        super().load_middleware(is_async=False)
+
+    async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
+        response: Any = await sync_to_async(self.get_response, thread_sensitive=True)(request)
+        return response  # type: ignore[no-any-return]
+
+
+def sync_chain_asgi_application() -> SyncChainASGIHandler:
+    """As django.core.asgi.get_asgi_application, with the handler above."""
+    import django
+
+    django.setup(set_prefix=False)
+    return SyncChainASGIHandler()
+
+
+def warm_up() -> None:
+    """Import now, at the server process's start, what its first requests would otherwise
+    import while they are served (issue 14, B1): the notification tasks, queued after a
+    move, with the web push stack under them (pywebpush, aiohttp), and the games'
+    presentation packages, loaded by the first move that words an outcome. About 0.2-0.3 s
+    of CPU that each fresh worker's first moves paid (a fifth to a third of a measured
+    worker's CPU in bench_moves.py), and no two request threads importing the same module
+    at once (see _load_clients in avalon_site.asgi)."""
+    import notifications.tasks  # noqa: F401
+    from games.presentation.registry import registered_presenters
+
+    registered_presenters()

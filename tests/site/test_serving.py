@@ -1,0 +1,101 @@
+"""The servers' entry points (avalon_site.serving): the ASGI handler runs Django's middleware
+chain synchronously in one hop, answering as the WSGI handler does (the async health check
+included); a fresh server process has imported at start what the first moves imported."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import os
+import subprocess
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from avalon_site.serving import SyncChainASGIHandler
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# The request runs in a thread of its own with its own connection: rows must be committed.
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def asgi_get(path: str) -> tuple[int, dict[str, str], bytes]:
+    """GET `path` through a SyncChainASGIHandler as an ASGI server calls it."""
+    handler = SyncChainASGIHandler()
+    chain = getattr(handler, "_middleware_chain")  # noqa: B009  (not in the stubs)
+    assert not inspect.iscoroutinefunction(chain)  # built as WSGI builds it
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"host", b"127.0.0.1")],
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 8000),
+    }
+    messages: list[Mapping[str, Any]] = []
+    received = False
+
+    async def receive() -> dict[str, Any]:
+        nonlocal received
+        if not received:
+            received = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await asyncio.Future()  # connected until the handler is done
+        raise AssertionError("unreachable")
+
+    async def send(message: Mapping[str, Any]) -> None:
+        messages.append(message)
+
+    asyncio.run(handler(scope, receive, send))
+    start = next(m for m in messages if m["type"] == "http.response.start")
+    headers = {k.decode().lower(): v.decode() for k, v in start["headers"]}
+    body = b"".join(m.get("body", b"") for m in messages if m["type"] == "http.response.body")
+    return start["status"], headers, body
+
+
+@pytest.mark.parametrize("path", ["/", "/healthz", "/no-such-page/"])
+def test_asgi_answers_as_wsgi_does(path: str) -> None:
+    """The same status and headers (every middleware's: security, CSP, permissions policy,
+    frame options, language) as the WSGI test client; /healthz is an async view."""
+    status, headers, body = asgi_get(path)
+    response = Client(HTTP_HOST="127.0.0.1").get(path)
+    assert status == response.status_code
+    expected = {k.lower() for k in response.headers if k.lower() != "content-length"}
+    assert expected <= set(headers)
+    for name in ("content-security-policy", "permissions-policy", "x-frame-options"):
+        assert headers.get(name) == response.headers.get(name), name
+    if path == "/healthz":
+        assert b'"status": "ok"' in body or b'"status":"ok"' in body
+
+
+SCRIPT = """
+import sys
+import avalon_site.{entry}
+print(" ".join(m for m in {modules} if m in sys.modules))
+"""
+
+
+@pytest.mark.parametrize("entry", ["wsgi", "asgi"])
+def test_a_fresh_server_process_imports_at_start(entry: str) -> None:
+    modules = ["notifications.tasks", "pywebpush", "games.presentation.resistance"]
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "avalon_site.settings"}
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT.format(entry=entry, modules=modules)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == modules
