@@ -208,7 +208,7 @@ def beliefs(view: Mapping[str, Any]) -> Beliefs:
         weights=tally.weights,
         total=tally.total,
     )
-    if len(_BELIEFS) >= _MINDS_KEPT:
+    if len(_BELIEFS) >= _BELIEFS_KEPT:
         _BELIEFS.clear()
     _BELIEFS[id(mind)] = (mind, tally, weighed)
     return weighed
@@ -217,6 +217,7 @@ def beliefs(view: Mapping[str, Any]) -> Beliefs:
 # Per seat's mind (held, so compared by identity): its last tally and the beliefs from it.
 # Emptied at once when full, so safe when threads share it.
 _BELIEFS: dict[int, tuple[_Mind, _Tally, Beliefs]] = {}
+_BELIEFS_KEPT = 64  # a few tables' seats: each entry holds a tally and its record alive
 
 
 def _mask(seats: Any) -> int:
