@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import functools
 import math
-import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, compress
@@ -221,11 +220,10 @@ _BELIEFS_KEPT = 64  # a few tables' seats: each entry holds a tally and its reco
 
 
 def _mask(seats: Any) -> int:
-    """The seats as a bitmask, each seat's bit or-ed in, in C (several per decision)."""
-    return functools.reduce(operator.or_, map(_ONE.__lshift__, seats), 0)
-
-
-_ONE = 1
+    out = 0
+    for s in seats:
+        out |= 1 << s
+    return out
 
 
 @dataclass(frozen=True)
