@@ -70,9 +70,11 @@ class Beliefs:
 
     def trust_order(self, rng: Random) -> list[int]:
         """Everyone, most trusted first (ties broken at random)."""
-        return sorted(
-            range(self.players), key=lambda s: (s != self.me, self.p_evil[s], rng.random())
-        )
+        # The sort keys made first, seat by seat (the order `sorted` asks for them, so the
+        # same draws), then looked up in C: no Python call per seat.
+        me, p_evil, draw = self.me, self.p_evil, rng.random
+        keys = [(s != me, p_evil[s], draw()) for s in range(self.players)]
+        return sorted(range(self.players), key=keys.__getitem__)
 
     def best_team(self, size: int, rng: Random, include_me: bool = True) -> list[int]:
         order = self.trust_order(rng)
@@ -194,12 +196,27 @@ def beliefs(view: Mapping[str, Any]) -> Beliefs:
     tally = _tally(view, mind)
     if not tally.total:
         return mind.priors()
-    return mind.beliefs(
+    # The same beliefs until the record changes: a seat votes on a team before the next
+    # proposal is revealed, so most of its decisions reuse the last (only read, never set).
+    hit = _BELIEFS.get(id(mind))
+    if hit is not None and hit[0] is mind and hit[1] is tally:
+        return hit[2]
+    weighed = mind.beliefs(
         p_evil=tally.p_evil,
         worlds=tally.worlds,
         weights=tally.weights,
         total=tally.total,
     )
+    if len(_BELIEFS) >= _BELIEFS_KEPT:
+        _BELIEFS.clear()
+    _BELIEFS[id(mind)] = (mind, tally, weighed)
+    return weighed
+
+
+# Per seat's mind (held, so compared by identity): its last tally and the beliefs from it.
+# Emptied at once when full, so safe when threads share it.
+_BELIEFS: dict[int, tuple[_Mind, _Tally, Beliefs]] = {}
+_BELIEFS_KEPT = 64  # a few tables' seats: each entry holds a tally and its record alive
 
 
 def _mask(seats: Any) -> int:

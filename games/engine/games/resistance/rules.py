@@ -5,7 +5,7 @@ understands), what a timeout plays, and the outcome.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from itertools import combinations
 from random import Random
@@ -14,6 +14,7 @@ from games.engine.core import N_, Event, IllegalMove, Move, Outcome, msg
 
 from . import events as ev
 from .config import MAX_PLAYERS, MAX_REJECTIONS, QUESTS, SIDES, ResistanceConfig, quest_size
+from .evolve import FOLDS
 from .knowledge import known_evil
 from .moves import (
     APPROVE,
@@ -26,7 +27,7 @@ from .moves import (
     ProposeTeam,
     Vote,
 )
-from .roles import Phase, Role, Side
+from .roles import ASSASSINATE, EVIL, GOOD, LADY, PROPOSE, QUEST, VOTE, Phase, Role, Side
 from .state import ResistanceState, attemptable_quests, quest_succeeds
 
 SUMMARIES = {
@@ -70,15 +71,16 @@ def setup(config: ResistanceConfig, players: int, rng: Random) -> list[Event]:
 
 
 def pending_seats(state: ResistanceState) -> frozenset[int]:
-    if state.phase is Phase.PROPOSE:
-        return _ONLY[state.leader]
-    if state.phase is Phase.VOTE:  # RA-13, RA-W1: everyone, in any order
+    phase = state.phase  # the phases most moves are made in first
+    if phase is VOTE:  # RA-13, RA-W1: everyone, in any order
         return _not_voted(state.votes)
-    if state.phase is Phase.QUEST:  # RA-16, RA-W1
+    if phase is QUEST:  # RA-16, RA-W1
         return _not_played(state.team, state.cards)
-    if state.phase is Phase.LADY:
+    if phase is PROPOSE:
+        return _ONLY[state.leader]
+    if phase is LADY:
         return frozenset() if state.lady is None else frozenset({state.lady})
-    if state.phase is Phase.ASSASSINATE:
+    if phase is ASSASSINATE:
         return frozenset(state.seats_with(Role.ASSASSIN))
     return frozenset()
 
@@ -112,15 +114,15 @@ def assassin_targets(state: ResistanceState, assassin: int) -> list[int]:
 def legal_moves(state: ResistanceState, seat: int) -> Sequence[Move]:
     if seat not in pending_seats(state):
         return []
-    if state.phase is Phase.PROPOSE:
+    phase = state.phase
+    if phase is VOTE:
+        return [APPROVE, REJECT]
+    if phase is QUEST:
+        return [SUCCESS, FAIL] if state.roles[seat].side is EVIL else [SUCCESS]
+    if phase is PROPOSE:
         quests = tuple(attemptable_quests(state))
         return _team_moves(state.players, quests, state.config.targeting)
-    if state.phase is Phase.VOTE:
-        return [APPROVE, REJECT]
-    if state.phase is Phase.QUEST:
-        evil = state.side_of(seat) is Side.EVIL
-        return [SUCCESS, FAIL] if evil else [SUCCESS]
-    if state.phase is Phase.LADY:
+    if phase is LADY:
         return [Examine(t) for t in lady_targets(state)]
     return [Assassinate(t) for t in assassin_targets(state, seat)]
 
@@ -143,9 +145,9 @@ def _teams(players: int, size: int, quest: int | None) -> tuple[ProposeTeam, ...
 
 def default_move(state: ResistanceState, seat: int, rng: Random) -> Move:
     """RA-W2: approve, Success, or a random legal choice; neutral for hidden roles."""
-    if state.phase is Phase.VOTE:
+    if state.phase is VOTE:
         return Vote(True)
-    if state.phase is Phase.QUEST:
+    if state.phase is QUEST:
         return PlayQuestCard(True)
     legal = legal_moves(state, seat)
     if not legal:
@@ -153,8 +155,24 @@ def default_move(state: ResistanceState, seat: int, rng: Random) -> Move:
     return rng.choice(legal)
 
 
+def decide_folded(
+    state: ResistanceState, seat: int, move: Move, rng: Random
+) -> tuple[list[Event], ResistanceState]:
+    """`decide`, and the state after its events (what `runner.apply` needs): each event is
+    folded by its own step of evolve, found by its class."""
+    events = decide(state, seat, move, rng)
+    for event in events:
+        state = FOLDS[event.__class__](state, event)
+    return events, state
+
+
 def decide(state: ResistanceState, seat: int, move: Move, rng: Random) -> list[Event]:
     """Validate `move` by `seat` and return its events (no move of this game is random)."""
+    # The usual case first: a move of the class the phase expects goes straight to its
+    # decision (the move classes are distinct, so this is what the tests below pick).
+    step = _STEPS.get(move.__class__)
+    if step is not None and step[0] is state.phase:
+        return step[1](state, seat, move)
     expected, doing = PHASE_ACTIONS.get(state.phase, (None, N_("nothing is left to do")))
     if expected is None or not isinstance(move, expected):
         raise IllegalMove(N_("That move does not fit now: %(doing)s."), doing=msg(doing))
@@ -211,29 +229,33 @@ def _propose(state: ResistanceState, seat: int, move: ProposeTeam) -> list[Event
 
 
 def _vote(state: ResistanceState, seat: int, move: Vote) -> list[Event]:
-    if not isinstance(move.approve, bool):
+    approve = move.approve
+    if approve is not True and approve is not False:  # the two bools
         raise IllegalMove(N_("A vote is approve or reject."), rule="RA-13")
-    events: list[Event] = [ev.VoteCast(seat=seat, approve=move.approve)]
-    votes = [move.approve if s == seat else v for s, v in enumerate(state.votes)]
+    events: list[Event] = [_cast(seat, approve)]
+    votes = state.votes
+    if 0 <= seat < len(votes):  # this seat's vote in (any other seat has no vote to cast)
+        votes = (*votes[:seat], approve, *votes[seat + 1 :])
     if None in votes:
         return events  # RA-W1: wait for the others
     final = tuple(bool(v) for v in votes)
     approved = sum(final) * 2 > state.players  # RA-13: strict majority; a tie rejects
     events.append(ev.VotesRevealed(len(state.proposals) + 1, final, approved))
     if not approved and state.rejections + 1 >= MAX_REJECTIONS:  # RA-15
-        events.append(_ended(state, Side.EVIL, "five_rejections"))
+        events.append(_ended(state, EVIL, "five_rejections"))
     return events
 
 
 def _quest_card(state: ResistanceState, seat: int, move: PlayQuestCard) -> list[Event]:
-    if not isinstance(move.success, bool):
+    success = move.success
+    if success is not True and success is not False:  # the two bools
         raise IllegalMove(N_("A quest card is Success or Fail."), rule="RA-16")
-    if not move.success and state.side_of(seat) is Side.GOOD:  # RA-16
+    if not success and state.side_of(seat) is GOOD:  # RA-16
         raise IllegalMove(N_("Loyal servants of Arthur can only play Success."), rule="RA-16")
-    events: list[Event] = [ev.QuestCardPlayed(seat=seat, success=move.success)]
-    cards = [*state.cards, (seat, move.success)]
-    if len(cards) < len(state.team):
+    events: list[Event] = [_played(seat, success)]
+    if len(state.cards) + 1 < len(state.team):
         return events
+    cards = [*state.cards, (seat, success)]
     assert state.quest is not None
     fails = sum(not ok for _, ok in cards)  # RA-17: only the count is revealed
     succeeded = quest_succeeds(state, state.quest, fails)  # RA-18
@@ -241,9 +263,9 @@ def _quest_card(state: ResistanceState, seat: int, move: PlayQuestCard) -> list[
     failures = state.failures() + (not succeeded)
     successes = state.successes() + succeeded
     if failures >= 3:  # RA-20
-        events.append(_ended(state, Side.EVIL, "three_fails"))
+        events.append(_ended(state, EVIL, "three_fails"))
     elif successes >= 3 and not state.config.merlin_assassin:  # RA-21
-        events.append(_ended(state, Side.GOOD, "three_successes"))
+        events.append(_ended(state, GOOD, "three_successes"))
     return events
 
 
@@ -271,9 +293,7 @@ def _assassinate(state: ResistanceState, seat: int, move: Assassinate) -> list[E
     hit = state.roles[target] is Role.MERLIN
     return [
         ev.Assassinated(assassin=seat, target=target, hit=hit),
-        _ended(
-            state, Side.EVIL if hit else Side.GOOD, "assassination" if hit else "merlin_survived"
-        ),
+        _ended(state, EVIL if hit else GOOD, "assassination" if hit else "merlin_survived"),
     ]
 
 
@@ -286,3 +306,26 @@ def outcome(state: ResistanceState) -> Outcome | None:
         return None
     winners = frozenset(s for s in range(state.players) if state.side_of(s) is state.winner)
     return Outcome(winners=winners, summary=SUMMARIES[state.reason], reason=state.reason)
+
+
+# Per move class: the phase it is made in and its decision (`decide`'s usual case; each
+# decision is called only with its own class of move).
+_STEPS: dict[type[Move], tuple[Phase, Callable[..., list[Event]]]] = {
+    ProposeTeam: (PROPOSE, _propose),
+    Vote: (VOTE, _vote),
+    PlayQuestCard: (QUEST, _quest_card),
+    Examine: (LADY, _examine),
+    Assassinate: (ASSASSINATE, _assassinate),
+}
+
+
+@cache
+def _cast(seat: int, approve: bool) -> ev.VoteCast:
+    """A seat's vote as an event: events are frozen values, so each is made once."""
+    return ev.VoteCast(seat=seat, approve=approve)
+
+
+@cache
+def _played(seat: int, success: bool) -> ev.QuestCardPlayed:
+    """A seat's quest card as an event, made once (like `_cast`)."""
+    return ev.QuestCardPlayed(seat=seat, success=success)
