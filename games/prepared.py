@@ -15,6 +15,7 @@ datetimes): each must appear among the compiled parameters, or preparing fails l
 from __future__ import annotations
 
 import copy
+import datetime as dt
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -57,21 +58,26 @@ class _Compiled:
         compiler = self.compiler
         selected = [s[0] for s in compiler.select[0 : compiler.col_count]]
         self.converters = compiler.get_converters(selected)
-        self.slots: list[tuple[int, int]] = []
+        # Where each placeholder stands among the compiled values, and how a value is put
+        # there: as it is, or as the backend adapted the placeholder while compiling (SQLite,
+        # the embedded mode, compiles an aware datetime to a string in UTC; PostgreSQL passes
+        # it as it is).
+        ops = connections[self.db].ops
+        self.slots: list[tuple[int, int, Callable[[Any], Any] | None]] = []
         for index, placeholder in enumerate(placeholders):
-            found = [
-                i
-                for i, p in enumerate(self.params)
-                if type(p) is type(placeholder) and p == placeholder
-            ]
+            adapt: Callable[[Any], Any] | None = None
+            found = _positions(self.params, placeholder)
+            if not found and isinstance(placeholder, dt.datetime):
+                adapt = ops.adapt_datetimefield_value
+                found = _positions(self.params, adapt(placeholder))
             if not found:
                 raise ValueError(f"placeholder {placeholder!r} is not among the query's values")
-            self.slots += [(i, index) for i in found]
+            self.slots += [(i, index, adapt) for i in found]
 
     def run(self, values: tuple[object, ...]) -> list[Any]:
         bound = list(self.params)
-        for i, index in self.slots:
-            bound[i] = values[index]
+        for i, index, adapt in self.slots:
+            bound[i] = values[index] if adapt is None else adapt(values[index])
         compiler = copy.copy(self.compiler)  # shallow: the compiled parts are only read
         compiler.connection = connections[self.db]
         sql, params = self.sql, tuple(bound)
@@ -79,6 +85,10 @@ class _Compiled:
         converters = self.converters
         compiler.get_converters = lambda expressions: converters
         return list(ModelIterable(_Run(self.db, self.model, compiler)))  # type: ignore[arg-type]
+
+
+def _positions(params: tuple[object, ...], value: object) -> list[int]:
+    return [i for i, p in enumerate(params) if type(p) is type(value) and p == value]
 
 
 class Prepared(Generic[M]):
