@@ -251,9 +251,7 @@ def _claim_overdue(now: dt.datetime, limit: int, exclude: Collection[int]) -> li
         placeholders = [-732_001 - i for i in range(len(exclude))]
         query = _CLAIMS.setdefault(
             (limit, len(exclude)),
-            Prepared(
-                lambda at, *out: _claim_query(at, limit, out), _CLAIM_AT, *placeholders
-            ),
+            Prepared(lambda at, *out: _claim_query(at, limit, out), _CLAIM_AT, *placeholders),
         )
     claimed = query.list(now, *exclude)
     # No ORDER BY beside SKIP LOCKED (the lock takes whichever candidates are free): the
