@@ -70,16 +70,17 @@ def batch_size() -> int:
 
 def overdue_game_ids(now: dt.datetime, limit: int = 200) -> list[int]:
     """Games with at least one pending seat past its deadline, most overdue first."""
-    rows = (
-        Seat.objects.filter(
-            deadline_at__lte=now,
-            position__isnull=False,
-            table__game__status=Game.Status.PLAYING,
-        )
-        .order_by("deadline_at")
-        .values_list("table__game__pk", flat=True)[: limit * 4]
-    )
+    rows = _overdue_seats(now).values_list("table__game__pk", flat=True)[: limit * 4]
     return list(dict.fromkeys(rows))[:limit]
+
+
+def _overdue_seats(now: dt.datetime) -> QuerySet[Seat]:
+    """Seats in play past their deadline in games in progress, most overdue first."""
+    return Seat.objects.filter(
+        deadline_at__lte=now,
+        position__isnull=False,
+        table__game__status=Game.Status.PLAYING,
+    ).order_by("deadline_at")
 
 
 @dataclass
@@ -261,15 +262,7 @@ def _claim_overdue(now: dt.datetime, limit: int, exclude: Collection[int]) -> li
 
 
 def _claim_query(now: dt.datetime, limit: int, exclude: Collection[int]) -> QuerySet[Game]:
-    window = (
-        Seat.objects.filter(
-            deadline_at__lte=now,
-            position__isnull=False,
-            table__game__status=Game.Status.PLAYING,
-        )
-        .order_by("deadline_at")
-        .values("table__game__pk")[: (limit * 4 + len(exclude)) * 4]
-    )
+    window = _overdue_seats(now).values("table__game__pk")[: (limit * 4 + len(exclude)) * 4]
     due = (  # the game's earliest deadline (by its table's seats: two to ten rows)
         Seat.objects.filter(table_id=OuterRef("table_id"), position__isnull=False)
         .values("table_id")
