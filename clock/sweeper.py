@@ -30,18 +30,26 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import F
+from django.db.models import F, Min, OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
 from games.engine.core import Move, rng_for
 from games.lifecycle import GameAbandoned
 from games.log import definition_of, load_state
 from games.models import Game, GameEvent, Seat, Table
-from games.prepared import deferred_flush, deferred_mark, deferred_undo, writes_deferred
+from games.prepared import (
+    Prepared,
+    change_atomic,
+    deferred_flush,
+    deferred_mark,
+    deferred_undo,
+    writes_deferred,
+)
 from games.selectors import seats_in_play_of
 from games.services.bot_turns import bot_move_choose
 from games.services.commit import game_commit
 from games.services.moves import move_submit
+from games.services.presence import spectators_read_ahead
 from notifications.hooks import notifications_batched
 from ratings.services import moves_read_ahead
 
@@ -62,16 +70,17 @@ def batch_size() -> int:
 
 def overdue_game_ids(now: dt.datetime, limit: int = 200) -> list[int]:
     """Games with at least one pending seat past its deadline, most overdue first."""
-    rows = (
-        Seat.objects.filter(
-            deadline_at__lte=now,
-            position__isnull=False,
-            table__game__status=Game.Status.PLAYING,
-        )
-        .order_by("deadline_at")
-        .values_list("table__game__pk", flat=True)[: limit * 4]
-    )
+    rows = _overdue_seats(now).values_list("table__game__pk", flat=True)[: limit * 4]
     return list(dict.fromkeys(rows))[:limit]
+
+
+def _overdue_seats(now: dt.datetime) -> QuerySet[Seat]:
+    """Seats in play past their deadline in games in progress, most overdue first."""
+    return Seat.objects.filter(
+        deadline_at__lte=now,
+        position__isnull=False,
+        table__game__status=Game.Status.PLAYING,
+    ).order_by("deadline_at")
 
 
 @dataclass
@@ -109,24 +118,31 @@ def sweep_batch(
     *,
     when_full: Callable[[], None] | None = None,
     deferred: bool = True,
+    savepoints: bool = False,
 ) -> Batch:
     """Claim up to `limit` overdue games no other sweeper holds (SKIP LOCKED) and apply
-    their timeouts in one transaction. Each game's move is a savepoint of its own (in
-    move_submit): a failing game is logged and left overdue, the others commit. The
-    commits' rows are written together at the end of the batch (games.prepared
-    .writes_deferred: one INSERT of the events, one UPDATE of the games, of the tables, of
-    the seats' deadlines, instead of several statements per game); should that fail, the
-    batch is applied again with each game's rows written as it goes. The notifications
-    are queued as one task after the commit (notifications.hooks). `when_full` runs as
-    soon as a full batch is claimed, before it is applied (a burst: clock.sweep_more)."""
+    their timeouts in one transaction. The commits' rows are written together at the end
+    of the batch (games.prepared.writes_deferred: one INSERT of the events, one UPDATE of
+    the games, of the tables, of the seats' deadlines, instead of several statements per
+    game). The games' moves take no savepoint each (two statements per game): should one
+    fail, the batch is rolled back and applied again with a savepoint per game (in
+    move_submit), where a failing game is logged and left overdue and the others commit;
+    should the grouped write fail, the batch is applied again with each game's rows
+    written as it goes (`deferred=False`). The notifications are queued as one task after
+    the commit (notifications.hooks). `when_full` runs as soon as a full batch is claimed,
+    before it is applied (a burst: clock.sweep_more)."""
     # Each batch at its own time, unless told: a long burst also takes what fell due while
     # it ran, and each timeout is logged when it is applied.
     now = now or timezone.now()
+    savepoints = savepoints or not deferred
     batch = Batch()
+    game_failed = False
     try:
-        with notifications_batched(), transaction.atomic():
+        claimed: set[int] = set()  # their spectators read at once for the broadcasts
+        with notifications_batched(), spectators_read_ahead(claimed), transaction.atomic():
             games = _claim_overdue(now, limit or batch_size(), exclude)
             batch.claimed = [g.pk for g in games]
+            claimed.update(batch.claimed)
             if not games:
                 return batch
             if when_full is not None and batch.full():
@@ -134,19 +150,30 @@ def sweep_batch(
                     when_full()
                 except Exception:  # e.g. the broker down: this batch is applied all the same
                     logger.exception("clock: could not share out a burst")
-            with writes_deferred() if deferred else nullcontext(), moves_read_ahead(games):
+            writes = writes_deferred(savepoints=savepoints) if deferred else nullcontext()
+            with writes, moves_read_ahead(games):
                 seats = seats_in_play_of(games)
                 counted: list[int] = []  # seats whose default move makes one more in a row
                 for game in games:
                     try:
                         batch.applied += _apply_overdue(game, seats[game.pk], now, counted)
                     except Exception:
+                        if not savepoints:  # no savepoint to go back to: all again, with them
+                            game_failed = True
+                            raise
                         logger.exception("clock: sweeping game %s failed", game.pk)
+                if transaction.get_rollback():  # a failure was caught below the batch
+                    game_failed = True
+                    raise RuntimeError("the batch's transaction is marked for rollback")
                 _count_in_a_row(counted)
     except Exception:
-        # The claim, or the batch's commit, failed: nothing of it stands. Its rows written
-        # together failed: again, each game on its own (a game failing alone is left
-        # overdue, the others stand); else the next run tries again.
+        # Nothing of the batch stands. A game failed: again, each game in a savepoint (a
+        # game failing alone is left overdue, the others stand). The claim, the rows written
+        # together or the commit failed: again, each game's rows written as it goes; else
+        # the next run tries again.
+        if game_failed:
+            logger.info("clock: a game failed in a batch: the batch again, a savepoint each")
+            return sweep_batch(now, limit, exclude, savepoints=True)
         logger.exception("clock: a sweep batch failed")
         if deferred and batch.claimed:
             return sweep_batch(now, limit, exclude, deferred=False)
@@ -215,23 +242,48 @@ def next_deadline() -> dt.datetime | None:
 
 def _claim_overdue(now: dt.datetime, limit: int, exclude: Collection[int]) -> list[Game]:
     """Lock up to `limit` of the most overdue games that nobody else holds, most overdue
-    first. The candidates are read without locks, a window four batches wide, so sweepers
-    running at once still find games the others do not hold; one query then locks those it
-    can, skipping the locked ones."""
-    window = overdue_game_ids(now, limit * 4 + len(exclude))
-    candidates = [pk for pk in window if pk not in exclude]
-    if not candidates:
-        return []
-    games = Game.objects.filter(pk__in=candidates, status=Game.Status.PLAYING)
+    first, in one statement (compiled once per process and shape: games.prepared). The
+    candidates are a window of the most overdue seats, four batches wide, so sweepers
+    running at once still find games the others do not hold; the lock takes those it can,
+    skipping the locked ones."""
+    exclude = list(dict.fromkeys(exclude))
+    query = _CLAIMS.get((limit, len(exclude)))
+    if query is None:
+        placeholders = [-732_001 - i for i in range(len(exclude))]
+        query = _CLAIMS.setdefault(
+            (limit, len(exclude)),
+            Prepared(lambda at, *out: _claim_query(at, limit, out), _CLAIM_AT, *placeholders),
+        )
+    claimed = query.list(now, *exclude)
+    # No ORDER BY beside SKIP LOCKED (the lock takes whichever candidates are free): the
+    # claimed games are applied most overdue first, by their earliest deadline.
+    far = dt.datetime.max.replace(tzinfo=dt.UTC)
+    return sorted(claimed, key=lambda g: (getattr(g, "due", None) or far, g.pk))
+
+
+def _claim_query(now: dt.datetime, limit: int, exclude: Collection[int]) -> QuerySet[Game]:
+    window = _overdue_seats(now).values("table__game__pk")[: (limit * 4 + len(exclude)) * 4]
+    due = (  # the game's earliest deadline (by its table's seats: two to ten rows)
+        Seat.objects.filter(table_id=OuterRef("table_id"), position__isnull=False)
+        .values("table_id")
+        .annotate(first=Min("deadline_at"))
+        .values("first")
+    )
+    games = (
+        Game.objects.filter(pk__in=window, status=Game.Status.PLAYING)
+        .exclude(pk__in=exclude)
+        .annotate(due=Subquery(due))
+    )
     if connection.features.has_select_for_update_skip_locked:
         games = games.select_for_update(skip_locked=True, of=("self",))
     else:
         games = games.select_for_update()
-    order = {pk: i for i, pk in enumerate(candidates)}
-    # The lock takes whichever candidates are free (no ORDER BY beside SKIP LOCKED: the
-    # window is most overdue first already); applied most overdue first.
-    claimed = list(games.select_related("table__host")[:limit])
-    return sorted(claimed, key=lambda g: order[g.pk])
+    return games.select_related("table__host")[:limit]
+
+
+# The claim's statements, by (limit, games excluded): `now` and the excluded ids apart.
+_CLAIM_AT = dt.datetime(1901, 2, 3, 4, 5, 7, 891, tzinfo=dt.UTC)
+_CLAIMS: dict[tuple[int, int], Prepared[Game]] = {}
 
 
 def _count_in_a_row(seat_ids: list[int]) -> None:
@@ -315,7 +367,7 @@ def _apply_policy(
         table.bot_after_timeouts > 0 and in_a_row >= table.bot_after_timeouts
     )
     if bot_now:
-        with transaction.atomic():  # a savepoint: the batch goes on if this game fails
+        with change_atomic():  # a savepoint (but in a sweep's first try: sweep_batch)
             Seat.objects.filter(pk=seat.pk).update(is_bot=True, timeouts_in_a_row=in_a_row)
             seat.is_bot, seat.timeouts_in_a_row = True, in_a_row
             if in_grace(seat):
@@ -325,7 +377,7 @@ def _apply_policy(
             _play(game, position, move, "bot", now, seats)
         return 1
     if table.timeout_policy == Table.TimeoutPolicy.ABANDON:
-        with transaction.atomic():
+        with change_atomic():
             if in_grace(seat):
                 _abandon(game, seat, now, seats)
             else:

@@ -22,7 +22,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from django.db import connections
+from django.db import connections, transaction
 from django.db.models import Field, Model, QuerySet
 from django.db.models.query import ModelIterable
 
@@ -257,6 +257,7 @@ def _update_in(
 @dataclass
 class _Deferred:
     db: str
+    savepoints: bool = True  # each change in a savepoint of its own (`change_atomic`)
     ops: list[tuple[Any, ...]] = field(default_factory=list)
     flushed: int = 0  # ops written by earlier flushes (marks count from the block's start)
 
@@ -265,17 +266,29 @@ _deferred: ContextVar[_Deferred | None] = ContextVar("prepared_deferred", defaul
 
 
 @contextmanager
-def writes_deferred(db: str = "default") -> Iterator[None]:
+def writes_deferred(db: str = "default", *, savepoints: bool = True) -> Iterator[None]:
     """Within the caller's transaction: the writes made inside are written, grouped, when
     the block ends without an error (or at each `deferred_flush`); an error drops what was
-    not written yet (the transaction is rolled back by its caller)."""
-    deferred = _Deferred(db)
+    not written yet (the transaction is rolled back by its caller). `savepoints=False`:
+    the changes inside take no savepoint each (`change_atomic`), so one that fails fails
+    the whole transaction, which the caller applies again with them (the clock's sweep:
+    a savepoint is two statements per game, most of what a batch's game still cost)."""
+    deferred = _Deferred(db, savepoints)
     token = _deferred.set(deferred)
     try:
         yield
         deferred_flush()
     finally:
         _deferred.reset(token)
+
+
+def change_atomic() -> transaction.Atomic:
+    """The atomic block of one change of a game (a move: games.services.moves): inside the
+    caller's transaction a savepoint, so that a change failing alone leaves the others,
+    except inside `writes_deferred(savepoints=False)`, whose caller then rolls everything
+    back and applies it again (outside a transaction: the transaction of the change)."""
+    deferred = _deferred.get()
+    return transaction.atomic(savepoint=deferred is None or deferred.savepoints)
 
 
 def deferred_mark() -> int:

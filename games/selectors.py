@@ -85,16 +85,18 @@ def seats_in_play_of(games: list[Game]) -> dict[int, list[Seat]]:
     if not games:
         return {}
     now = timezone.now()
-    live = Presence.objects.filter(
-        last_seen__gt=now - PRESENCE_STALE_AFTER,
-        game__table_id=OuterRef("table_id"),
-        user_id=OuterRef("user_id"),
-    )
-    rows = _with_facts(
-        Seat.objects.filter(table_id__in=[g.table_id for g in games], position__isnull=False),
-        live,
-        now,
-    )
+    query = _SEATS_IN_PLAY_OF.get(len(games))
+    if query is None:  # compiled once per process and number of games (a batch: 20)
+        query = _SEATS_IN_PLAY_OF.setdefault(
+            len(games),
+            Prepared(
+                _seats_in_play_of,
+                *(-731_001 - i for i in range(len(games))),
+                _PLACEHOLDER_AT,
+                _PLACEHOLDER_AT + dt.timedelta(microseconds=1),
+            ),
+        )
+    rows = query.list(*(g.table_id for g in games), now - PRESENCE_STALE_AFTER, now)
     by_table: dict[int, list[Seat]] = {}
     for seat in rows:
         by_table.setdefault(seat.table_id, []).append(seat)
@@ -108,6 +110,17 @@ def _seats_in_play(
         last_seen__gt=live_after, game_id=game_id, user_id=OuterRef("user_id")
     )  # Presence.objects.live(now)
     return _with_facts(Seat.objects.filter(table_id=table_id, position__isnull=False), live, now)
+
+
+def _seats_in_play_of(*values: Any) -> QuerySet[Seat]:
+    """The seats in play of the tables `values[:-2]` (live_after, now: the last two)."""
+    *table_ids, live_after, now = values
+    live = Presence.objects.filter(
+        last_seen__gt=live_after, game__table_id=OuterRef("table_id"), user_id=OuterRef("user_id")
+    )
+    return _with_facts(
+        Seat.objects.filter(table_id__in=table_ids, position__isnull=False), live, now
+    )
 
 
 def _with_facts(
@@ -137,6 +150,8 @@ _SEATS_IN_PLAY = Prepared(
     _PLACEHOLDER_AT,
     _PLACEHOLDER_AT + dt.timedelta(microseconds=1),
 )
+# seats_in_play_of's, one per number of games (placeholders: the tables, then the times).
+_SEATS_IN_PLAY_OF: dict[int, Prepared[Seat]] = {}
 
 
 def players_from(seats: list[Seat]) -> list[dict[str, JSON]]:

@@ -157,9 +157,11 @@ def game_updated(
     after_seq = steps[0][0].seq - 1 if steps else game.state_seq
     if seats is None:
         seats = seats_in_play(game)
+    listening, watched = _listening(game, seats)
+    if not listening and not also:
+        return {}  # nobody to send to, no payload wanted: nothing to build
     if players is None:
         players = players_from(list(seats))
-    listening, watched = _listening(game, seats)
     payloads = seat_payloads(game, steps, state, len(seats), players, {*listening, *also})
     html: dict[Viewer, str] = {}
     if watched and _page_renderer:

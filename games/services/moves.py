@@ -15,14 +15,13 @@ import json
 from dataclasses import dataclass
 from typing import TypedDict, Unpack
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.engine.core import JSON, MalformedMove, Move, apply, from_json, rng_for, to_json
 from games.log import definition_of, load_state
 from games.models import Game, GameEvent, MoveReceipt, Seat
-from games.prepared import Prepared
+from games.prepared import Prepared, change_atomic
 from games.selectors import can_watch, seats_in_play
 
 from . import gates
@@ -124,7 +123,7 @@ def move_play(
     _check_key(idempotency_key)
     if move is None:
         move = decode_move(move_json)
-    with transaction.atomic():
+    with change_atomic():  # a savepoint inside a transaction, but in a sweep's first try
         if seats is not None and isinstance(game, Game):
             locked = game
         else:

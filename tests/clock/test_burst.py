@@ -149,6 +149,61 @@ def test_a_game_that_fails_is_left_overdue_and_the_rest_of_its_batch_commits(
     assert timeouts_per_game() == {g.pk: 2 for g in games}
 
 
+def test_a_batch_takes_no_savepoint_per_game_and_a_failure_reapplies_it_with_them(
+    clock, monkeypatch, caplog
+) -> None:
+    """A batch's games take no savepoint each (two statements per game saved): a game
+    failing in it rolls the batch back, and the batch is applied again with a savepoint per
+    game, where the failing game alone is left overdue. Rebuilt from the log, each game is
+    its cache."""
+    import logging
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.log import fold_check
+
+    def three_games() -> list[Game]:
+        return [
+            started_game([make_user(), make_user()], time_per_move=300, options={"rounds": 1})
+            for _ in range(3)
+        ]
+
+    first = three_games()
+    clock.shift(dt.timedelta(seconds=301))
+    with CaptureQueriesContext(connection) as queries:
+        assert sweep() == 6
+    savepoints = [q for q in queries.captured_queries if q["sql"].startswith("SAVEPOINT")]
+    # The test's transaction makes each batch's own a savepoint: two batches (the second
+    # finds nothing left), none per game (there were three, two moves each).
+    assert len(savepoints) == 2
+    assert timeouts_per_game() == {g.pk: 2 for g in first}
+
+    games = three_games()
+    clock.shift(dt.timedelta(seconds=301))
+    real = move_submit
+    failed: list[int] = []
+
+    def failing(*, game: Game, **kwargs: Any) -> Any:
+        if game.pk == games[1].pk:
+            failed.append(game.pk)
+            raise RuntimeError("boom")
+        return real(game=game, **kwargs)
+
+    monkeypatch.setattr(sweeper, "move_submit", failing)
+    with caplog.at_level(logging.INFO, logger="clock.sweeper"):
+        assert sweep() == 4
+    assert "the batch again, a savepoint each" in caplog.text
+    assert len(failed) == 2  # in the first try, then in its own savepoint in the second
+    assert timeouts_per_game() == {**{g.pk: 2 for g in first}, games[0].pk: 2, games[2].pk: 2}
+    monkeypatch.setattr(sweeper, "move_submit", real)
+    assert sweep() == 2  # the next pass applies it, once
+    assert timeouts_per_game() == {g.pk: 2 for g in [*first, *games]}
+    for game in Game.objects.filter(pk__in=[g.pk for g in [*first, *games]]):
+        assert game.status == Game.Status.FINISHED
+        assert fold_check(game)["ok"]
+
+
 def test_a_game_failing_after_its_rows_were_deferred_leaves_nothing_and_the_rest_stands(
     clock, monkeypatch
 ) -> None:

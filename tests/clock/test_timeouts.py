@@ -210,10 +210,10 @@ def test_a_sweep_reads_a_claimed_game_once_before_its_move(clock) -> None:
         assert sweep() == 2
     reads = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT")]
     game_reads = [q for q in reads if q.startswith('SELECT "games_game"."id", ')]
-    # The claim for seat 1; the re-read and move_submit's lock for seat 2. The next batch
-    # finds no overdue seat, so it locks no game. (Before: a lock in move_submit for seat 1
-    # too, before that a re-read, and a claim query that found nothing.)
-    assert len(game_reads) == 3
+    # The claim for seat 1; the re-read and move_submit's lock for seat 2; the next batch's
+    # claim, which finds nothing (the claim is one statement, its window of overdue seats
+    # inside). (Before: a lock in move_submit for seat 1 too, before that a re-read.)
+    assert len(game_reads) == 4
     seat_reads = [q for q in reads if q.startswith('SELECT "games_seat"."id", ')]
     # The claimed game's seats in play; seat 2 re-read, and its move's seats in play.
     assert len(seat_reads) == 3, seat_reads
