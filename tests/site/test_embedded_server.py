@@ -9,11 +9,13 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,9 +26,10 @@ STARTUP_LIMIT_SECONDS = 180
 
 
 class Server:
-    def __init__(self, proc: subprocess.Popen[str], port: int) -> None:
+    def __init__(self, proc: subprocess.Popen[str], port: int, env: dict[str, str]) -> None:
         self.proc = proc
         self.port = port
+        self.env = env  # the site's environment, for scripts run against its database
         self.lines: list[str] = []
         self.ready = threading.Event()
         threading.Thread(target=self._read, daemon=True).start()
@@ -51,6 +54,29 @@ class Server:
         except urllib.error.HTTPError as error:
             return error.code, error.read().decode()
 
+    def api(self, path: str, token: str, body: object = None) -> tuple[int, Any]:
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{self.port}{path}",
+            data=None if body is None else json.dumps(body).encode(),
+            headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read())
+
+    def python(self, *args: str) -> str:
+        """What `python ARGS` prints, run from the project root against the site's database."""
+        return subprocess.run(
+            [sys.executable, *args],
+            cwd=ROOT,
+            env=self.env,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
@@ -67,7 +93,7 @@ def server(tmp_path: Path) -> Iterator[Server]:
         text=True,
         start_new_session=True,  # its own process group, so we can stop all of it
     )
-    srv = Server(proc, port)
+    srv = Server(proc, port, env)
     try:
         srv.ready.wait(STARTUP_LIMIT_SECONDS)
         assert proc.poll() is None, f"run-site exited early:\n{srv.output}"
@@ -118,3 +144,46 @@ def test_run_site_serves_home_healthz_and_websockets(server: Server, tmp_path: P
     assert websocket_handshake_status(server.port, "/ws/games/1/") in (101, 403)
 
     assert (tmp_path / "var" / "db.sqlite3").exists()
+
+
+def test_run_site_plays_a_move_over_http(server: Server) -> None:
+    """The embedded site plays, not only serves pages: a game on its SQLite database takes a
+    player's move over the API (the move path's SQL and prepared reads run on SQLite here;
+    they once failed there while every PostgreSQL test passed), and refuses a malformed one
+    with a 400 that changes nothing."""
+    seeded = json.loads(
+        server.python("-m", "tests.games.seed_site", "emb", "5", "0", "resistance-avalon")
+        .strip()
+        .splitlines()[-1]
+    )
+    game = seeded["games"][0]
+    token = (
+        server.python(
+            "manage.py",
+            "shell",
+            "-c",
+            "from django.contrib.auth import get_user_model\n"
+            "from rest_framework.authtoken.models import Token\n"
+            f"user = get_user_model().objects.get(username={game['to_move']!r})\n"
+            "print(Token.objects.get_or_create(user=user)[0].key)",
+        )
+        .strip()
+        .splitlines()[-1]
+    )
+    path = f"/api/games/{game['id']}/"
+
+    status, view = server.api(path, token)
+    assert status == 200, view
+    assert view["legal_moves"], view
+    status, refused = server.api(
+        f"{path}moves/", token, {"move": {"type": "nonsense"}, "expected_seq": view["seq"]}
+    )
+    assert status == 400, refused
+    assert server.api(path, token)[1]["seq"] == view["seq"]  # the refusal changed nothing
+
+    move = view["legal_moves"][0]
+    status, played = server.api(f"{path}moves/", token, {"move": move, "expected_seq": view["seq"]})
+    assert status == 200, played
+    status, after = server.api(path, token)
+    assert after["seq"] > view["seq"]
+    assert after["status"] == "playing"
