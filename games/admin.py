@@ -9,6 +9,7 @@ goes through the games services and writes the audit log.
 
 from __future__ import annotations
 
+import abc
 import datetime as dt
 from typing import TYPE_CHECKING, Any
 
@@ -45,12 +46,13 @@ class ReadOnlyMixin:
         return False
 
 
-class ConditionFilter(admin.SimpleListFilter):
+class ConditionFilter(admin.SimpleListFilter, abc.ABC):
     """A list filter whose every choice keeps the rows meeting one condition (an `Exists`
     over a related table, or its negation); a subclass lists (value, label, condition)."""
 
+    @abc.abstractmethod
     def options(self) -> list[tuple[str, str, BaseExpression]]:
-        raise NotImplementedError
+        """The filter's choices: (value in the URL, label, condition the rows meet)."""
 
     def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
         return [(value, label) for value, label, _ in self.options()]
