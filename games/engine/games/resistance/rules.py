@@ -176,16 +176,7 @@ def decide(state: ResistanceState, seat: int, move: Move, rng: Random) -> list[E
     expected, doing = PHASE_ACTIONS.get(state.phase, (None, N_("nothing is left to do")))
     if expected is None or not isinstance(move, expected):
         raise IllegalMove(N_("That move does not fit now: %(doing)s."), doing=msg(doing))
-    if isinstance(move, ProposeTeam):
-        return _propose(state, seat, move)
-    if isinstance(move, Vote):
-        return _vote(state, seat, move)
-    if isinstance(move, PlayQuestCard):
-        return _quest_card(state, seat, move)
-    if isinstance(move, Examine):
-        return _examine(state, seat, move)
-    assert isinstance(move, Assassinate)
-    return _assassinate(state, seat, move)
+    return _STEPS[expected][1](state, seat, move)
 
 
 def _check_seat(state: ResistanceState, seat: object) -> int:
@@ -308,14 +299,17 @@ def outcome(state: ResistanceState) -> Outcome | None:
     return Outcome(winners=winners, summary=SUMMARIES[state.reason], reason=state.reason)
 
 
-# Per move class: the phase it is made in and its decision (`decide`'s usual case; each
-# decision is called only with its own class of move).
+# Per move class: the phase it is made in (PHASE_ACTIONS) and its decision, each called
+# only with its own class of move.
+_DECISIONS: dict[type[Move], Callable[..., list[Event]]] = {
+    ProposeTeam: _propose,
+    Vote: _vote,
+    PlayQuestCard: _quest_card,
+    Examine: _examine,
+    Assassinate: _assassinate,
+}
 _STEPS: dict[type[Move], tuple[Phase, Callable[..., list[Event]]]] = {
-    ProposeTeam: (PROPOSE, _propose),
-    Vote: (VOTE, _vote),
-    PlayQuestCard: (QUEST, _quest_card),
-    Examine: (LADY, _examine),
-    Assassinate: (ASSASSINATE, _assassinate),
+    expected: (phase, _DECISIONS[expected]) for phase, (expected, _) in PHASE_ACTIONS.items()
 }
 
 
