@@ -5,8 +5,8 @@ Why not openskill's own tie handling: in openskill 6.2 a Plackett-Luce tie split
 players' win between them, so a player alone in second place below a shared win can gain
 more than the winners (a 6-player game with ranks 1, 1, 2, 3, 3, 3 showed +44, +44, +79
 on the displayed scale; reported upstream as openskill.py issue #155, and still so in the
-6.2.0 we pin). Jousting and
-the Tournament games end in shared wins often enough for players to notice.
+6.2.0 we pin). Jousting and the Tournament games end in shared wins often enough for
+players to notice.
 
 Here a tie is read as "any order of these players was as likely": the result is rated once
 per order, with no tie left, and the new estimates are the mean over those orders. A tied
