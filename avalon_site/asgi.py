@@ -7,6 +7,7 @@ The lifespan protocol (sent by uvicorn at start and stop) starts the embedded-mo
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from avalon_site.serving import sync_chain_asgi_application, warm_up
 
@@ -17,6 +18,7 @@ django_asgi_app = sync_chain_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.urls import re_path  # noqa: E402
 
 from accounts.middleware import SocketLanguageMiddleware  # noqa: E402
 from avalon_site.embedded import LifespanApp  # noqa: E402
@@ -35,6 +37,13 @@ def _load_clients() -> None:
     get_channel_layer()
 
 
+async def refuse_unknown_socket(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    """A websocket to no route: refused at the handshake (the client sees 403), where
+    Channels' router would raise and the server answer 500 with a traceback in the log."""
+    await receive()  # websocket.connect
+    await send({"type": "websocket.close", "code": 4404})
+
+
 _load_clients()
 warm_up()
 
@@ -42,7 +51,11 @@ application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(SocketLanguageMiddleware(URLRouter(websocket_urlpatterns)))
+            AuthMiddlewareStack(
+                SocketLanguageMiddleware(
+                    URLRouter([*websocket_urlpatterns, re_path(r"", refuse_unknown_socket)])
+                )
+            )
         ),
         "lifespan": LifespanApp(),
     }
