@@ -7,7 +7,6 @@ The lifespan protocol (sent by uvicorn at start and stop) starts the embedded-mo
 from __future__ import annotations
 
 import os
-from typing import Any
 
 from avalon_site.serving import sync_chain_asgi_application, warm_up
 
@@ -16,6 +15,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "avalon_site.settings")
 django_asgi_app = sync_chain_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.urls import re_path  # noqa: E402
@@ -37,11 +37,12 @@ def _load_clients() -> None:
     get_channel_layer()
 
 
-async def refuse_unknown_socket(scope: dict[str, Any], receive: Any, send: Any) -> None:
+class RefuseUnknownSocket(AsyncWebsocketConsumer):  # type: ignore[misc]
     """A websocket to no route: refused at the handshake (the client sees 403), where
     Channels' router would raise and the server answer 500 with a traceback in the log."""
-    await receive()  # websocket.connect
-    await send({"type": "websocket.close", "code": 4404})
+
+    async def connect(self) -> None:
+        await self.close(code=4404)
 
 
 _load_clients()
@@ -53,7 +54,7 @@ application = ProtocolTypeRouter(
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(
                 SocketLanguageMiddleware(
-                    URLRouter([*websocket_urlpatterns, re_path(r"", refuse_unknown_socket)])
+                    URLRouter([*websocket_urlpatterns, re_path(r"", RefuseUnknownSocket.as_asgi())])
                 )
             )
         ),
