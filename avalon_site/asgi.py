@@ -15,8 +15,10 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "avalon_site.settings")
 django_asgi_app = sync_chain_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.urls import re_path  # noqa: E402
 
 from accounts.middleware import SocketLanguageMiddleware  # noqa: E402
 from avalon_site.embedded import LifespanApp  # noqa: E402
@@ -35,6 +37,14 @@ def _load_clients() -> None:
     get_channel_layer()
 
 
+class RefuseUnknownSocket(AsyncWebsocketConsumer):  # type: ignore[misc]
+    """A websocket to no route: refused at the handshake (the client sees 403), where
+    Channels' router would raise and the server answer 500 with a traceback in the log."""
+
+    async def connect(self) -> None:
+        await self.close(code=4404)
+
+
 _load_clients()
 warm_up()
 
@@ -42,7 +52,11 @@ application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(SocketLanguageMiddleware(URLRouter(websocket_urlpatterns)))
+            AuthMiddlewareStack(
+                SocketLanguageMiddleware(
+                    URLRouter([*websocket_urlpatterns, re_path(r"", RefuseUnknownSocket.as_asgi())])
+                )
+            )
         ),
         "lifespan": LifespanApp(),
     }

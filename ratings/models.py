@@ -9,9 +9,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-# openskill's defaults (Weng-Lin): mu 25, sigma 25/3; shown as ordinal = mu - 3 sigma.
-MU = 25.0
-SIGMA = 25.0 / 3.0
+from .skill import MU, SIGMA
 
 
 class SkillRating(models.Model):

@@ -27,18 +27,16 @@ from typing import Any
 
 from django.db import connection
 from django.utils import timezone
-from openskill.models import PlackettLuce
 
 from games.lifecycle import GameVoided
 from games.models import Game, GameEvent, Seat
 from games.prepared import column, deferred_rows, insert_rows
 from games.services.committed import Committed
 
-from .models import MU, SIGMA, RatedGame, Rating, SeasonRating
+from .models import RatedGame, Rating, SeasonRating
 from .rules import SeatFacts, result_of
 from .seasons import season_of
-
-MODEL = PlackettLuce(mu=MU, sigma=SIGMA)
+from .skill import rate
 
 
 def _moves_by_seat(game: Game) -> dict[int, tuple[int, int]]:
@@ -151,15 +149,15 @@ def _apply(
             [model(user_id=u, **scope) for u in users if u not in rows], ignore_conflicts=True
         )
         rows = {r.user_id: r for r in locked.all().order_by("user_id")}
-    before = [[MODEL.rating(mu=rows[u].mu, sigma=rows[u].sigma) for u in team] for team in teams]
-    after = MODEL.rate(before, ranks=list(ranks))
+    after = rate([[(rows[u].mu, rows[u].sigma) for u in team] for team in teams], ranks)
     changes: dict[str, Any] = {}
     now = timezone.now()
     for team, new_team in zip(teams, after, strict=True):
         for user_id, new in zip(team, new_team, strict=True):
             row = rows[user_id]
-            changes[str(user_id)] = [row.mu, row.sigma, new.mu, new.sigma]
-            row.mu, row.sigma, row.games, row.updated_at = new.mu, new.sigma, row.games + 1, now
+            mu, sigma = new
+            changes[str(user_id)] = [row.mu, row.sigma, mu, sigma]
+            row.mu, row.sigma, row.games, row.updated_at = mu, sigma, row.games + 1, now
     _write(model, list(rows.values()), now)
     return changes
 

@@ -104,3 +104,28 @@ def test_the_panel_rendered_once_for_many_viewers_is_each_viewers_own() -> None:
         assert shared[key] == own, key
     assert "Extend my time" in shared[0]
     assert "Extend my time" not in shared[None]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "bots_after", "sentence"),
+    [
+        ("en", 3, "On timeout: play a neutral default move; after 3 timeouts in a row a bot"),
+        ("en", 0, "On timeout: play a neutral default move."),
+        ("fr", 1, "Au dépassement du temps : jouer un coup neutre par défaut ; après 1 "),
+        ("fr", 0, "Au dépassement du temps : jouer un coup neutre par défaut."),
+    ],
+)
+def test_the_timeout_policy_is_one_sentence_in_the_readers_language(
+    language: str, bots_after: int, sentence: str
+) -> None:
+    """The policy and the bot's takeover are one translated sentence: French puts a space
+    before the semicolon, which an English "; " between two messages cannot."""
+    from django.test import Client
+
+    users = [make_user() for _ in range(2)]
+    game = started_game(users, time_per_move=86400, bot_after_timeouts=bots_after)
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(users[0])
+    panel = _clock_of(client.get(f"/games/{game.pk}/").content.decode())
+    assert sentence in " ".join(panel.split())

@@ -11,7 +11,7 @@ import pytest
 from games.models import Table
 from games.presentation import counts
 from ratings.display import DISPLAY_BASE, displayed, signed
-from ratings.models import MU, SIGMA
+from ratings.skill import MU, SIGMA
 
 from .conftest import make_user, open_table, started_game
 from .page_play import logged_in

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 from django.test import Client
-from openskill.models import PlackettLuce
 
 from games.models import Game
 from moderation.services.games import game_void
-from ratings.models import MU, SIGMA, RatedGame, Rating, SeasonRating
+from ratings.models import RatedGame, Rating, SeasonRating
 from ratings.seasons import season_bounds, season_label, season_of
 from ratings.selectors import season_history, season_leaderboard
+from ratings.skill import MU, SIGMA, rate
 from tests.games.conftest import make_user, play_pending_once, started_game
 from tests.moderation.conftest import make_moderator
 
@@ -63,12 +63,12 @@ def test_a_season_rollover_starts_fresh_and_keeps_the_old_season(clock, settings
     assert RatedGame.objects.get(game=game).season == "2027-Q1"
     # Fresh: Arthur's winter rating is a newcomer's after one game, like Tristan's.
     rated = RatedGame.objects.get(game=game)
-    model = PlackettLuce(mu=MU, sigma=SIGMA)
-    expected = model.rate([[model.rating()] for _ in rated.teams], ranks=rated.ranks)
-    for [user_id], [new] in zip(rated.teams, expected, strict=True):
+    expected = rate([[(MU, SIGMA)] for _ in rated.teams], rated.ranks)
+    for [user_id], [(mu, sigma)] in zip(rated.teams, expected, strict=True):
         row = SeasonRating.objects.get(user_id=user_id, game_slug=TOY, season="2027-Q1")
         assert row.games == 1
-        assert row.mu == pytest.approx(new.mu)
+        assert row.mu == pytest.approx(mu)
+        assert row.sigma == pytest.approx(sigma)
     assert Rating.objects.get(user=arthur, game_slug=TOY).games == 3  # all time goes on
     assert season_leaderboard(TOY, "2026-Q4") == autumn  # the old season stays as it was
     winter = season_leaderboard(TOY, "2027-Q1")

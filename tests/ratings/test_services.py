@@ -19,8 +19,9 @@ from games.log import definition_of, load_state
 from games.models import Game, GameEvent
 from games.services.moves import move_submit
 from moderation.services.games import game_abort, game_void
-from ratings.models import MU, SIGMA, RatedGame, Rating
+from ratings.models import RatedGame, Rating
 from ratings.services import game_rate
+from ratings.skill import MU, SIGMA, rate
 from tests.clock.helpers import vote
 from tests.games import toygame  # noqa: F401  (registers "toy-secrets")
 from tests.games.conftest import make_user, seat_users, started_game
@@ -119,13 +120,12 @@ def test_voiding_a_rated_game_refolds_the_ratings_without_it() -> None:
     assert RatedGame.objects.get(game=first).voided_at is not None
     # As if only the second game had been played: fresh ratings updated by its result.
     rated = RatedGame.objects.get(game=second)
-    model = PlackettLuce(mu=MU, sigma=SIGMA)
-    expected = model.rate([[model.rating()] for _ in rated.teams], ranks=rated.ranks)
-    for [user_id], [new] in zip(rated.teams, expected, strict=True):
+    expected = rate([[(MU, SIGMA)] for _ in rated.teams], rated.ranks)
+    for [user_id], [(mu, sigma)] in zip(rated.teams, expected, strict=True):
         row = Rating.objects.get(user_id=user_id, game_slug="toy-secrets")
         assert row.games == 1
-        assert row.mu == pytest.approx(new.mu)
-        assert row.sigma == pytest.approx(new.sigma)
+        assert row.mu == pytest.approx(mu)
+        assert row.sigma == pytest.approx(sigma)
     game_void(game=second, by=make_moderator("gawain"), reason="collusion")
     assert not Rating.objects.filter(games__gt=0).exists()
 

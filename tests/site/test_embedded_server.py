@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.clock.procs import free_port
+from tests.clock.procs import free_port, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 STARTUP_LIMIT_SECONDS = 180
@@ -30,6 +30,7 @@ class Server:
         self.proc = proc
         self.port = port
         self.env = env  # the site's environment, for scripts run against its database
+        self.var = Path(env["AVALON_VAR_DIR"])
         self.lines: list[str] = []
         self.ready = threading.Event()
         threading.Thread(target=self._read, daemon=True).start()
@@ -81,7 +82,9 @@ class Server:
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     port = free_port()
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env = {
+        k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "SITE_URL")
+    }
     env.update(AVALON_VAR_DIR=str(tmp_path / "var"), HOST="127.0.0.1", PORT=str(port))
     env.pop("DJANGO_SETTINGS_MODULE", None)
     proc = subprocess.Popen(
@@ -187,3 +190,10 @@ def test_run_site_plays_a_move_over_http(server: Server) -> None:
     status, after = server.api(path, token)
     assert after["seq"] > view["seq"]
     assert after["status"] == "playing"
+
+    # The move's "your move" emails, written by the server's in-process tasks, link to this
+    # server's own port (SITE_URL from HOST and PORT), not to the default 8000.
+    link = f"http://127.0.0.1:{server.port}/games/{game['id']}/"
+    assert wait_for(
+        lambda: any(link in f.read_text() for f in (server.var / "mail").iterdir()), timeout=30
+    )

@@ -99,3 +99,22 @@ def test_a_fresh_server_process_imports_at_start(entry: str) -> None:
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split() == modules
+
+
+@pytest.mark.parametrize("path", ["/ws/games/abc/", "/ws/nothing-here/", "/", "/ws/games/1/x/"])
+def test_a_socket_to_no_route_is_refused_not_a_server_error(path: str) -> None:
+    """Channels' router raises on a path it does not know, which uvicorn answers with a 500
+    and a traceback in the log; the site refuses such a handshake instead."""
+    from channels.testing import WebsocketCommunicator
+
+    from avalon_site.asgi import application
+
+    async def handshake() -> tuple[bool, int | str | None]:
+        socket = WebsocketCommunicator(
+            application, path, headers=[(b"origin", b"http://localhost")]
+        )
+        connected, code = await socket.connect(timeout=5)
+        await socket.wait()
+        return connected, code
+
+    assert asyncio.run(handshake()) == (False, 4404)
