@@ -183,6 +183,13 @@ def sample_offers(state: JoustingState, seat: int) -> list[MakeOffer]:
     ]
 
 
+def sample_offer_count(state: JoustingState, seat: int) -> int:
+    """`len(sample_offers(state, seat))`, without building the moves."""
+    if state.offers_made[seat] >= state.config.offer_limit or not state.hands[seat]:
+        return 0
+    return len(_offers(state.hands[seat], seat, state.players))
+
+
 @lru_cache(maxsize=4096)  # a hand is sampled at every barter move of its knight
 def _offers(
     hand: tuple[str, ...], seat: int, players: int
@@ -209,6 +216,12 @@ def sample_shows(state: JoustingState, seat: int) -> list[ShowCards]:
         return []
     stamp = state.clock
     return [ShowCards(stamp, cards, to) for cards, to in _shows(hand, seat, state.players)]
+
+
+def sample_show_count(state: JoustingState, seat: int) -> int:
+    """`len(sample_shows(state, seat))`, without building the moves."""
+    hand = state.hands[seat]
+    return len(_shows(hand, seat, state.players)) if hand else 0
 
 
 @lru_cache(maxsize=4096)  # a hand is sampled at every barter move of its knight

@@ -15,6 +15,7 @@ ever errs on the side of "still able": when in doubt the fitness check at the du
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 
 from games.engine.core.memo import shared
@@ -84,7 +85,18 @@ def at_most_one_able(state: JoustingState) -> bool:
         state.draft_order,
         state.junk,
     )
-    return shared("ja.at_most_one_able", key, lambda _: _at_most_one_able(state), by_value=True)
+    # Those events copy the state keeping the very same field objects: the last answer is
+    # found by identity first, without hashing every hand again.
+    seen, answer = _LAST[0]
+    if len(seen) == len(key) and all(map(operator.is_, key, seen)):
+        return answer
+    found = shared("ja.at_most_one_able", key, lambda _: _at_most_one_able(state), by_value=True)
+    _LAST[0] = (key, found)
+    return found
+
+
+# The facts `at_most_one_able` last read and its answer (one slot: replaced whole).
+_LAST: list[tuple[tuple[object, ...], bool]] = [((), False)]
 
 
 def _at_most_one_able(state: JoustingState) -> bool:
