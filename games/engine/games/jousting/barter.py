@@ -18,6 +18,8 @@ from .cards import (
     card_name,
     cards_named,
     deck_set,
+    is_complete,
+    is_joker,
     kind_of,
     sort_key,
     value_of,
@@ -187,7 +189,18 @@ def sample_offer_count(state: JoustingState, seat: int) -> int:
     """`len(sample_offers(state, seat))`, without building the moves."""
     if state.offers_made[seat] >= state.config.offer_limit or not state.hands[seat]:
         return 0
-    return len(_offers(state.hands[seat], seat, state.players))
+    return _offer_count(state.hands[seat])
+
+
+@lru_cache(maxsize=4096)
+def _offer_count(hand: tuple[str, ...]) -> int:
+    """`len(_offers(hand, ...))` from the hand's kinds alone: a sale of each of the two
+    weakest spares, a swap per missing kind (two at most) when there is a spare, and the
+    private offer, all different. The spares are the cards outside the strongest set (four
+    cards) or, without a set, outside the highest card of each kind and the jokers."""
+    kinds = {kind_of(c) for c in hand if not is_joker(c)}
+    spare = len(hand) - (len(KINDS) if is_complete(hand) else len(kinds) + sum(map(is_joker, hand)))
+    return min(2, spare) + (min(2, len(KINDS) - len(kinds)) if spare else 0) + 1
 
 
 @lru_cache(maxsize=4096)  # a hand is sampled at every barter move of its knight

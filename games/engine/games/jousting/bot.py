@@ -10,7 +10,7 @@ from random import Random
 
 from games.engine.core import JSON, Move
 
-from .barter_moves import BarterMoves
+from .lazy_moves import BarterMoves, LayMoves
 from .cards import JOKER, KINDS, face, is_complete, is_joker, kind_of, missing_kinds, value_of
 from .config import JUNK_PRICE
 from .moves import (
@@ -75,7 +75,9 @@ def _barter(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mov
             return scored[-1][1]
     mine_open = any(o["seat"] == me for o in view["offers"])
     if not mine_open:
-        makes = lazy.offers() if lazy is not None else [m for m in legal if isinstance(m, MakeOffer)]
+        makes = (
+            lazy.offers() if lazy is not None else [m for m in legal if isinstance(m, MakeOffer)]
+        )
         if makes:
             missing = set(missing_kinds(hand))
             swaps = [m for m in makes if any(kind_of(c) in missing for c in m.want.cards)]
@@ -99,6 +101,9 @@ def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mo
         drafts = [m for m in legal if isinstance(m, DraftCard)]
         return max(drafts, key=lambda m: (kind_of(m.card) in missing, value_of(m.card)))
     if isinstance(first, LayCards):
+        strongest = legal.strongest() if isinstance(legal, LayMoves) else None
+        if strongest is not None:
+            return strongest  # the same lay as below, found from the hand's lays alone
         lays = [m for m in legal if isinstance(m, LayCards)]
         return max(lays, key=lambda m: sum(map(value_of, m.as_tuple())))
     if isinstance(first, PickChip):

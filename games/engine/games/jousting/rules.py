@@ -21,8 +21,8 @@ from games.engine.core import N_, Event, IllegalMove, Move, NotYourTurn, Outcome
 
 from . import barter, junk
 from . import events as ev
-from .barter_moves import BarterMoves
-from .cards import KINDS, all_lays, best_set, card_name, deck, sort_key, valid_lay, value_of
+from .lazy_moves import BarterMoves, LayMoves
+from .cards import KINDS, best_set, card_name, deck, sort_key, valid_lay, value_of
 from .config import DRAFT_DEAL, JoustingConfig
 from .course import initial_letters
 from .flow import run, run_folded
@@ -216,17 +216,12 @@ def legal_moves(state: JoustingState, seat: int) -> Sequence[Move]:
     if state.phase == DRAFT:
         return [*(DraftCard(c) for c in state.face_up), *withdraw]
     if state.phase == LAYING:
-        return [*_lay_moves(state.hands[seat]), *withdraw]
+        return LayMoves(state.hands[seat], may_withdraw)  # built when read
     if state.phase == JUDGEMENT:
         return [*(PickChip(c) for c in (*CHIPS, CHANCE)), *withdraw]
     if state.phase == JUNK:
         return [BuyFromJunk(True), BuyFromJunk(False), *withdraw]
     return BarterMoves(state, seat, may_withdraw)  # the barter's list, built when read
-
-
-@lru_cache(maxsize=1024)  # a hand's lays are listed again at each ask: built once per hand
-def _lay_moves(hand: tuple[str, ...]) -> tuple[LayCards, ...]:
-    return tuple(LayCards(*lay) for lay in all_lays(hand))
 
 
 def default_move(state: JoustingState, seat: int, rng: Random) -> Move:
