@@ -207,8 +207,7 @@ def _offer_count(hand: tuple[str, ...]) -> int:
 def _offers(
     hand: tuple[str, ...], seat: int, players: int
 ) -> tuple[tuple[Lot, Lot, int | None], ...]:
-    """`sample_offers` without the barter clock (give, want, to), once per hand: the offers
-    of one ask share their stamp, so dropping repeats here drops the same ones."""
+    """`sample_offers` without the barter clock (give, want, to), once per hand."""
     out: list[tuple[Lot, Lot, int | None]] = []
     spare = spares(hand)
     for c in spare[:2]:
@@ -220,7 +219,9 @@ def _offers(
             out.append((Lot((spare[0],)), Lot((target,)), None))
     weakest = min(hand, key=lambda c: (value_of(c), sort_key(c)))
     out.append((Lot((weakest,)), Lot(coins=1), (seat + 1) % players))
-    return tuple(dict.fromkeys(out))
+    # No two are alike (sales of different cards for coins, swaps for cards of different
+    # kinds, one private offer): `_offer_count` counts on it.
+    return tuple(out)
 
 
 def sample_shows(state: JoustingState, seat: int) -> list[ShowCards]:
@@ -234,7 +235,9 @@ def sample_shows(state: JoustingState, seat: int) -> list[ShowCards]:
 def sample_show_count(state: JoustingState, seat: int) -> int:
     """`len(sample_shows(state, seat))`, without building the moves."""
     hand = state.hands[seat]
-    return len(_shows(hand, seat, state.players)) if hand else 0
+    # The first card, and the strongest set when there is one (`best_set` finds one
+    # exactly when the hand is complete: a joker for each missing kind).
+    return 1 + is_complete(hand) if hand else 0
 
 
 @lru_cache(maxsize=4096)  # a hand is sampled at every barter move of its knight
