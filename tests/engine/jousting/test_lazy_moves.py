@@ -27,7 +27,9 @@ def test_lazy_moves_are_the_list_they_stand_for() -> None:
                 fresh = GAME.legal_moves(state, seat)
                 assert len(fresh) == len(list(legal))  # counted before any is built
                 listed = list(legal)
-                assert legal == listed and listed == legal and legal[0] == SayDone()
+                assert legal == listed
+                assert listed == legal
+                assert legal[0] == SayDone()
                 assert legal.accepts == [m for m in listed if isinstance(m, AcceptOffer)]
                 assert legal.offers() == [m for m in listed if isinstance(m, MakeOffer)]
                 assert legal.may_withdraw == (Withdraw() in listed)
@@ -39,9 +41,11 @@ def test_lazy_moves_are_the_list_they_stand_for() -> None:
             elif isinstance(legal, LayMoves):
                 asked += 1
                 fresh = GAME.legal_moves(state, seat)
-                assert len(fresh) == len(list(legal)) and fresh[0] == list(legal)[0]
                 listed = list(legal)
-                assert legal == listed and listed == legal
+                assert len(fresh) == len(listed)
+                assert fresh[0] == listed[0]
+                assert legal == listed
+                assert listed == legal
                 view = GAME.view(state, seat)
                 lazy_choice = GAME.bot_move(view, fresh, Random(0))
                 assert lazy_choice == GAME.bot_move(view, listed, Random(0))

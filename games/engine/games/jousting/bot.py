@@ -10,9 +10,9 @@ from random import Random
 
 from games.engine.core import JSON, Move
 
-from .lazy_moves import BarterMoves, LayMoves
 from .cards import JOKER, KINDS, face, is_complete, is_joker, kind_of, missing_kinds, value_of
 from .config import JUNK_PRICE
+from .lazy_moves import BarterMoves, LayMoves
 from .moves import (
     AcceptOffer,
     BuyFromJunk,

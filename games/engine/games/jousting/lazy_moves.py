@@ -77,7 +77,7 @@ class BarterMoves(_Lazy):
     """`[SayDone(), *accepts, *answers, *sample offers, *sample showings, *withdraw]` for a
     pending knight of the barter session."""
 
-    __slots__ = ("_state", "_seat", "accepts", "may_withdraw")
+    __slots__ = ("_seat", "_state", "accepts", "may_withdraw")
 
     def __init__(self, state: JoustingState, seat: int, may_withdraw: bool) -> None:
         super().__init__()

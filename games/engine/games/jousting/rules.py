@@ -21,12 +21,12 @@ from games.engine.core import N_, Event, IllegalMove, Move, NotYourTurn, Outcome
 
 from . import barter, junk
 from . import events as ev
-from .lazy_moves import BarterMoves, LayMoves
 from .cards import KINDS, best_set, card_name, deck, sort_key, valid_lay, value_of
 from .config import DRAFT_DEAL, JoustingConfig
 from .course import initial_letters
 from .flow import run, run_folded
 from .judgement import CHANCE, CHIPS, by_lot
+from .lazy_moves import BarterMoves, LayMoves
 from .moves import (
     AcceptOffer,
     BuyFromJunk,
