@@ -33,6 +33,9 @@ class _Plain:  # the same record with the generated __init__
 
 def test_the_quicker_init_builds_the_same_record() -> None:
     assert _Record.__init__.__qualname__ == "_Record.__init__"
+    compiled_on_first_use = _Record.__init__
+    _Record(0)
+    assert _Record.__init__ is not compiled_on_first_use
     calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
         ((1,), {}),
         ((1, ("a",)), {"to": 2}),

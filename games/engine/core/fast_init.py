@@ -18,7 +18,9 @@ _FACTORY = object()  # stands for "call the field's default factory"
 
 
 def speed_up_init(cls: type) -> None:
-    """Give the frozen dataclass `cls` the quicker `__init__`, when it is a plain record."""
+    """Give the frozen dataclass `cls` the quicker `__init__`, when it is a plain record.
+    It is compiled when the first record is built: most processes build only some of the
+    registered records, and compiling every one would add to the import."""
     fields = dataclasses.fields(cls)
     every = cls.__dataclass_fields__  # type: ignore[attr-defined]  # InitVars too
     if (
@@ -28,6 +30,18 @@ def speed_up_init(cls: type) -> None:
         or any(not f.init or f.kw_only is True for f in fields)
     ):
         return
+    generated = cls.__init__  # type: ignore[misc]
+
+    def first(self: Any, *args: Any, **kwargs: Any) -> None:
+        if cls.__init__ is first:  # type: ignore[misc]
+            cls.__init__ = _compiled(cls, fields)  # type: ignore[misc]
+        generated(self, *args, **kwargs)  # this once, the dataclass's own
+
+    first.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = first  # type: ignore[misc]
+
+
+def _compiled(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> Any:
     params, body = [], []
     env: dict[str, Any] = {"_FACTORY": _FACTORY}
     for f in fields:
@@ -46,4 +60,4 @@ def speed_up_init(cls: type) -> None:
     init = env["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__
-    cls.__init__ = init  # type: ignore[misc]
+    return init
