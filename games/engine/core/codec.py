@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from .errors import MalformedMove
+from .fast_init import speed_up_init
 from .messages import N_
 
 JSON = Any  # a value json.dumps accepts
@@ -63,6 +64,7 @@ class Registered:
             cls.WIRE_PREFIX = prefix
             return
         dataclasses.dataclass(frozen=True)(cls)
+        speed_up_init(cls)
         snake = re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
         register(wire or f"{cls.WIRE_PREFIX}.{snake}")(cls)
 

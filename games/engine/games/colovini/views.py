@@ -83,7 +83,18 @@ def _regions(state: ColoviniState, over: bool) -> list[dict[str, JSON]]:
     # a loss from the hand), and then the row is found at once.
     defences = powers.defence_bonuses(state)
     key = (state.row, state.face_up, over, state.owners, defences, state.piles)
-    return shared("ca.regions", key, _region_row, by_value=True)
+    # The row of the last view first: comparing keys whose parts are the very same objects
+    # (the state's fields, the shared defences) costs less than hashing every pile again.
+    seen, row = _LAST_ROW[0]
+    if key == seen:
+        return row
+    row = shared("ca.regions", key, _region_row, by_value=True)
+    _LAST_ROW[0] = (key, row)
+    return row
+
+
+# The key and region row of the last view built (one slot: replaced whole).
+_LAST_ROW: list[tuple[tuple[object, ...], list[dict[str, JSON]]]] = [((), [])]
 
 
 def _region_row(

@@ -18,6 +18,8 @@ from .cards import (
     card_name,
     cards_named,
     deck_set,
+    is_complete,
+    is_joker,
     kind_of,
     sort_key,
     value_of,
@@ -183,12 +185,29 @@ def sample_offers(state: JoustingState, seat: int) -> list[MakeOffer]:
     ]
 
 
+def sample_offer_count(state: JoustingState, seat: int) -> int:
+    """`len(sample_offers(state, seat))`, without building the moves."""
+    if state.offers_made[seat] >= state.config.offer_limit or not state.hands[seat]:
+        return 0
+    return _offer_count(state.hands[seat])
+
+
+@lru_cache(maxsize=4096)
+def _offer_count(hand: tuple[str, ...]) -> int:
+    """`len(_offers(hand, ...))` from the hand's kinds alone: a sale of each of the two
+    weakest spares, a swap per missing kind (two at most) when there is a spare, and the
+    private offer, all different. The spares are the cards outside the strongest set (four
+    cards) or, without a set, outside the highest card of each kind and the jokers."""
+    kinds = {kind_of(c) for c in hand if not is_joker(c)}
+    spare = len(hand) - (len(KINDS) if is_complete(hand) else len(kinds) + sum(map(is_joker, hand)))
+    return min(2, spare) + (min(2, len(KINDS) - len(kinds)) if spare else 0) + 1
+
+
 @lru_cache(maxsize=4096)  # a hand is sampled at every barter move of its knight
 def _offers(
     hand: tuple[str, ...], seat: int, players: int
 ) -> tuple[tuple[Lot, Lot, int | None], ...]:
-    """`sample_offers` without the barter clock (give, want, to), once per hand: the offers
-    of one ask share their stamp, so dropping repeats here drops the same ones."""
+    """`sample_offers` without the barter clock (give, want, to), once per hand."""
     out: list[tuple[Lot, Lot, int | None]] = []
     spare = spares(hand)
     for c in spare[:2]:
@@ -200,7 +219,9 @@ def _offers(
             out.append((Lot((spare[0],)), Lot((target,)), None))
     weakest = min(hand, key=lambda c: (value_of(c), sort_key(c)))
     out.append((Lot((weakest,)), Lot(coins=1), (seat + 1) % players))
-    return tuple(dict.fromkeys(out))
+    # No two are alike (sales of different cards for coins, swaps for cards of different
+    # kinds, one private offer): `_offer_count` counts on it.
+    return tuple(out)
 
 
 def sample_shows(state: JoustingState, seat: int) -> list[ShowCards]:
@@ -209,6 +230,14 @@ def sample_shows(state: JoustingState, seat: int) -> list[ShowCards]:
         return []
     stamp = state.clock
     return [ShowCards(stamp, cards, to) for cards, to in _shows(hand, seat, state.players)]
+
+
+def sample_show_count(state: JoustingState, seat: int) -> int:
+    """`len(sample_shows(state, seat))`, without building the moves."""
+    hand = state.hands[seat]
+    # The first card, and the strongest set when there is one (`best_set` finds one
+    # exactly when the hand is complete: a joker for each missing kind).
+    return 1 + is_complete(hand) if hand else 0
 
 
 @lru_cache(maxsize=4096)  # a hand is sampled at every barter move of its knight

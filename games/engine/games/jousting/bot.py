@@ -10,8 +10,9 @@ from random import Random
 
 from games.engine.core import JSON, Move
 
-from .cards import KINDS, is_complete, is_joker, kind_of, missing_kinds, value_of
+from .cards import JOKER, KINDS, face, is_complete, is_joker, kind_of, missing_kinds, value_of
 from .config import JUNK_PRICE
+from .lazy_moves import BarterMoves, LayMoves
 from .moves import (
     AcceptOffer,
     BuyFromJunk,
@@ -38,10 +39,11 @@ def _set_worth(hand: tuple[str, ...]) -> int:
     highest: dict[str, int] = {}
     jokers = 0
     for c in hand:
-        if is_joker(c):
+        kind, value = face(c)
+        if kind == JOKER:
             jokers += 1
-        elif value_of(c) > highest.get(kind_of(c), 0):  # JA-1: values start at 1
-            highest[kind_of(c)] = value_of(c)
+        elif value > highest.get(kind, 0):  # JA-1: values start at 1
+            highest[kind] = value
     kinds = len(highest) + jokers
     strength = sum(highest.values()) if kinds >= len(KINDS) else 0
     return 60 * min(kinds, len(KINDS)) + strength
@@ -58,10 +60,12 @@ def _barter(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mov
     you = view["you"]
     me = you["seat"]
     coins = view["knights"][me]["coins"]
-    offers = {o["id"]: o for o in view["offers"]}
-    accepts = [m for m in legal if isinstance(m, AcceptOffer)]
+    # The barter's own list hands out the parts read here without building the rest.
+    lazy = legal if isinstance(legal, BarterMoves) else None
+    accepts = lazy.accepts if lazy is not None else [m for m in legal if isinstance(m, AcceptOffer)]
     hand = list(you["hand"])
     if accepts:
+        offers = {o["id"]: o for o in view["offers"]}
         now = worth(hand, coins)  # the same for every offer: weighed once
         scored = sorted(
             ((_trade_gain(hand, offers[m.offer], coins, now), m) for m in accepts),
@@ -70,17 +74,20 @@ def _barter(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mov
         if scored[-1][0] > 0.5:
             return scored[-1][1]
     mine_open = any(o["seat"] == me for o in view["offers"])
-    makes = [m for m in legal if isinstance(m, MakeOffer)]
-    if not mine_open and makes:
-        missing = set(missing_kinds(hand))
-        swaps = [m for m in makes if any(kind_of(c) in missing for c in m.want.cards)]
-        if swaps and not is_complete(hand):
-            return swaps[0]
-        sells = [m for m in makes if m.to is None and not m.want.cards]
-        if sells and is_complete(hand) and rng.random() < 0.5:
-            return sells[0]
+    if not mine_open:
+        makes = (
+            lazy.offers() if lazy is not None else [m for m in legal if isinstance(m, MakeOffer)]
+        )
+        if makes:
+            missing = set(missing_kinds(hand))
+            swaps = [m for m in makes if any(kind_of(c) in missing for c in m.want.cards)]
+            if swaps and not is_complete(hand):
+                return swaps[0]
+            sells = [m for m in makes if m.to is None and not m.want.cards]
+            if sells and is_complete(hand) and rng.random() < 0.5:
+                return sells[0]
     hopeless = not is_complete(hand) and coins < 2 and len(hand) < 2
-    if hopeless and Withdraw() in legal:
+    if hopeless and (lazy.may_withdraw if lazy is not None else Withdraw() in legal):
         return Withdraw()
     return SayDone()
 
@@ -94,6 +101,9 @@ def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mo
         drafts = [m for m in legal if isinstance(m, DraftCard)]
         return max(drafts, key=lambda m: (kind_of(m.card) in missing, value_of(m.card)))
     if isinstance(first, LayCards):
+        strongest = legal.strongest() if isinstance(legal, LayMoves) else None
+        if strongest is not None:
+            return strongest  # the same lay as below, found from the hand's lays alone
         lays = [m for m in legal if isinstance(m, LayCards)]
         return max(lays, key=lambda m: sum(map(value_of, m.as_tuple())))
     if isinstance(first, PickChip):

@@ -34,6 +34,12 @@ def value_of(c: str) -> int:
     return 0 if kind_of(c) == JOKER else int(c.split("-", 1)[1])
 
 
+@lru_cache(maxsize=256)  # a few dozen card strings: a hand is weighed card by card
+def face(c: str) -> tuple[str, int]:
+    """(kind, value) in one lookup."""
+    return kind_of(c), value_of(c)
+
+
 @lru_cache(maxsize=256)  # a few dozen card strings; asked for every card of every hand
 def is_joker(c: str) -> bool:
     return kind_of(c) == JOKER

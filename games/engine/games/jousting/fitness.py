@@ -15,6 +15,7 @@ ever errs on the side of "still able": when in doubt the fitness check at the du
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 
 from games.engine.core.memo import shared
@@ -30,7 +31,8 @@ def _own(state: JoustingState, seat: int) -> tuple[str, ...]:
 
 
 def _reachable(state: JoustingState, seat: int) -> list[str]:
-    """Cards `seat` might still get before the next fitness check (an overestimate)."""
+    """Cards `seat` might still get before the next fitness check (an overestimate); with
+    `seat` -1, every card in play."""
     out = [c for s in range(state.players) if s != seat for c in _own(state, s)]
     out += state.face_up  # JA-4: the draft is still under way
     if state.phase in (LAYING, JUDGEMENT, JUNK):
@@ -41,8 +43,11 @@ def _reachable(state: JoustingState, seat: int) -> list[str]:
 def completable(own: tuple[str, ...], pool: list[str]) -> bool:
     """Whether `own` plus some cards of `pool` make a complete set (JA-7): every missing
     kind needs a card of its kind or a joker, jokers standing in for any kind."""
-    own_kinds = Counter(map(kind_of, own))
-    pool_kinds = Counter(map(kind_of, pool))
+    return _completable(Counter(map(kind_of, own)), Counter(map(kind_of, pool)))
+
+
+def _completable(own_kinds: Counter[str], pool_kinds: Counter[str]) -> bool:
+    """`completable` from the kinds (jokers: JOKER) of each side."""
     missing = [k for k in KINDS if not own_kinds[k]]
     in_pool = sum(1 for k in missing if pool_kinds[k])
     jokers = own_kinds[JOKER] + pool_kinds[JOKER]
@@ -51,17 +56,23 @@ def completable(own: tuple[str, ...], pool: list[str]) -> bool:
 
 def can_still_show(state: JoustingState, seat: int) -> bool:
     """JA-14 (our ruling): `seat` is in the fighting and holds a set or can still get one."""
-    if state.status[seat] != FIT:
-        return False  # JA-7: disqualified or withdrawn for the rest of the tournament
     own = _own(state, seat)
+    if _hopeless(state, seat, own):
+        return False
+    return is_complete(own) or completable(own, _reachable(state, seat))
+
+
+def _hopeless(state: JoustingState, seat: int, own: tuple[str, ...]) -> bool:
+    """Out of the fighting, or without a set and no way left to get one, whatever the
+    other knights hold."""
+    if state.status[seat] != FIT:
+        return True  # JA-7: disqualified or withdrawn for the rest of the tournament
     if is_complete(own):
-        return True
+        return False
     if state.phase in (CHECK, OVER):
-        return False  # the barter is over: the duels take what the knight holds
+        return True  # the barter is over: the duels take what the knight holds
     drafting = state.phase == DRAFT and seat in state.draft_order
-    if not own and state.coins[seat] == 0 and not drafting:
-        return False  # nothing to trade and nothing to buy with
-    return completable(own, _reachable(state, seat))
+    return not own and state.coins[seat] == 0 and not drafting  # nothing to trade or buy
 
 
 def able(state: JoustingState) -> list[int]:
@@ -84,16 +95,38 @@ def at_most_one_able(state: JoustingState) -> bool:
         state.draft_order,
         state.junk,
     )
-    return shared("ja.at_most_one_able", key, lambda _: _at_most_one_able(state), by_value=True)
+    # Those events copy the state keeping the very same field objects: the last answer is
+    # found by identity first, without hashing every hand again.
+    seen, answer = _LAST[0]
+    if len(seen) == len(key) and all(map(operator.is_, key, seen)):
+        return answer
+    found = shared("ja.at_most_one_able", key, lambda _: _at_most_one_able(state), by_value=True)
+    _LAST[0] = (key, found)
+    return found
+
+
+# The facts `at_most_one_able` last read and its answer (one slot: replaced whole).
+_LAST: list[tuple[tuple[object, ...], bool]] = [((), False)]
 
 
 def _at_most_one_able(state: JoustingState) -> bool:
+    """`can_still_show` seat after seat, the kinds of every card counted once for all
+    of them: a knight's `_reachable` cards are every card counted less their own."""
     found = 0
+    everything: Counter[str] | None = None
     for s in range(state.players):
-        if can_still_show(state, s):
-            found += 1
-            if found > 1:
-                return False
+        own = _own(state, s)
+        if _hopeless(state, s, own):
+            continue
+        if not is_complete(own):
+            if everything is None:
+                everything = Counter(map(kind_of, _reachable(state, -1)))
+            own_kinds = Counter(map(kind_of, own))
+            if not _completable(own_kinds, everything - own_kinds):
+                continue
+        found += 1
+        if found > 1:
+            return False
     return True
 
 

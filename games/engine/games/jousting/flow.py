@@ -74,8 +74,8 @@ def follow_ups(state: JoustingState, rng: Random) -> list[Event]:
     if phase == DRAFT:
         return [] if state.face_up else [ev.RoundBegan(1)]
     if phase == BARTER:
-        everyone = frozenset(range(state.players))
-        return [ev.BarterEnded(state.round)] if state.done >= everyone else []
+        # `done` only holds seats of the table: all of them once it is full
+        return [ev.BarterEnded(state.round)] if len(state.done) == state.players else []
     if phase == LAYING:
         if all(state.laid[s] for s in state.duelists()):
             return _next_bout(state)

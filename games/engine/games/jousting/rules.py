@@ -21,11 +21,12 @@ from games.engine.core import N_, Event, IllegalMove, Move, NotYourTurn, Outcome
 
 from . import barter, junk
 from . import events as ev
-from .cards import KINDS, all_lays, best_set, card_name, deck, sort_key, valid_lay, value_of
+from .cards import KINDS, best_set, card_name, deck, sort_key, valid_lay, value_of
 from .config import DRAFT_DEAL, JoustingConfig
 from .course import initial_letters
 from .flow import run, run_folded
 from .judgement import CHANCE, CHIPS, by_lot
+from .lazy_moves import BarterMoves, LayMoves
 from .moves import (
     AcceptOffer,
     BuyFromJunk,
@@ -215,19 +216,12 @@ def legal_moves(state: JoustingState, seat: int) -> Sequence[Move]:
     if state.phase == DRAFT:
         return [*(DraftCard(c) for c in state.face_up), *withdraw]
     if state.phase == LAYING:
-        return [*(_lay_cards(*lay) for lay in all_lays(state.hands[seat])), *withdraw]
+        return LayMoves(state.hands[seat], may_withdraw)  # built when read
     if state.phase == JUDGEMENT:
         return [*(PickChip(c) for c in (*CHIPS, CHANCE)), *withdraw]
     if state.phase == JUNK:
         return [BuyFromJunk(True), BuyFromJunk(False), *withdraw]
-    accepts = [AcceptOffer(o.id) for o in state.offers if barter.can_accept(state, seat, o)]
-    out: list[Move] = [SayDone(), *accepts, *barter.answers(state, seat)]
-    out += [*barter.sample_offers(state, seat), *barter.sample_shows(state, seat)]
-    return out + withdraw
-
-
-# A lay is four card names, and a hand lists dozens: each distinct lay's move is built once.
-_lay_cards = lru_cache(maxsize=4096)(LayCards)
+    return BarterMoves(state, seat, may_withdraw)  # the barter's list, built when read
 
 
 def default_move(state: JoustingState, seat: int, rng: Random) -> Move:

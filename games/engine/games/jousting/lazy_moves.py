@@ -1,0 +1,158 @@
+"""Legal moves listed only when read: the barter session's (JH-3) and the lays (JA-9).
+
+The barter asks every knight not done yet, one by one, at every event, and its list (done,
+accepts, cancels and declines, sample offers and showings, withdraw) is mostly made of
+moves that carry the clock, which every event moves: nothing of it can be kept from one ask
+to the next. The bot reads only the accepts, the sample offers when it has none of its own
+open, and whether it may withdraw. A hand of six players' cards has dozens of lays, and the
+bot takes the strongest. So `BarterMoves` and `LayMoves` hand those parts out on their own
+and build the whole list, the same moves in the same order, only when read as a sequence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from typing import overload
+
+from games.engine.core import Move
+
+from . import barter
+from .cards import all_lays, value_of
+from .moves import AcceptOffer, LayCards, MakeOffer, SayDone, Withdraw
+from .state import JoustingState
+
+_DONE = SayDone()
+_WITHDRAW = Withdraw()
+
+
+class _Lazy(Sequence[Move]):
+    """A list of moves built by `_build` when first read, equal to that list."""
+
+    __slots__ = ("_all",)
+
+    def __init__(self) -> None:
+        self._all: list[Move] | None = None
+
+    def _build(self) -> list[Move]:
+        raise NotImplementedError
+
+    def _moves(self) -> list[Move]:
+        if self._all is None:
+            self._all = self._build()
+        return self._all
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Move]: ...
+
+    def __getitem__(self, index: int | slice) -> Move | Sequence[Move]:
+        return self._moves()[index]
+
+    def __len__(self) -> int:
+        return len(self._moves())
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._moves())
+
+    def __contains__(self, move: object) -> bool:
+        return move in self._moves()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, _Lazy):
+            return self._moves() == other._moves()
+        if isinstance(other, Sequence) and not isinstance(other, (str, bytes)):
+            return self._moves() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # a list's equality, so not hashable
+
+    def __repr__(self) -> str:
+        return repr(self._moves())
+
+
+class BarterMoves(_Lazy):
+    """`[SayDone(), *accepts, *answers, *sample offers, *sample showings, *withdraw]` for a
+    pending knight of the barter session."""
+
+    __slots__ = ("_seat", "_state", "accepts", "may_withdraw")
+
+    def __init__(self, state: JoustingState, seat: int, may_withdraw: bool) -> None:
+        super().__init__()
+        self._state, self._seat = state, seat
+        self.accepts = [
+            AcceptOffer(o.id) for o in state.offers if barter.can_accept(state, seat, o)
+        ]
+        self.may_withdraw = may_withdraw
+
+    def offers(self) -> list[MakeOffer]:
+        """The sample offers, in the list's order."""
+        return barter.sample_offers(self._state, self._seat)
+
+    def _build(self) -> list[Move]:
+        state, seat = self._state, self._seat
+        out: list[Move] = [_DONE, *self.accepts, *barter.answers(state, seat)]
+        out += [*self.offers(), *barter.sample_shows(state, seat)]
+        if self.may_withdraw:
+            out.append(_WITHDRAW)
+        return out
+
+    def __len__(self) -> int:
+        if self._all is not None:
+            return len(self._all)
+        # Counted without building the moves: each part's size, as `_moves` lists them.
+        state, seat = self._state, self._seat
+        answers = sum(1 for o in state.offers if o.seat == seat or o.open_to(seat))
+        samples = barter.sample_offer_count(state, seat) + barter.sample_show_count(state, seat)
+        return 1 + len(self.accepts) + answers + samples + self.may_withdraw
+
+    def __getitem__(self, index: int | slice) -> Move | Sequence[Move]:  # type: ignore[override]
+        if index == 0:
+            return _DONE  # the phase's first move (bot.py reads it to know the phase)
+        return self._moves()[index]
+
+
+class LayMoves(_Lazy):
+    """`[*every lay of the hand, *withdraw]` for a duelist who has not laid yet (JA-9)."""
+
+    __slots__ = ("_hand", "_may_withdraw")
+
+    def __init__(self, hand: tuple[str, ...], may_withdraw: bool) -> None:
+        super().__init__()
+        self._hand, self._may_withdraw = hand, may_withdraw
+
+    def _build(self) -> list[Move]:
+        return [*_lay_moves(self._hand), *([_WITHDRAW] if self._may_withdraw else [])]
+
+    def __len__(self) -> int:
+        if self._all is not None:
+            return len(self._all)
+        return len(all_lays(self._hand)) + self._may_withdraw
+
+    def __getitem__(self, index: int | slice) -> Move | Sequence[Move]:  # type: ignore[override]
+        if index == 0 and self._all is None:
+            lays = all_lays(self._hand)
+            if lays:
+                return _lay_cards(*lays[0])  # the phase's first move, as bot.py reads it
+        return self._moves()[index]
+
+    def strongest(self) -> LayCards | None:
+        """The first of the lays with the highest sum of values (what the bot lays)."""
+        return _strongest(self._hand)
+
+
+@lru_cache(maxsize=1024)  # a hand's lays are listed again at each ask: built once per hand
+def _lay_moves(hand: tuple[str, ...]) -> tuple[LayCards, ...]:
+    return tuple(_lay_cards(*lay) for lay in all_lays(hand))
+
+
+@lru_cache(maxsize=1024)
+def _strongest(hand: tuple[str, ...]) -> LayCards | None:
+    lays = all_lays(hand)
+    return _lay_cards(*max(lays, key=lambda lay: sum(map(value_of, lay)))) if lays else None
+
+
+# A lay is four card names, and hands share most of their lays: each lay's move is built once.
+_lay_cards = lru_cache(maxsize=8192)(LayCards)
