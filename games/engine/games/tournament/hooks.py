@@ -22,7 +22,7 @@ from .carddata import CardData
 from .characters import CHARACTERS
 from .godsends import GODSENDS
 from .locations import LOCATIONS
-from .state import TState
+from .state import Player, TState
 
 HOOKS = HookRegistry(
     (
@@ -60,12 +60,14 @@ def _table(state: TState) -> _Table:
         return last  # the same state asked again (legal moves, the bot, decide)
     if (
         last is not None
-        and last.players is state.players
         and last.rules is state.rules
         and last.hosted is state.hosted
         and last.location == state.location
         and last.host == state.host
+        and (last.players is state.players or _same_powers(last.players, state.players))
     ):
+        # The same powers for every seat: most events change a hand or a Health only.
+        last.players = state.players
         last.state = state  # the next question is most likely about this one
         return last
     table = _Table(state, last)
@@ -104,6 +106,22 @@ class _Table:
             for seat, p in enumerate(self.players)
         )
         self.hooks = frozenset().union(*map(_HOOKS_OF, self.seats))
+
+
+def _same_powers(old: tuple[Player, ...], new: tuple[Player, ...]) -> bool:
+    """Whether every seat's own power cards (`_seat_powers` reads no other field of a
+    player) are the very same objects in both tuples of players."""
+    if len(old) != len(new):
+        return False
+    for a, b in zip(old, new, strict=True):
+        if a is not b and (
+            a.godsends is not b.godsends
+            or a.protagonist is not b.protagonist
+            or a.unlocked is not b.unlocked
+            or a.companion is not b.companion
+        ):
+            return False
+    return True
 
 
 def _seat_powers(state: TState, seat: int) -> Powers:

@@ -160,6 +160,13 @@ def legal_plays(state: TState) -> list[Play]:
     # asked once, not per play: a wild card alone brings 60 plays
     can_boost = any(d.id not in player.used for d in active(state, seat, "king_arthur"))
     extras = bool(active(state, seat, "extra_card"))
+    arthur = bool(player.hand) and any(
+        d.id not in player.used for d in active(state, seat, "arthur")
+    )
+    if not can_boost and not extras:  # no play brings another: the base plays as they are
+        return (
+            [*plays, *(Command(t) for t in range(state.n) if t != seat)] if arthur else list(plays)
+        )
     # The extra cards depend on the main card and the suit it names only, not on the value
     # a wild card is given: worked out once per pair (4 for a wild card's 60 plays).
     extras_of: dict[tuple[str, str], list[str]] = {}
@@ -176,10 +183,6 @@ def legal_plays(state: TState) -> list[Play]:
                 found = extras_of[pair] = _extras(state, seat, play, player.hand)
             for extra in found:
                 out.append(play_card(play.card, play.value, play.suit, extra))
-    if (
-        own_turn
-        and player.hand
-        and any(d.id not in player.used for d in active(state, seat, "arthur"))
-    ):
+    if arthur:
         out += [Command(t) for t in range(state.n) if t != seat]
     return out
