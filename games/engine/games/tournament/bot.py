@@ -6,9 +6,10 @@ gifts, Godsends on the healthiest opponent)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import groupby
 from operator import attrgetter
 from random import Random
-from typing import Any
+from typing import Any, cast
 
 from games.engine.core import JSON, Move
 
@@ -18,6 +19,8 @@ from .weapons import Weapon, is_weapon, weapon
 
 _CARDS = attrgetter("cards")  # a ChoosePass's cards
 _VALUE = attrgetter("value")  # a PlayCard's assigned value
+_EXTRA = attrgetter("extra")  # a PlayCard's second card
+_CARD_SUIT = attrgetter("card", "suit")
 _HEAVY = {"merlin": 25, "morgan": 25, "mists": 25, "avalon-merlin": 25, "sorceress": 10}
 
 
@@ -166,22 +169,23 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     plays: list[mv.PlayCard] = []
     shames: list[mv.Shame] = []
     commands: list[mv.Command] = []
-    # A wild or special card's plays by (card, suit), one per value assigned (printed
-    # values play as 0, and a face-down wild card as 0 until turned up): following suit,
-    # `_wild_pick` ranks a run without scoring each of its 15 values.
-    runs: dict[tuple[str, str], list[mv.PlayCard]] = {}
-    for m in legal:  # one pass: a wild card alone brings 60 plays
-        if isinstance(m, mv.PlayCard):
-            if not m.extra:
-                plays.append(m)
-                if m.value and not leading:
-                    runs.setdefault((m.card, m.suit), []).append(m)
-        elif isinstance(m, mv.Shame):
-            shames.append(m)
-        elif isinstance(m, mv.Command):
-            commands.append(m)
+    if set(map(type, legal)) == {mv.PlayCard}:  # the usual turn, sorted out by C loops
+        only = cast(Sequence[mv.PlayCard], legal)
+        plays = [m for m in only if not m.extra] if any(map(_EXTRA, only)) else list(only)
+    else:
+        for m in legal:  # one pass: a wild card alone brings 60 plays
+            if isinstance(m, mv.PlayCard):
+                if not m.extra:
+                    plays.append(m)
+            elif isinstance(m, mv.Shame):
+                shames.append(m)
+            elif isinstance(m, mv.Command):
+                commands.append(m)
     if leading and plays:
-        basics = [m for m in plays if weapon(m.card).kind == "basic" and not m.boost]
+        # a wild card's 60 plays are told apart by their value (printed values play as 0)
+        basics = [
+            m for m in plays if not m.value and not m.boost and weapon(m.card).kind == "basic"
+        ]
         pool = basics or [m for m in plays if not m.boost] or plays
         return max(
             pool,
@@ -211,6 +215,12 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     best: mv.PlayCard | None = None
     rank: tuple[Any, ...] = ()
     key: tuple[Any, ...]
+    # A wild or special card's plays by (card, suit), one per value assigned (printed
+    # values play as 0, and a face-down wild card as 0 until turned up): `_wild_pick`
+    # ranks a run without scoring each of its 15 values.
+    runs: dict[tuple[str, str], list[mv.PlayCard]] = {}
+    for pair, run in groupby(filter(_VALUE, plays), key=_CARD_SUIT):
+        runs.setdefault(pair, []).extend(run)
     if runs:
         ranked = [m for m in plays if not m.value]
         ranked += [

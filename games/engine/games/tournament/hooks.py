@@ -183,6 +183,11 @@ def active(state: TState, seat: int, effect: str) -> tuple[CardData, ...]:
     return _table(state).seats[seat].by_effect.get(effect, ())
 
 
+def effects(state: TState, seat: int) -> dict[str, tuple[CardData, ...]]:
+    """`seat`'s active cards by effect, for asking `active` of several effects at once."""
+    return _table(state).seats[seat].by_effect
+
+
 def holder(state: TState, effect: str) -> int | None:
     """The seat with an active card of this effect (characters are unique per table)."""
     for seat in range(state.n):
@@ -194,7 +199,9 @@ def holder(state: TState, effect: str) -> int | None:
 def health_order(state: TState, dealer: int | None = None) -> list[int]:
     """Seats from the lowest Health up; ties from the left of the Dealer (TH-6)."""
     d = state.dealer if dealer is None else dealer
-    return sorted(range(state.n), key=lambda s: (state.player(s).health, (s - d - 1) % state.n))
+    n = state.n
+    order = [(p.health, (s - d - 1) % n) for s, p in enumerate(state.players)]
+    return sorted(range(n), key=order.__getitem__)
 
 
 def healthiest_opponents(state: TState, seat: int) -> list[int]:
@@ -210,7 +217,11 @@ def run(hook: str, b: Any, **context: Any) -> None:
     if not _answers(hook, b.state):
         return  # nothing would run: skip ordering the seats (most hooks, most of the time)
     for seat in health_order(b.state):
-        run_for(hook, b, seat, **context)
+        # run_for(hook, b, seat, **context), inlined: most seats have no handler for it
+        for fn, data in _table(b.state).seats[seat].by_hook.get(hook, ()):
+            fn(b, seat, data, **context)
+            if b.state.ask is not None:
+                return
         if b.state.ask is not None:
             return
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .hooks import active
+from .hooks import active, effects
 from .moves import Command, PlayCard, Shame
 from .state import TState
 from .weapons import SUITS, assigns_value, weapon
@@ -158,11 +158,10 @@ def legal_plays(state: TState) -> list[Play]:
     if not own_turn:
         return list(plays)
     # asked once, not per play: a wild card alone brings 60 plays
-    can_boost = any(d.id not in player.used for d in active(state, seat, "king_arthur"))
-    extras = bool(active(state, seat, "extra_card"))
-    arthur = bool(player.hand) and any(
-        d.id not in player.used for d in active(state, seat, "arthur")
-    )
+    mine = effects(state, seat)  # `active` of the three effects below
+    can_boost = any(d.id not in player.used for d in mine.get("king_arthur", ()))
+    extras = bool(mine.get("extra_card"))
+    arthur = bool(player.hand) and any(d.id not in player.used for d in mine.get("arthur", ()))
     if not can_boost and not extras:  # no play brings another: the base plays as they are
         return (
             [*plays, *(Command(t) for t in range(state.n) if t != seat)] if arthur else list(plays)

@@ -124,17 +124,19 @@ def legal_moves(s: TState, seat: int) -> Sequence[Move]:
     (listed when read). States are immutable, so the last answer is kept: a player (or
     bot) asks for the moves and `decide` checks the move against the same state, and
     enumerating a hand with wild cards is costly."""
+    kept = _kept(s, seat)
+    return kept if isinstance(kept, PassChoices) else list(kept)
+
+
+def _kept(s: TState, seat: int) -> tuple[Move, ...] | PassChoices:
+    """The legal moves as kept (no copy: `decide` only reads them)."""
     last = _LAST[0] if _LAST else None
     if last is not None and last[0] is s and last[1] == seat:
-        kept = last[2]
-        return kept if isinstance(kept, PassChoices) else list(kept)
+        return last[2]
     found = _legal_moves(s, seat)
-    if isinstance(found, PassChoices):
-        _LAST[:] = [(s, seat, found)]
-        return found
-    moves = tuple(found)
-    _LAST[:] = [(s, seat, moves)]
-    return list(moves)
+    kept = found if isinstance(found, PassChoices) else tuple(found)
+    _LAST[:] = [(s, seat, kept)]
+    return kept
 
 
 def _legal_moves(s: TState, seat: int) -> Sequence[Move]:
@@ -177,7 +179,7 @@ def decide(s: TState, seat: int, move: Move, rng: Random) -> list[Event]:
 
 def decide_folded(s: TState, seat: int, move: Move, rng: Random) -> tuple[list[Event], TState]:
     """`decide` and the state after its events: the Builder folded each as it went."""
-    if not _offered(move, legal_moves(s, seat)):
+    if not _offered(move, _kept(s, seat)):
         raise explain(s, seat, move)
     b = Builder(s, rng)
     if isinstance(move, (mv.PlayCard, mv.Shame, mv.Command)):
