@@ -95,6 +95,8 @@ class Builder(Emitter[TState]):
     def check_end(self) -> None:
         if self.over:
             return
+        if all(p.health > 0 for p in self.state.players):
+            return  # alive with or without The Grail: no power to look up
         if not all(self.alive(s) for s in range(self.state.n)):
             self.end("zero_health")
 

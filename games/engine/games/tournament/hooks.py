@@ -214,21 +214,38 @@ def healthiest_opponents(state: TState, seat: int) -> list[int]:
 def run(hook: str, b: Any, **context: Any) -> None:
     """Fire `hook`: every active card with a handler for it, seat by seat; a card that asks
     its owner stops the round (the caller fires the hook again once answered)."""
-    if not _answers(hook, b.state):
+    state = b.state
+    table = _table(state)
+    if hook not in table.hooks:
         return  # nothing would run: skip ordering the seats (most hooks, most of the time)
-    for seat in health_order(b.state):
-        # run_for(hook, b, seat, **context), inlined: most seats have no handler for it
-        for fn, data in _table(b.state).seats[seat].by_hook.get(hook, ()):
+    seats = table.seats
+    order: list[int] | None = None
+    if state.ask is None:
+        answering = [seat for seat, powers in enumerate(seats) if hook in powers.hooks]
+        if len(answering) == 1:
+            # One seat answers: the seats before it in Health order do nothing, and after
+            # it the others only if its handlers changed the state (new powers).
+            (only,) = answering
+            for fn, data in seats[only].by_hook[hook]:
+                fn(b, only, data, **context)
+                if b.state.ask is not None:
+                    return
+            if b.state is state:
+                return
+            order = health_order(state)
+            order = order[order.index(only) + 1 :]
+    for seat in health_order(state) if order is None else order:
+        # run_for(hook, b, seat, **context), inlined: most seats have no handler for it;
+        # the powers are looked up again only once a handler changed the state
+        if b.state is not state:
+            state = b.state
+            seats = _table(state).seats
+        for fn, data in seats[seat].by_hook.get(hook, ()):
             fn(b, seat, data, **context)
             if b.state.ask is not None:
                 return
         if b.state.ask is not None:
             return
-
-
-def _answers(hook: str, state: TState) -> bool:
-    """Whether any seat has an active card with a handler for `hook`."""
-    return hook in _table(state).hooks
 
 
 def run_for(hook: str, b: Any, seat: int, **context: Any) -> None:

@@ -38,10 +38,11 @@ def elf_queen_leads(state: TState) -> bool:
     return bool(active(state, state.lead, "elf_queen"))
 
 
-def follow_suits(state: TState) -> frozenset[str]:
-    """The Lead Suit, plus Swords while Sir Morien's Swords card is in the Melee."""
+def follow_suits(state: TState, hidden: bool | None = None) -> frozenset[str]:
+    """The Lead Suit, plus Swords while Sir Morien's Swords card is in the Melee;
+    `hidden`: `elf_queen_leads(state)` when the caller knows it already."""
     suits = {state.lead_suit} if state.lead_suit else set()
-    if not elf_queen_leads(state):
+    if not (elf_queen_leads(state) if hidden is None else hidden):
         for entry in state.melee:
             w = weapon(entry.card)
             if w.kind == "basic" and w.suit == "swords" and active(state, entry.seat, "morien"):
@@ -85,7 +86,7 @@ def base_plays(state: TState, seat: int, hand: tuple[str, ...]) -> list[PlayCard
         return plays
     # The hand sorted in one pass (each card's weapon looked up once): the wild and
     # special cards' plays, the other cards, and of those the in-suit and Alchemy ones.
-    suits = frozenset() if state.alchemy_led else follow_suits(state)
+    suits = frozenset() if state.alchemy_led else follow_suits(state, hidden)
     wilds: list[PlayCard] = []
     others: list[str] = []
     in_suit: list[str] = []
