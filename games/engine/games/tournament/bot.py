@@ -47,7 +47,7 @@ def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mo
     v: Mapping[str, Any] = view
     if len(legal) == 1:
         return legal[0]
-    if isinstance(legal, PassChoices):  # before `legal[0]`, which would list them
+    if type(legal) is PassChoices:  # before `legal[0]`, which would list them
         return _pass(v, legal)
     first = legal[0]
     if isinstance(first, (mv.PlayCard, mv.Shame, mv.Command)):
@@ -144,7 +144,7 @@ def _pass(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
 
     ranked = sorted(info, key=lambda c: (-danger(c), c))[:3]
     want = frozenset(ranked)
-    if isinstance(legal, PassChoices):  # the rules' passes: asked, not listed
+    if type(legal) is PassChoices:  # the rules' passes: asked, not listed
         return legal.choose(want)
     # The first pass of those cards among the 220 or so, compared by `map` and `index`
     # rather than a loop here (the passing phase lists nothing but passes).

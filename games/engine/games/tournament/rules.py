@@ -125,7 +125,7 @@ def legal_moves(s: TState, seat: int) -> Sequence[Move]:
     bot) asks for the moves and `decide` checks the move against the same state, and
     enumerating a hand with wild cards is costly."""
     kept = _kept(s, seat)
-    return kept if isinstance(kept, PassChoices) else list(kept)
+    return kept if type(kept) is PassChoices else list(kept)
 
 
 def _kept(s: TState, seat: int) -> tuple[Move, ...] | PassChoices:
@@ -134,7 +134,7 @@ def _kept(s: TState, seat: int) -> tuple[Move, ...] | PassChoices:
     if last is not None and last[0] is s and last[1] == seat:
         return last[2]
     found = _legal_moves(s, seat)
-    kept = found if isinstance(found, PassChoices) else tuple(found)
+    kept = found if type(found) is PassChoices else tuple(found)
     _LAST[:] = [(s, seat, kept)]
     return kept
 
@@ -168,7 +168,7 @@ def _offered(move: Move, legal: Sequence[Move]) -> bool:
     one of the moves listed, and comparing field by field with each one before it costs
     (60 plays of a wild card); the passes at Dawn answer from the hand. Equal moves count
     as before."""
-    if isinstance(legal, PassChoices):
+    if type(legal) is PassChoices:
         return move in legal
     return any(map(is_, legal, repeat(move))) or move in legal
 
