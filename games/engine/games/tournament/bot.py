@@ -6,16 +6,21 @@ gifts, Godsends on the healthiest opponent)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import groupby
 from operator import attrgetter
 from random import Random
-from typing import Any
+from typing import Any, cast
 
 from games.engine.core import JSON, Move
 
 from . import moves as mv
-from .weapons import is_weapon, weapon
+from .passes import PassChoices
+from .weapons import Weapon, is_weapon, weapon
 
 _CARDS = attrgetter("cards")  # a ChoosePass's cards
+_VALUE = attrgetter("value")  # a PlayCard's assigned value
+_EXTRA = attrgetter("extra")  # a PlayCard's second card
+_CARD_SUIT = attrgetter("card", "suit")
 _HEAVY = {"merlin": 25, "morgan": 25, "mists": 25, "avalon-merlin": 25, "sorceress": 10}
 
 
@@ -42,6 +47,8 @@ def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mo
     v: Mapping[str, Any] = view
     if len(legal) == 1:
         return legal[0]
+    if type(legal) is PassChoices:  # before `legal[0]`, which would list them
+        return _pass(v, legal)
     first = legal[0]
     if isinstance(first, (mv.PlayCard, mv.Shame, mv.Command)):
         return _play(v, legal)
@@ -137,6 +144,8 @@ def _pass(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
 
     ranked = sorted(info, key=lambda c: (-danger(c), c))[:3]
     want = frozenset(ranked)
+    if type(legal) is PassChoices:  # the rules' passes: asked, not listed
+        return legal.choose(want)
     # The first pass of those cards among the 220 or so, compared by `map` and `index`
     # rather than a loop here (the passing phase lists nothing but passes).
     if set(map(type, legal)) == {mv.ChoosePass}:
@@ -160,16 +169,23 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     plays: list[mv.PlayCard] = []
     shames: list[mv.Shame] = []
     commands: list[mv.Command] = []
-    for m in legal:  # one pass: a wild card alone brings 60 plays
-        if isinstance(m, mv.PlayCard):
-            if not m.extra:
-                plays.append(m)
-        elif isinstance(m, mv.Shame):
-            shames.append(m)
-        elif isinstance(m, mv.Command):
-            commands.append(m)
+    if set(map(type, legal)) == {mv.PlayCard}:  # the usual turn, sorted out by C loops
+        only = cast(Sequence[mv.PlayCard], legal)
+        plays = [m for m in only if not m.extra] if any(map(_EXTRA, only)) else list(only)
+    else:
+        for m in legal:  # one pass: a wild card alone brings 60 plays
+            if isinstance(m, mv.PlayCard):
+                if not m.extra:
+                    plays.append(m)
+            elif isinstance(m, mv.Shame):
+                shames.append(m)
+            elif isinstance(m, mv.Command):
+                commands.append(m)
     if leading and plays:
-        basics = [m for m in plays if weapon(m.card).kind == "basic" and not m.boost]
+        # a wild card's 60 plays are told apart by their value (printed values play as 0)
+        basics = [
+            m for m in plays if not m.value and not m.boost and weapon(m.card).kind == "basic"
+        ]
         pool = basics or [m for m in plays if not m.boost] or plays
         return max(
             pool,
@@ -189,13 +205,40 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     morgan_in = any(weapon(e["card"]).family == "morgan" for e in entries)
     heavy = int(sum(_injury(e["card"], info) for e in entries) >= 25)  # Poisoned / special
 
-    scored: list[tuple[tuple[Any, ...], str, int, str, mv.PlayCard]] = []
+    # Each card's weapon and Injury looked up once (a wild card brings 15 or 60 plays), and
+    # the best play kept as the loop goes: the last of the highest (key, card, value, suit)
+    # in the order listed, the one a stable sort would put last.
+    looked: dict[str, tuple[Weapon, int, bool, bool]] = {}
+    low = min(live_shown) if live_shown else 0
+    high = max(live_shown) if live_shown else 0
+    margin = 1 + left + heavy
+    best: mv.PlayCard | None = None
+    rank: tuple[Any, ...] = ()
     key: tuple[Any, ...]
-    for m in plays:
-        w = weapon(m.card)
-        wild = w.kind in ("wild", "special")  # their value is the one assigned (m.value)
+    # A wild or special card's plays by (card, suit), one per value assigned (printed
+    # values play as 0, and a face-down wild card as 0 until turned up): `_wild_pick`
+    # ranks a run without scoring each of its 15 values.
+    runs: dict[tuple[str, str], list[mv.PlayCard]] = {}
+    for pair, run in groupby(filter(_VALUE, plays), key=_CARD_SUIT):
+        runs.setdefault(pair, []).extend(run)
+    if runs:
+        ranked = [m for m in plays if not m.value]
+        ranked += [
+            _wild_pick(run, counts, live_shown, morgan_in, bool(shown), margin, left)
+            for run in runs.values()
+        ]
+    else:
+        ranked = plays
+    for m in ranked:
+        card = m.card
+        got = looked.get(card)
+        if got is None:
+            w = weapon(card)
+            # wild and special cards: their value is the one assigned (m.value)
+            wild = w.kind in ("wild", "special")
+            got = looked[card] = (w, _injury(card, info), wild, morgan_in or w.family == "morgan")
+        w, injury, wild, morgan = got
         value = m.value if wild else (8 if w.value is None else w.value)  # _value, inlined
-        injury = _injury(m.card, info)
         # (Feinted, would lose now, solid) for this card against the visible cards; solid:
         # a live card clearly worse than mine is in (by more than the players still to
         # come, since their Feints or Mists could expose me).
@@ -203,13 +246,12 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
         if counted in counts:
             feint, lose, solid = True, False, True
         else:
-            morgan = morgan_in or w.family == "morgan"
             if live_shown:
-                worst = max(max(live_shown), counted) if morgan else min(min(live_shown), counted)
+                worst = (high if high > counted else counted) if morgan else min(low, counted)
             else:
                 worst = counted
             gap = (worst - counted) if morgan else (counted - worst)
-            feint, lose, solid = False, worst == counted and bool(shown), gap >= 1 + left + heavy
+            feint, lose, solid = False, worst == counted and bool(shown), gap >= margin
         if left == 0:  # last to act: the result is certain
             tier = (injury, -value) if not lose else (-injury, -value)
             key = (not lose, tier, not wild, not m.boost)
@@ -219,10 +261,10 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
             key = (True, False, not wild, value, 0, not m.boost)
         else:  # at risk: play as high as possible, sparing wild cards
             key = (False, False, value - (5 if wild else 0), 0, 0, not m.boost)
-        scored.append((key, m.card, m.value, m.suit, m))
-    scored.sort(key=lambda t: t[:4])
-    best = scored[-1][4] if scored else None
-    safe = best is not None and scored[-1][0][0]
+        candidate = (key, card, m.value, m.suit)
+        if best is None or candidate >= rank:
+            best, rank = m, candidate
+    safe = best is not None and rank[0][0]
     if not safe and commands:
         return _command(view, commands, me)
     if not safe and shames:
@@ -236,7 +278,55 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
         )
     if best is None:
         return legal[0]
-    return _with_extra(best, scored[-1][0], legal, info)
+    return _with_extra(best, rank[0], legal, info)
+
+
+def _wild_pick(
+    run: list[mv.PlayCard],
+    counts: Mapping[int, int],
+    live_shown: list[int],
+    morgan_in: bool,
+    shown: bool,
+    margin: int,
+    left: int,
+) -> mv.PlayCard:
+    """The play of `run` (one wild or special card and suit, one play per value v) that
+    `_play` ranks highest, the others never being chosen. Its key there, the card's
+    Injury fixed: last to act (left 0), not losing beats losing and the lowest v is best
+    in either; else dumping safely (Feinted or solid) beats clear for now beats at risk,
+    the lowest v best in the first and the highest in the other two. The same tests of
+    Feint, loss and margin as `_play`'s, from the low end or the high end until one
+    passes. A play's rank there is unique (card, value, suit and key), so which of the
+    plays are scored does not change the best."""
+    morgan = morgan_in or weapon(run[0].card).family == "morgan"
+    low = min(live_shown) if live_shown else 0
+    high = max(live_shown) if live_shown else 0
+
+    def loses(v: int) -> bool:
+        if v in counts:
+            return False  # Feinted
+        if live_shown:
+            return shown and v == ((high if high > v else v) if morgan else (low if low < v else v))
+        return shown
+
+    def dumps(v: int) -> bool:  # clear of the loss by the margin, or Feinted
+        if v in counts:
+            return True
+        if live_shown:
+            worst = (high if high > v else v) if morgan else (low if low < v else v)
+        else:
+            worst = v
+        if worst == v and shown:
+            return False
+        return ((worst - v) if morgan else (v - worst)) >= margin
+
+    ascending = sorted(run, key=_VALUE)
+    if left == 0:
+        return next((m for m in ascending if not loses(m.value)), ascending[0])
+    found = next((m for m in ascending if dumps(m.value)), None)
+    if found is None:
+        found = next((m for m in reversed(ascending) if not loses(m.value)), ascending[-1])
+    return found
 
 
 def _with_extra(

@@ -8,10 +8,18 @@ from .weapons import weapon
 
 def feinted(melee: tuple[Entry, ...]) -> frozenset[int]:
     """TT-12: orders of the Feinted entries (equal values; the Elf Knight token too)."""
+    last = _LAST[0]
+    if last is not None and last[0] is melee:  # asked again of the same cards (kept alive)
+        return last[1]
     # A Melee holds a handful of cards: counting in a list beats building a Counter (this
     # is asked several times per move).
     values = [x.value for x in melee]
-    return frozenset(x.order for x in melee if x.marked or values.count(x.value) > 1)
+    found = frozenset(x.order for x in melee if x.marked or values.count(x.value) > 1)
+    _LAST[0] = (melee, found)
+    return found
+
+
+_LAST: list[tuple[tuple[Entry, ...], frozenset[int]] | None] = [None]  # the last answer
 
 
 def morgan_active(melee: tuple[Entry, ...]) -> bool:
@@ -22,7 +30,8 @@ def loss_line(melee: tuple[Entry, ...]) -> list[Entry]:
     """TT-13 / TA-6: the non-Feinted cards, the one that loses first."""
     gone = feinted(melee)
     live = [x for x in melee if x.order not in gone]
-    return sorted(live, key=lambda x: -x.value if morgan_active(melee) else x.value)
+    morgan = morgan_active(melee)  # once, not per card
+    return sorted(live, key=lambda x: -x.value if morgan else x.value)
 
 
 def current_loser(state: TState) -> Entry | None:

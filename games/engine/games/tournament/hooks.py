@@ -22,7 +22,7 @@ from .carddata import CardData
 from .characters import CHARACTERS
 from .godsends import GODSENDS
 from .locations import LOCATIONS
-from .state import TState
+from .state import Player, TState
 
 HOOKS = HookRegistry(
     (
@@ -60,12 +60,14 @@ def _table(state: TState) -> _Table:
         return last  # the same state asked again (legal moves, the bot, decide)
     if (
         last is not None
-        and last.players is state.players
         and last.rules is state.rules
         and last.hosted is state.hosted
         and last.location == state.location
         and last.host == state.host
+        and (last.players is state.players or _same_powers(last.players, state.players))
     ):
+        # The same powers for every seat: most events change a hand or a Health only.
+        last.players = state.players
         last.state = state  # the next question is most likely about this one
         return last
     table = _Table(state, last)
@@ -104,6 +106,22 @@ class _Table:
             for seat, p in enumerate(self.players)
         )
         self.hooks = frozenset().union(*map(_HOOKS_OF, self.seats))
+
+
+def _same_powers(old: tuple[Player, ...], new: tuple[Player, ...]) -> bool:
+    """Whether every seat's own power cards (`_seat_powers` reads no other field of a
+    player) are the very same objects in both tuples of players."""
+    if len(old) != len(new):
+        return False
+    for a, b in zip(old, new, strict=True):
+        if a is not b and (
+            a.godsends is not b.godsends
+            or a.protagonist is not b.protagonist
+            or a.unlocked is not b.unlocked
+            or a.companion is not b.companion
+        ):
+            return False
+    return True
 
 
 def _seat_powers(state: TState, seat: int) -> Powers:
@@ -165,6 +183,11 @@ def active(state: TState, seat: int, effect: str) -> tuple[CardData, ...]:
     return _table(state).seats[seat].by_effect.get(effect, ())
 
 
+def effects(state: TState, seat: int) -> dict[str, tuple[CardData, ...]]:
+    """`seat`'s active cards by effect, for asking `active` of several effects at once."""
+    return _table(state).seats[seat].by_effect
+
+
 def holder(state: TState, effect: str) -> int | None:
     """The seat with an active card of this effect (characters are unique per table)."""
     for seat in range(state.n):
@@ -176,7 +199,9 @@ def holder(state: TState, effect: str) -> int | None:
 def health_order(state: TState, dealer: int | None = None) -> list[int]:
     """Seats from the lowest Health up; ties from the left of the Dealer (TH-6)."""
     d = state.dealer if dealer is None else dealer
-    return sorted(range(state.n), key=lambda s: (state.player(s).health, (s - d - 1) % state.n))
+    n = state.n
+    order = [(p.health, (s - d - 1) % n) for s, p in enumerate(state.players)]
+    return sorted(range(n), key=order.__getitem__)
 
 
 def healthiest_opponents(state: TState, seat: int) -> list[int]:
@@ -189,17 +214,38 @@ def healthiest_opponents(state: TState, seat: int) -> list[int]:
 def run(hook: str, b: Any, **context: Any) -> None:
     """Fire `hook`: every active card with a handler for it, seat by seat; a card that asks
     its owner stops the round (the caller fires the hook again once answered)."""
-    if not _answers(hook, b.state):
+    state = b.state
+    table = _table(state)
+    if hook not in table.hooks:
         return  # nothing would run: skip ordering the seats (most hooks, most of the time)
-    for seat in health_order(b.state):
-        run_for(hook, b, seat, **context)
+    seats = table.seats
+    order: list[int] | None = None
+    if state.ask is None:
+        answering = [seat for seat, powers in enumerate(seats) if hook in powers.hooks]
+        if len(answering) == 1:
+            # One seat answers: the seats before it in Health order do nothing, and after
+            # it the others only if its handlers changed the state (new powers).
+            (only,) = answering
+            for fn, data in seats[only].by_hook[hook]:
+                fn(b, only, data, **context)
+                if b.state.ask is not None:
+                    return
+            if b.state is state:
+                return
+            order = health_order(state)
+            order = order[order.index(only) + 1 :]
+    for seat in health_order(state) if order is None else order:
+        # run_for(hook, b, seat, **context), inlined: most seats have no handler for it;
+        # the powers are looked up again only once a handler changed the state
+        if b.state is not state:
+            state = b.state
+            seats = _table(state).seats
+        for fn, data in seats[seat].by_hook.get(hook, ()):
+            fn(b, seat, data, **context)
+            if b.state.ask is not None:
+                return
         if b.state.ask is not None:
             return
-
-
-def _answers(hook: str, state: TState) -> bool:
-    """Whether any seat has an active card with a handler for `hook`."""
-    return hook in _table(state).hooks
 
 
 def run_for(hook: str, b: Any, seat: int, **context: Any) -> None:

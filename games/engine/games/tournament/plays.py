@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .hooks import active
+from .hooks import active, effects
 from .moves import Command, PlayCard, Shame
 from .state import TState
 from .weapons import SUITS, assigns_value, weapon
@@ -38,10 +38,11 @@ def elf_queen_leads(state: TState) -> bool:
     return bool(active(state, state.lead, "elf_queen"))
 
 
-def follow_suits(state: TState) -> frozenset[str]:
-    """The Lead Suit, plus Swords while Sir Morien's Swords card is in the Melee."""
+def follow_suits(state: TState, hidden: bool | None = None) -> frozenset[str]:
+    """The Lead Suit, plus Swords while Sir Morien's Swords card is in the Melee;
+    `hidden`: `elf_queen_leads(state)` when the caller knows it already."""
     suits = {state.lead_suit} if state.lead_suit else set()
-    if not elf_queen_leads(state):
+    if not (elf_queen_leads(state) if hidden is None else hidden):
         for entry in state.melee:
             w = weapon(entry.card)
             if w.kind == "basic" and w.suit == "swords" and active(state, entry.seat, "morien"):
@@ -85,7 +86,7 @@ def base_plays(state: TState, seat: int, hand: tuple[str, ...]) -> list[PlayCard
         return plays
     # The hand sorted in one pass (each card's weapon looked up once): the wild and
     # special cards' plays, the other cards, and of those the in-suit and Alchemy ones.
-    suits = frozenset() if state.alchemy_led else follow_suits(state)
+    suits = frozenset() if state.alchemy_led else follow_suits(state, hidden)
     wilds: list[PlayCard] = []
     others: list[str] = []
     in_suit: list[str] = []
@@ -158,8 +159,14 @@ def legal_plays(state: TState) -> list[Play]:
     if not own_turn:
         return list(plays)
     # asked once, not per play: a wild card alone brings 60 plays
-    can_boost = any(d.id not in player.used for d in active(state, seat, "king_arthur"))
-    extras = bool(active(state, seat, "extra_card"))
+    mine = effects(state, seat)  # `active` of the three effects below
+    can_boost = any(d.id not in player.used for d in mine.get("king_arthur", ()))
+    extras = bool(mine.get("extra_card"))
+    arthur = bool(player.hand) and any(d.id not in player.used for d in mine.get("arthur", ()))
+    if not can_boost and not extras:  # no play brings another: the base plays as they are
+        return (
+            [*plays, *(Command(t) for t in range(state.n) if t != seat)] if arthur else list(plays)
+        )
     # The extra cards depend on the main card and the suit it names only, not on the value
     # a wild card is given: worked out once per pair (4 for a wild card's 60 plays).
     extras_of: dict[tuple[str, str], list[str]] = {}
@@ -176,10 +183,6 @@ def legal_plays(state: TState) -> list[Play]:
                 found = extras_of[pair] = _extras(state, seat, play, player.hand)
             for extra in found:
                 out.append(play_card(play.card, play.value, play.suit, extra))
-    if (
-        own_turn
-        and player.hand
-        and any(d.id not in player.used for d in active(state, seat, "arthur"))
-    ):
+    if arthur:
         out += [Command(t) for t in range(state.n) if t != seat]
     return out

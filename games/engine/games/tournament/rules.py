@@ -6,7 +6,7 @@ sets off is emitted and folded by the Builder (flow.py, melee.py, godsend_phase.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations, repeat
+from itertools import repeat
 from operator import is_
 from random import Random
 
@@ -17,12 +17,13 @@ from . import events as ev
 from . import godsend_phase as gp
 from . import moves as mv
 from .characters import CHARACTERS, protagonists_for
-from .config import PASS_COUNT, TournamentConfig
+from .config import TournamentConfig
 from .flow import Builder
 from .godsends import godsend_deck
 from .hooks import holder
 from .locations import next_locations
 from .melee import play
+from .passes import PassChoices
 from .plays import actor, legal_plays
 from .powers import dusk
 from .refusals import explain
@@ -115,19 +116,27 @@ def location_choices(s: TState) -> list[str]:
     return next_locations(None)
 
 
-_LAST: list[tuple[TState, int, tuple[Move, ...]]] = []  # the last answer (see legal_moves)
+_LAST: list[tuple[TState, int, tuple[Move, ...] | PassChoices]] = []  # see legal_moves
 
 
-def legal_moves(s: TState, seat: int) -> list[Move]:
-    """Every legal move of `seat`. States are immutable, so the last answer is kept: a
-    player (or bot) asks for the moves and `decide` checks the move against the same
-    state, and enumerating a hand with wild cards is costly."""
+def legal_moves(s: TState, seat: int) -> Sequence[Move]:
+    """Every legal move of `seat`: a list, or at Dawn (TA-3) the passes as a `PassChoices`
+    (listed when read). States are immutable, so the last answer is kept: a player (or
+    bot) asks for the moves and `decide` checks the move against the same state, and
+    enumerating a hand with wild cards is costly."""
+    kept = _kept(s, seat)
+    return kept if type(kept) is PassChoices else list(kept)
+
+
+def _kept(s: TState, seat: int) -> tuple[Move, ...] | PassChoices:
+    """The legal moves as kept (no copy: `decide` only reads them)."""
     last = _LAST[0] if _LAST else None
     if last is not None and last[0] is s and last[1] == seat:
-        return list(last[2])
-    moves = tuple(_legal_moves(s, seat))
-    _LAST[:] = [(s, seat, moves)]
-    return list(moves)
+        return last[2]
+    found = _legal_moves(s, seat)
+    kept = found if type(found) is PassChoices else tuple(found)
+    _LAST[:] = [(s, seat, kept)]
+    return kept
 
 
 def _legal_moves(s: TState, seat: int) -> Sequence[Move]:
@@ -138,10 +147,7 @@ def _legal_moves(s: TState, seat: int) -> Sequence[Move]:
     if s.phase == "sword":
         return [mv.DecidePassing(True), mv.DecidePassing(False)]
     if s.phase == "passing":
-        hand = s.player(seat).hand
-        # 220 choices from a hand of 12, at every Dawn: built by `map`, without a loop here
-        choices = map(frozenset, combinations(sorted(hand), PASS_COUNT))
-        return list(map(mv.ChoosePass, choices))
+        return PassChoices(s.player(seat).hand)  # 220 from a hand of 12: listed if read
     if s.phase == "play":
         return legal_plays(s)
     if s.phase == "gift":
@@ -160,7 +166,10 @@ def _legal_moves(s: TState, seat: int) -> Sequence[Move]:
 def _offered(move: Move, legal: Sequence[Move]) -> bool:
     """`move in legal`, looking for the very object first: a bot or a player answers with
     one of the moves listed, and comparing field by field with each one before it costs
-    (220 passes at Dawn, 60 plays of a wild card). Equal moves count as before."""
+    (60 plays of a wild card); the passes at Dawn answer from the hand. Equal moves count
+    as before."""
+    if type(legal) is PassChoices:
+        return move in legal
     return any(map(is_, legal, repeat(move))) or move in legal
 
 
@@ -170,7 +179,7 @@ def decide(s: TState, seat: int, move: Move, rng: Random) -> list[Event]:
 
 def decide_folded(s: TState, seat: int, move: Move, rng: Random) -> tuple[list[Event], TState]:
     """`decide` and the state after its events: the Builder folded each as it went."""
-    if not _offered(move, legal_moves(s, seat)):
+    if not _offered(move, _kept(s, seat)):
         raise explain(s, seat, move)
     b = Builder(s, rng)
     if isinstance(move, (mv.PlayCard, mv.Shame, mv.Command)):
