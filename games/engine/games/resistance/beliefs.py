@@ -57,15 +57,25 @@ class Beliefs:
     known_good: frozenset[int] = frozenset()
     p_evil: tuple[float, ...] = ()  # per seat
     worlds: tuple[int, ...] = ()  # Evil seats masks of the worlds (a weight 0.0: ruled out)
-    weights: tuple[float, ...] = ()  # each world's weight, in the same order
+    weights: tuple[float, ...] = ()  # each world's weight, in the same order (fixed beliefs)
     total: float = 0.0  # the sum of the weights
+    # Weighed by a record instead: the weights of every world of the table (`_worlds`
+    # order, which is the order of `worlds`), and which are the seat's, one byte per world.
+    table_weights: tuple[float, ...] = ()
+    chosen: int = 0
 
     def team_risk(self, team: set[int] | list[int]) -> float:
         """Probability that at least one member is Evil, over the weighed worlds."""
         if not self.total:
             return 1.0 - math.prod(1.0 - self.p_evil[s] for s in team)
         # The weights of the worlds that put someone of the team on Evil's side, summed in
-        # world order (the same float as a loop) but selected and added in C.
+        # world order (the same float as a loop) but selected and added in C: the seat's
+        # worlds' bytes and the team's (made once per table and team), ANDed as integers.
+        if self.chosen:
+            every = self.table_weights
+            touching = _touching(self.players, self.evil_count, _mask(team))
+            picked = (self.chosen & touching).to_bytes(len(every), "little")
+            return sum(compress(every, picked)) / self.total
         return sum(compress(self.weights, map(_mask(team).__and__, self.worlds))) / self.total
 
     def trust_order(self, rng: Random) -> list[int]:
@@ -204,8 +214,9 @@ def beliefs(view: Mapping[str, Any]) -> Beliefs:
     weighed = mind.beliefs(
         p_evil=tally.p_evil,
         worlds=tally.worlds,
-        weights=tally.weights,
         total=tally.total,
+        table_weights=tally.record.weights if tally.record is not None else (),
+        chosen=tally.chosen_flags,
     )
     if len(_BELIEFS) >= _BELIEFS_KEPT:
         _BELIEFS.clear()
@@ -289,9 +300,10 @@ def _record(
     key = (players, evil)
     record = _RECORDS.get(key)
     if record is None or not record.extends(quests, proposals):
-        worlds = tuple(_mask(seats) for seats in combinations(range(players), evil))
-        zeros = (0,) * len(worlds)
-        record = _Record(players, evil, worlds, (True,) * len(worlds), zeros, zeros)
+        record = _empty_record(players, evil)
+        if not quests and not proposals:
+            _RECORDS[key] = record
+            return record
     elif record.quests == quests and record.proposals == proposals:
         return record
     record = record.counted(quests, proposals)
@@ -300,9 +312,41 @@ def _record(
 
 
 @functools.cache
+def _empty_record(players: int, evil: int) -> _Record:
+    """The record before any proposal: every world possible, each weighed 1.0."""
+    worlds = _worlds(players, evil)
+    return _Record(
+        players,
+        evil,
+        worlds,
+        (True,) * len(worlds),
+        (0,) * len(worlds),
+        (0,) * len(worlds),
+        weights=(_PASSED_POW[0] * _FIT_POW[0] * _MISFIT_POW[0],) * len(worlds),
+    )
+
+
+@functools.cache
+def _worlds(players: int, evil: int) -> tuple[int, ...]:
+    """Every way `evil` Evil seats can sit among `players`, as seat masks, in the order of
+    `combinations` (the order of every `_Record`)."""
+    return tuple(_mask(seats) for seats in combinations(range(players), evil))
+
+
+@functools.cache
 def _positions(players: int, evil: int) -> dict[int, int]:
     """Each world's position in a `_Record` of `players` and `evil`."""
-    return {_mask(seats): i for i, seats in enumerate(combinations(range(players), evil))}
+    return {world: i for i, world in enumerate(_worlds(players, evil))}
+
+
+@functools.cache
+def _touching(players: int, evil: int, team: int) -> int:
+    """Which worlds of a `_Record` of `players` and `evil` put someone of `team` (a seat
+    mask) on Evil's side: one byte per world, 1 if so, as an integer (`Beliefs.team_risk`).
+    At most 2 ** players teams per table size, so the cache stays small."""
+    return int.from_bytes(
+        bytes([1 if world & team else 0 for world in _worlds(players, evil)]), "little"
+    )
 
 
 @dataclass(frozen=True)
@@ -311,18 +355,22 @@ class _Tally:
     the same whole numbers, so the same floats, as counting them for this seat alone.
     Never changed once built, so a tally shared through the cache is safe from any thread.
 
+    A seat's worlds come in the record's order (a seat's worlds are its known Evil plus each
+    combination of the others, and adding the same seats to two combinations keeps their
+    order), so they are picked from the record's weights by a selector, in C.
+
     The worlds a quest has ruled out stay in: their record weight is exactly 0.0, and adding
     0.0 leaves a sum of non-negative floats exactly as it was, so every sum (the total, a
     seat's row, a team's risk) is the float it would be without them. So what is picked
     from a record depends on the seat's knowledge only, and is worked out once (`for_worlds`),
     never again after a quest."""
 
-    worlds: tuple[int, ...]  # the seat's worlds (before any quest), in its own order
-    pick: Callable[[Sequence[float]], tuple[float, ...]]  # their record weights
+    worlds: tuple[int, ...]  # the seat's worlds (before any quest), in the record's order
+    chosen: bytes  # per world of the record: 1 if it is one of the seat's, else 0
+    chosen_flags: int  # the same bytes as an integer (little-endian)
     row_picks: tuple[Callable[[Sequence[float]], tuple[float, ...]], ...]  # per seat, of
     # the record's weights, those of the seat's worlds in which that seat is Evil
     record: _Record | None = None
-    weights: tuple[float, ...] = ()
     total: float = 0.0
     p_evil: tuple[float, ...] = ()
 
@@ -330,20 +378,24 @@ class _Tally:
     def for_worlds(players: int, evil: int, worlds: Sequence[int]) -> _Tally:
         at = _positions(players, evil)
         positions = [at[world] for world in worlds]
+        if positions != sorted(positions):  # see the class: a seat's order is the record's
+            raise ValueError("a seat's worlds must come in the record's order")
+        chosen = bytearray(len(at))
+        for i in positions:
+            chosen[i] = 1
         row_picks = tuple(
             _picker(list(compress(positions, map(evil_at.__contains__, positions))))
             for evil_at in _evil_at(players, evil)
         )
-        return _Tally(tuple(worlds), _picker(positions), row_picks)
+        return _Tally(tuple(worlds), bytes(chosen), int.from_bytes(chosen, "little"), row_picks)
 
     def weighed(self, record: _Record) -> _Tally:
-        # Picked in C, in the seat's world order: the same floats summed in the same order
+        # Picked in C, in the record's world order: the same floats summed in the same order
         # (a seat's row picks the record's weights of its worlds in which that seat is Evil).
         every = record.weights
-        weights = self.pick(every)
-        total = sum(weights)
+        total = sum(compress(every, self.chosen))
         p_evil = tuple([sum(rp(every)) / total for rp in self.row_picks]) if total else ()
-        return replace(self, record=record, weights=weights, total=total, p_evil=p_evil)
+        return replace(self, record=record, total=total, p_evil=p_evil)
 
 
 def _picker(indexes: Sequence[int]) -> Callable[[Sequence[float]], tuple[float, ...]]:
@@ -360,9 +412,9 @@ def _picker(indexes: Sequence[int]) -> Callable[[Sequence[float]], tuple[float, 
 def _evil_at(players: int, evil: int) -> tuple[frozenset[int], ...]:
     """Per seat, the positions in a `_Record` of `players` and `evil` of the worlds in which
     that seat is Evil."""
+    worlds = _worlds(players, evil)
     return tuple(
-        frozenset(i for i, seats in enumerate(combinations(range(players), evil)) if s in seats)
-        for s in range(players)
+        frozenset(i for i, world in enumerate(worlds) if world >> s & 1) for s in range(players)
     )
 
 
