@@ -75,7 +75,8 @@ def test_a_sync_caller_without_a_loop_keeps_one_loop_and_its_connections() -> No
     loop = channel_send._process_loop()
     pool = layer._layers[loop]
     channel_send.group_send_many(layer, [(group, {"type": "x"})])
-    assert channel_send._process_loop() is loop and layer._layers[loop] is pool
+    assert channel_send._process_loop() is loop
+    assert layer._layers[loop] is pool
     assert loop.is_running()
 
 
@@ -84,7 +85,8 @@ def test_a_loops_own_thread_and_the_in_memory_layer_send_on_the_callers_loop(
 ) -> None:
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     layer = get_channel_layer()
-    assert layer is not None and not isinstance(layer, RedisChannelLayer)
+    assert layer is not None
+    assert not isinstance(layer, RedisChannelLayer)
 
     async def scenario() -> None:
         name = await layer.new_channel()
