@@ -129,7 +129,14 @@ def show(name: str, values: list[float], goal_ms: float, moves: int, sockets: in
 
 
 def main() -> None:
-    args = command_line(__doc__, games=200, seconds=30.0, spectators=20, workers=2)
+    args = command_line(
+        __doc__,
+        games=200,
+        seconds=30.0,
+        spectators=20,
+        workers=2,
+        no_deflate=(False, "serve the websockets without permessage-deflate"),
+    )
     env = scratch_site("_bench_fanout", API_RATE_MOVES="")
     from benchmarks.setup_games import create_games
 
@@ -137,10 +144,11 @@ def main() -> None:
     small = create_games(args.games, "resistance-avalon", 5)
     busy = create_games(2, "resistance-avalon", 10)
 
-    with serve("uvicorn", env, args.workers) as served:
+    with serve("uvicorn", env, args.workers, ws_deflate=not args.no_deflate) as served:
         values, moves, _, sockets = scenario(served, small, 4, 0, args.seconds)
         target = args.games * args.seconds
-        print(f"\nB3 on uvicorn, {args.workers} workers ({load_average()})")
+        deflate = "no permessage-deflate" if args.no_deflate else "permessage-deflate"
+        print(f"\nB3 on uvicorn, {args.workers} workers, {deflate} ({load_average()})")
         show(f"{args.games} games x 4 seats, 1 move/s each", values, 100, moves, sockets)
         print(f"{'':<44} moves made {moves} of {target:.0f} paced ({moves / target:.2f})")
 

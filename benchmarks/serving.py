@@ -47,11 +47,12 @@ def _process(command: list[str], env: Mapping[str, str], port: int) -> Iterator[
         stop_group(server)
 
 
-def _uvicorn(port: int, workers: int) -> list[str]:
+def _uvicorn(port: int, workers: int, ws_deflate: bool = True) -> list[str]:
     return [
         *(sys.executable, "-m", "uvicorn", "avalon_site.asgi:application"),
         *("--host", "127.0.0.1", "--port", str(port), "--workers", str(workers)),
         *("--log-level", "warning", "--no-access-log"),
+        *(() if ws_deflate else ("--ws-per-message-deflate", "false")),
     ]
 
 
@@ -65,14 +66,19 @@ def _gunicorn(app: str, port: int, workers: int, *options: str) -> list[str]:
 
 @contextmanager
 def serve(
-    layout: str, env: Mapping[str, str], workers: int = 2, ws_workers: int = 1
+    layout: str,
+    env: Mapping[str, str],
+    workers: int = 2,
+    ws_workers: int = 1,
+    ws_deflate: bool = True,
 ) -> Iterator[Served]:
     """Run `layout` with `workers` processes for HTTP (`ws_workers` for the websocket
-    server of the split layout)."""
+    server of the split layout); `ws_deflate` False serves uvicorn's websockets without
+    permessage-deflate."""
     port = free_port()
     with ExitStack() as stack:
         if layout == "uvicorn":
-            pid = stack.enter_context(_process(_uvicorn(port, workers), env, port))
+            pid = stack.enter_context(_process(_uvicorn(port, workers, ws_deflate), env, port))
             yield Served(port, port, (pid,))
         elif layout == "gunicorn-uvicorn":
             command = _gunicorn(
@@ -88,7 +94,9 @@ def serve(
             http = stack.enter_context(
                 _process(_gunicorn("avalon_site.wsgi:application", port, workers), env, port)
             )
-            ws = stack.enter_context(_process(_uvicorn(ws_port, ws_workers), env, ws_port))
+            ws = stack.enter_context(
+                _process(_uvicorn(ws_port, ws_workers, ws_deflate), env, ws_port)
+            )
             yield Served(port, ws_port, (http, ws))
         else:
             raise ValueError(f"unknown layout {layout!r}; one of {', '.join(LAYOUTS)}")

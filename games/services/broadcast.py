@@ -15,7 +15,6 @@ import logging
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from accounts.models import reader_language
@@ -31,6 +30,8 @@ from games.selectors import (
     players_of,
     seats_in_play,
 )
+
+from .channel_send import group_send_many
 
 logger = logging.getLogger(__name__)
 
@@ -52,8 +53,8 @@ def _send(group: str, message: dict[str, JSON]) -> None:
 
 
 def _send_all(messages: Sequence[tuple[str, dict[str, JSON]]]) -> None:
-    """Send to several groups in one hop to the event loop (one per group costs a thread
-    switch each, which dominated a move's broadcast).
+    """Send to several groups at once (games.services.channel_send: one trip to the event
+    loop, and with Redis one pipeline of the groups' members and one insert of every message).
 
     Delivery is best effort (the channel layer is at-most-once anyway): this runs after a
     commit, so a layer that is down (Redis restarting) is logged and never raised: the move
@@ -62,13 +63,8 @@ def _send_all(messages: Sequence[tuple[str, dict[str, JSON]]]) -> None:
     layer = get_channel_layer()
     if layer is None or not messages:
         return
-
-    async def send() -> None:
-        for group, message in messages:
-            await layer.group_send(group, message)
-
     try:
-        async_to_sync(send)()
+        group_send_many(layer, messages)
     except Exception as exc:
         logger.warning(
             "broadcast: channel layer unavailable, %d group message(s) not sent: %r",

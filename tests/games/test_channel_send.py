@@ -1,0 +1,98 @@
+"""Group sends from sync code (games/services/channel_send.py): with Redis, every group of a
+batch reaches each of its channels once, in order, through one long-lived loop per process;
+the in-memory layer and calls from a loop's own thread keep async_to_sync."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
+from channels_redis.core import RedisChannelLayer
+from django.conf import settings
+
+from games.services import channel_send
+
+
+def redis_layer() -> RedisChannelLayer:
+    if not settings.REDIS_URL:
+        pytest.skip("needs REDIS_URL (the channel layer on Redis)")
+    layer = get_channel_layer()
+    assert isinstance(layer, RedisChannelLayer)
+    return layer
+
+
+async def joined(layer: Any, group: str, count: int) -> list[str]:
+    names = [await layer.new_channel() for _ in range(count)]
+    for name in names:
+        await layer.group_add(group, name)
+    return names
+
+
+async def received(layer: Any, name: str) -> dict[str, Any]:
+    return dict(await asyncio.wait_for(layer.receive(name), timeout=5))
+
+
+@pytest.mark.parametrize("caller", ["plain thread", "loop's thread"])
+def test_a_batch_reaches_every_member_of_every_group_once_in_order(caller: str) -> None:
+    layer = redis_layer()
+    tag = os.urandom(4).hex()
+    seat, watchers, empty = f"t{tag}-seat", f"t{tag}-watch", f"t{tag}-empty"
+    batch = [
+        (seat, {"type": "x", "n": 1}),
+        (empty, {"type": "x", "n": 2}),
+        (watchers, {"type": "x", "n": 3}),
+        (seat, {"type": "x", "n": 4}),
+    ]
+
+    async def scenario() -> None:
+        alone = await joined(layer, seat, 1)
+        many = await joined(layer, watchers, 3)
+        if caller == "plain thread":  # a Celery worker, a sync worker: the process's loop
+            await asyncio.to_thread(channel_send.group_send_many, layer, batch)
+        else:  # a request under the ASGI server: sent on this loop, as before
+            await sync_to_async(channel_send.group_send_many)(layer, batch)
+        assert [(await received(layer, alone[0]))["n"] for _ in range(2)] == [1, 4]
+        for name in many:
+            assert (await received(layer, name))["n"] == 3
+        for name in [*alone, *many]:  # nothing more: each message once
+            with pytest.raises(asyncio.TimeoutError):
+                await asyncio.wait_for(layer.receive(name), timeout=0.3)
+        for group, names in ((seat, alone), (watchers, many)):
+            for name in names:
+                await layer.group_discard(group, name)
+
+    asyncio.run(scenario())
+
+
+def test_a_sync_caller_without_a_loop_keeps_one_loop_and_its_connections() -> None:
+    layer = redis_layer()
+    group = f"t{os.urandom(4).hex()}-none"
+    channel_send.group_send_many(layer, [(group, {"type": "x"})])
+    loop = channel_send._process_loop()
+    pool = layer._layers[loop]
+    channel_send.group_send_many(layer, [(group, {"type": "x"})])
+    assert channel_send._process_loop() is loop
+    assert layer._layers[loop] is pool
+    assert loop.is_running()
+
+
+def test_a_loops_own_thread_and_the_in_memory_layer_send_on_the_callers_loop(
+    settings: Any,
+) -> None:
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    layer = get_channel_layer()
+    assert layer is not None
+    assert not isinstance(layer, RedisChannelLayer)
+
+    async def scenario() -> None:
+        name = await layer.new_channel()
+        await layer.group_add("memory", name)
+        # As a request's thread under the ASGI server: sync code called from this loop.
+        await sync_to_async(channel_send.group_send_many)(layer, [("memory", {"type": "x"})])
+        assert (await asyncio.wait_for(layer.receive(name), timeout=2))["type"] == "x"
+
+    asyncio.run(scenario())
