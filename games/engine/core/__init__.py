@@ -21,6 +21,7 @@ from .emitter import Emitter
 from .errors import EngineError, GameOver, IllegalMove, InvalidConfig, MalformedMove, NotYourTurn
 from .frozen import replace
 from .hooks import HookRegistry
+from .lazy import LazyMoves
 from .messages import N_, Message, joined, msg, render
 from .registry import all_games, get_game, register_game
 from .runner import acting_seats, apply, bot_choice, fold, rng_for, start
@@ -34,6 +35,7 @@ __all__ = [
     "GameDefinition",
     "GameOver",
     "HookRegistry",
+    "LazyMoves",
     "IllegalMove",
     "InvalidConfig",
     "MalformedMove",

@@ -11,11 +11,10 @@ and build the whole list, the same moves in the same order, only when read as a 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import overload
 
-from games.engine.core import Move
+from games.engine.core import LazyMoves, Move
 
 from . import barter
 from .cards import all_lays, value_of
@@ -26,54 +25,7 @@ _DONE = SayDone()
 _WITHDRAW = Withdraw()
 
 
-class _Lazy(Sequence[Move]):
-    """A list of moves built by `_build` when first read, equal to that list."""
-
-    __slots__ = ("_all",)
-
-    def __init__(self) -> None:
-        self._all: list[Move] | None = None
-
-    def _build(self) -> list[Move]:
-        raise NotImplementedError
-
-    def _moves(self) -> list[Move]:
-        if self._all is None:
-            self._all = self._build()
-        return self._all
-
-    @overload
-    def __getitem__(self, index: int) -> Move: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Move]: ...
-
-    def __getitem__(self, index: int | slice) -> Move | Sequence[Move]:
-        return self._moves()[index]
-
-    def __len__(self) -> int:
-        return len(self._moves())
-
-    def __iter__(self) -> Iterator[Move]:
-        return iter(self._moves())
-
-    def __contains__(self, move: object) -> bool:
-        return move in self._moves()
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, _Lazy):
-            return self._moves() == other._moves()
-        if isinstance(other, Sequence) and not isinstance(other, (str, bytes)):
-            return self._moves() == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]  # a list's equality, so not hashable
-
-    def __repr__(self) -> str:
-        return repr(self._moves())
-
-
-class BarterMoves(_Lazy):
+class BarterMoves(LazyMoves[Move]):
     """`[SayDone(), *accepts, *answers, *sample offers, *sample showings, *withdraw]` for a
     pending knight of the barter session."""
 
@@ -100,8 +52,8 @@ class BarterMoves(_Lazy):
         return out
 
     def __len__(self) -> int:
-        if self._all is not None:
-            return len(self._all)
+        if self._listed is not None:
+            return len(self._listed)
         # Counted without building the moves: each part's size, as `_moves` lists them.
         state, seat = self._state, self._seat
         answers = sum(1 for o in state.offers if o.seat == seat or o.open_to(seat))
@@ -114,7 +66,7 @@ class BarterMoves(_Lazy):
         return self._moves()[index]
 
 
-class LayMoves(_Lazy):
+class LayMoves(LazyMoves[Move]):
     """`[*every lay of the hand, *withdraw]` for a duelist who has not laid yet (JA-9)."""
 
     __slots__ = ("_hand", "_may_withdraw")
@@ -127,12 +79,12 @@ class LayMoves(_Lazy):
         return [*_lay_moves(self._hand), *([_WITHDRAW] if self._may_withdraw else [])]
 
     def __len__(self) -> int:
-        if self._all is not None:
-            return len(self._all)
+        if self._listed is not None:
+            return len(self._listed)
         return len(all_lays(self._hand)) + self._may_withdraw
 
     def __getitem__(self, index: int | slice) -> Move | Sequence[Move]:  # type: ignore[override]
-        if index == 0 and self._all is None:
+        if index == 0 and self._listed is None:
             lays = all_lays(self._hand)
             if lays:
                 return _lay_cards(*lays[0])  # the phase's first move, as bot.py reads it

@@ -4,49 +4,35 @@ whether one set of three is among them, which the hand answers at once."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
 from itertools import combinations
 from math import comb
-from typing import Any, overload
+from typing import Any
+
+from games.engine.core import LazyMoves
 
 from .config import PASS_COUNT
 from .moves import ChoosePass
 
 
-class PassChoices(Sequence[ChoosePass]):
+class PassChoices(LazyMoves[ChoosePass]):
     """`[ChoosePass(frozenset(c)) for c in combinations(sorted(hand), PASS_COUNT)]`, the
     same moves in the same order, built on first reading (length and membership need
     not: a hand's cards are distinct, every card of the deck being one of a kind)."""
 
-    __slots__ = ("_distinct", "_hand", "_listed")
+    __slots__ = ("_distinct", "_hand")
 
     def __init__(self, hand: tuple[str, ...]) -> None:
+        super().__init__()
         self._hand = tuple(sorted(hand))
         self._distinct = frozenset(hand) if len(set(hand)) == len(hand) else None
-        self._listed: tuple[ChoosePass, ...] | None = None
 
-    def _moves(self) -> tuple[ChoosePass, ...]:
-        if self._listed is None:
-            choices = map(frozenset, combinations(self._hand, PASS_COUNT))
-            self._listed = tuple(map(ChoosePass, choices))
-        return self._listed
+    def _build(self) -> tuple[ChoosePass, ...]:
+        return tuple(map(ChoosePass, map(frozenset, combinations(self._hand, PASS_COUNT))))
 
     def __len__(self) -> int:
         if self._distinct is not None:
             return comb(len(self._hand), PASS_COUNT)
         return len(self._moves())
-
-    @overload
-    def __getitem__(self, index: int) -> ChoosePass: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[ChoosePass]: ...
-
-    def __getitem__(self, index: int | slice) -> ChoosePass | Sequence[ChoosePass]:
-        return self._moves()[index]
-
-    def __iter__(self) -> Iterator[ChoosePass]:
-        return iter(self._moves())
 
     def __contains__(self, move: object) -> bool:
         """`move in list(self)`: equal moves are of the same class with an equal set of
@@ -65,11 +51,9 @@ class PassChoices(Sequence[ChoosePass]):
     def __eq__(self, other: object) -> bool:
         if isinstance(other, PassChoices):
             return self._hand == other._hand
-        if isinstance(other, list):
-            return list(self._moves()) == other
-        return NotImplemented
+        return super().__eq__(other)
 
-    __hash__ = None  # type: ignore[assignment]  # like a list
+    __hash__ = None  # like a list
 
     def __repr__(self) -> str:
         return f"PassChoices({self._hand!r})"
