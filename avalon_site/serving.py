@@ -58,3 +58,31 @@ def warm_up() -> None:
     from games.presentation.registry import registered_presenters
 
     registered_presenters()
+    # The URLconf and every view, serializer and schema module under it, with the patterns
+    # compiled (Django does it on the first request and the first reverse()); the Redis
+    # client of the cache and Celery's broker transport, built on first use. Nothing here
+    # connects: a process that imports this before forking (gunicorn --preload) shares no
+    # socket with its workers.
+    import kombu.transport.redis  # noqa: F401
+    import psycopg_pool  # noqa: F401
+    from channels.layers import get_channel_layer
+    from django.conf import settings
+    from django.core.cache import caches
+    from django.urls import get_resolver, reverse
+    from django.utils.module_loading import autodiscover_modules, import_string
+
+    from avalon_site.celery import app
+
+    get_resolver().resolve("/")
+    reverse("home")
+    getattr(caches["default"], "client", None)  # django-redis's client (not the local cache)
+    get_channel_layer()
+    autodiscover_modules("tasks")  # as Celery's autodiscover_tasks does, on first use
+    app.tasks  # noqa: B018  (finalized: the task classes built)
+    app.amqp  # noqa: B018
+    app.events  # noqa: B018
+    import celery.events.dispatcher  # imported by the first publish
+    import celery.result  # noqa: F401
+
+    import_string(settings.MESSAGE_STORAGE)
+    import_string(settings.SESSION_SERIALIZER)
