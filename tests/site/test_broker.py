@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.conf import settings
-from kombu import Connection
+from kombu.connection import Connection
 
 from avalon_site.broker import Channel, Transport
 
