@@ -277,6 +277,9 @@ else:
 # Embedded: tasks run eagerly in the site's process and an in-process scheduler fires the
 # beat schedule (avalon_site/embedded.py). Production: Redis broker, separate worker and beat.
 CELERY_BROKER_URL = REDIS_URL or "memory://"
+if REDIS_URL:
+    # kombu's Redis transport, reusing one client per channel to publish (avalon_site.broker).
+    CELERY_BROKER_TRANSPORT = "avalon_site.broker:Transport"
 CELERY_TASK_ALWAYS_EAGER = EMBEDDED
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True

@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
 
 from benchmarks.common import command_line, percentile, scratch_site  # noqa: E402
-from benchmarks.serving import LAYOUTS, cpu_seconds, load_average, serve  # noqa: E402
+from benchmarks.serving import LAYOUTS, cpu_seconds, load_average, serve, settle  # noqa: E402
 
 
 class Client:
@@ -223,6 +223,7 @@ def watched_run(
             specs.extend((game_id, None, False) for _ in range(spectators))
         pool.open_many(served.ws_port, specs)
         time.sleep(1.0)  # presence pushes settle
+        settle(served.pids)
         row = move_run(name, served.http_port, games, concurrency, served.pids)
         time.sleep(2.0)  # the last pushes arrive
     finally:
@@ -268,6 +269,7 @@ def main() -> None:
             warm = Client(served.http_port)
             for _ in range(20):
                 warm.call("GET", f"/api/games/{games[0][0]}/", games[0][1][0])
+            settle(served.pids)  # every worker started, none still importing
             moves = move_run(
                 f"{name}: moves", served.http_port, games, args.concurrency, served.pids
             )

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator, Mapping
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
@@ -121,6 +122,20 @@ def cpu_seconds(pids: tuple[int, ...]) -> float:
         total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
         stack.extend(int(c) for c in children)
     return total
+
+
+def settle(pids: tuple[int, ...], timeout: float = 60.0) -> None:
+    """Wait until the server processes are idle (under 20 ms of CPU in half a second): a
+    server listens as soon as its first worker is up, and workers still starting (importing
+    Django and the site, about a second of CPU each) would count in what is measured next."""
+    deadline = time.monotonic() + timeout
+    used = cpu_seconds(pids)
+    while time.monotonic() < deadline:
+        time.sleep(0.5)
+        now = cpu_seconds(pids)
+        if now - used < 0.02:
+            return
+        used = now
 
 
 def rss_bytes(pid: int) -> int:

@@ -1,7 +1,8 @@
 """Issue 13: the import-linter layers contract (pyproject.toml) covers the whole project.
 A module left out of every layer is checked by nothing, so a new module must be given its
 ring; only the wiring that assembles the rings (app configs, settings, Celery's app, the
-embedded runner, the security middleware settings name) stays outside."""
+embedded runner, the security middleware and the broker transport settings name) stays
+outside."""
 
 from __future__ import annotations
 
@@ -11,12 +12,13 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 # Composition roots: they import every ring by design, and nothing imports them; and
-# middleware only settings.MIDDLEWARE names.
+# middleware and the broker transport only the settings name.
 WIRING = {
     "avalon_site.settings",
     "avalon_site.celery",
     "avalon_site.embedded",
     "avalon_site.security",
+    "avalon_site.broker",
 }
 WIRING_SUFFIXES = (".apps",)
 

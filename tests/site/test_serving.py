@@ -88,7 +88,11 @@ print(" ".join(m for m in {modules} if m in sys.modules))
 
 @pytest.mark.parametrize("entry", ["wsgi", "asgi"])
 def test_a_fresh_server_process_imports_at_start(entry: str) -> None:
-    modules = ["notifications.tasks", "pywebpush", "games.presentation.resistance"]
+    modules = [
+        *("notifications.tasks", "pywebpush", "games.presentation.resistance"),
+        # The URLconf's views, every app's tasks, the broker's transport.
+        *("games.api.views", "clock.tasks", "kombu.transport.redis"),
+    ]
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "avalon_site.settings"}
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT.format(entry=entry, modules=modules)],
