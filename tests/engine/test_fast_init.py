@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from games.engine.core import Move, Registered
 from games.engine.core.fast_init import speed_up_init
 
 
@@ -56,3 +57,25 @@ def test_the_quicker_init_builds_the_same_record() -> None:
         _Record()  # type: ignore[call-arg]
     with pytest.raises(TypeError):
         _Record(1, unknown=2)  # type: ignore[call-arg]
+
+
+class _FastInitMove(Move, Registered, prefix="fast-init-test"):
+    """Records made by Registered, as a game's are."""
+
+
+class _Doubled(_FastInitMove):
+    seat: int
+
+    def __init__(self, seat: int) -> None:
+        object.__setattr__(self, "seat", seat * 2)
+
+
+class _Registered(_FastInitMove):
+    seat: int
+
+
+def test_a_record_with_its_own_init_keeps_it() -> None:
+    """A registered record that writes its own `__init__` (the dataclass keeps it) is not
+    given the quicker one, which would skip what that `__init__` does."""
+    assert [_Doubled(2).seat, _Doubled(3).seat] == [4, 6]  # its first record and the next
+    assert [_Registered(2).seat, _Registered(3).seat] == [2, 3]

@@ -63,8 +63,10 @@ class Registered:
         if prefix:
             cls.WIRE_PREFIX = prefix
             return
+        own_init = "__init__" in vars(cls)  # kept by the dataclass, and so by us
         dataclasses.dataclass(frozen=True)(cls)
-        speed_up_init(cls)
+        if not own_init:
+            speed_up_init(cls)
         snake = re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
         register(wire or f"{cls.WIRE_PREFIX}.{snake}")(cls)
 
