@@ -96,3 +96,43 @@ def test_a_loops_own_thread_and_the_in_memory_layer_send_on_the_callers_loop(
         assert (await asyncio.wait_for(layer.receive(name), timeout=2))["type"] == "x"
 
     asyncio.run(scenario())
+
+
+def test_a_full_channel_drops_what_is_over_its_capacity_as_channels_redis_does() -> None:
+    """channels-redis's rule, kept by the batch insert: a process's channels (one Redis key)
+    holding `capacity` messages take no more (that process is not reading); the rest of the
+    batch, for another process's channels, still goes."""
+    redis_layer()  # the Redis URL is set
+    layer = RedisChannelLayer(hosts=[settings.REDIS_URL], capacity=2)
+    elsewhere = RedisChannelLayer(hosts=[settings.REDIS_URL], capacity=2)  # another process
+    tag = os.urandom(4).hex()
+    full, other = f"t{tag}-full", f"t{tag}-other"
+    batch = [(full, {"type": "x", "n": n}) for n in range(1, 5)] + [(other, {"type": "x"})]
+
+    async def scenario() -> None:
+        [stuck] = await joined(layer, full, 1)
+        [reader] = await joined(elsewhere, other, 1)
+        await channel_send.redis_group_send_many(layer, batch)
+        assert [(await received(layer, stuck))["n"] for _ in range(2)] == [1, 2]
+        assert (await received(elsewhere, reader))["type"] == "x"
+        with pytest.raises(asyncio.TimeoutError):  # 3 and 4 were dropped
+            await asyncio.wait_for(layer.receive(stuck), timeout=0.3)
+
+    asyncio.run(scenario())
+
+
+def test_an_unread_message_expires_as_channels_redis_sets_it() -> None:
+    """Each channel's messages live `expiry` seconds (the key's TTL), as channels-redis
+    sets them: a socket's process that died does not leave its pushes in Redis."""
+    redis_layer()
+    layer = RedisChannelLayer(hosts=[settings.REDIS_URL], expiry=1)
+    group = f"t{os.urandom(4).hex()}-gone"
+
+    async def scenario() -> None:
+        [name] = await joined(layer, group, 1)
+        await channel_send.redis_group_send_many(layer, [(group, {"type": "x"})])
+        await asyncio.sleep(2.2)
+        with pytest.raises(asyncio.TimeoutError):
+            await asyncio.wait_for(layer.receive(name), timeout=0.5)
+
+    asyncio.run(scenario())
