@@ -373,6 +373,10 @@ WEBPUSH_TTL_SECONDS = int(os.environ.get("WEBPUSH_TTL_SECONDS", str(12 * 60 * 60
 # Browsers' push services are https; plain http endpoints are taken only in DEBUG (tests' stub
 # push service), so a subscription cannot make the worker post to any http address.
 WEBPUSH_ALLOW_HTTP = env_bool("WEBPUSH_ALLOW_HTTP", default=DEBUG)
+# An endpoint is a URL a browser gave us: pushes go to public addresses only (checked on the
+# connected socket), so nobody can make the worker post inside our network. DEBUG (the tests'
+# stub push service on 127.0.0.1) lifts it.
+WEBPUSH_ALLOW_PRIVATE_ADDRESSES = env_bool("WEBPUSH_ALLOW_PRIVATE_ADDRESSES", default=DEBUG)
 
 # --- DRF ----------------------------------------------------------------------------------
 REST_FRAMEWORK = {

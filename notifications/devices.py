@@ -2,7 +2,9 @@
 and which kinds of push the user wants (issue 16).
 
 A subscription is checked before it is stored: the endpoint must be an https URL (http only
-when settings.WEBPUSH_ALLOW_HTTP, for a local stub push service), the browser's key a real
+when settings.WEBPUSH_ALLOW_HTTP, for a local stub push service) whose host is not, as
+written, a loopback, private or local address (what a name resolves to is checked when a
+push connects: notifications.push_transport), the browser's key a real
 point of P-256 and the authentication secret 16 bytes, so a push is never encrypted for
 nonsense. Bad input raises DeviceError with a sentence the player can read.
 """
@@ -21,6 +23,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 
 from .models import Channel, Kind, PushSubscription
+from .push_transport import names_a_private_host
 from .unsubscribe import is_subscribed, set_subscribed
 from .vapid import b64url_decode
 
@@ -46,6 +49,8 @@ def _checked(sub: NewSubscription) -> NewSubscription:
         URLValidator(schemes=schemes)(sub.endpoint)
     except ValidationError as exc:
         raise DeviceError(_("The browser gave a push address this site cannot use.")) from exc
+    if not settings.WEBPUSH_ALLOW_PRIVATE_ADDRESSES and names_a_private_host(sub.endpoint):
+        raise DeviceError(_("The browser gave a push address this site cannot use."))
     if len(sub.endpoint) > PushSubscription._meta.get_field("endpoint").max_length:  # type: ignore[operator]
         raise DeviceError(_("The browser gave a push address this site cannot use."))
     try:

@@ -29,6 +29,7 @@ from games.models import Game
 
 from .emails import local_time
 from .models import Kind, PushSubscription
+from .push_transport import PushSession
 from .vapid import signer
 
 logger = logging.getLogger(__name__)
@@ -106,8 +107,9 @@ def _message(
     return PushMessage(title=title, body=body, url=url, tag=f"game-{game.pk}")
 
 
-def _send_one(subscription: PushSubscription, data: str, topic: str) -> int:
-    """POST one encrypted push; returns the push service's status (0: no answer)."""
+def _send_one(session: PushSession, subscription: PushSubscription, data: str, topic: str) -> int:
+    """POST one encrypted push; returns the push service's status (0: no answer, or an
+    address we do not post to)."""
     try:
         response = webpush(
             subscription_info=subscription.info(),
@@ -119,6 +121,7 @@ def _send_one(subscription: PushSubscription, data: str, topic: str) -> int:
             timeout=settings.WEBPUSH_TIMEOUT_SECONDS,
             # A push not yet delivered is replaced by a newer one about the same game.
             headers={"Topic": topic, "Urgency": "normal"},
+            requests_session=session,
         )
     except WebPushException as exc:
         status = exc.response.status_code if exc.response is not None else 0
@@ -134,8 +137,9 @@ def push_send(user: User, message: PushMessage, now: dt.datetime) -> PushResult:
     gone. The caller decided that the push is owed (notifications.services.deliver)."""
     data = json.dumps(asdict(message), ensure_ascii=False)
     sent = removed = failed = 0
+    session = PushSession()
     for subscription in PushSubscription.objects.filter(user=user):
-        status = _send_one(subscription, data, message.tag)
+        status = _send_one(session, subscription, data, message.tag)
         if 200 <= status < 300:
             sent += 1
             subscription.last_push_at = now

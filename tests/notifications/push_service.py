@@ -2,7 +2,8 @@
 
 `PushService` is a real HTTP server on 127.0.0.1 (a thread) that takes what the site POSTs
 to a subscription's endpoint, as a browser vendor's push service would, and answers 201, or
-410 for endpoints a test marks as gone. `Browser` holds a real P-256 key pair and
+410 for endpoints a test marks as gone, a redirect for those it sends elsewhere, or 201 with
+a long body for those it marks as talkative. `Browser` holds a real P-256 key pair and
 authentication secret, as a browser's PushManager does: it gives the subscription JSON and
 decrypts the pushes (RFC 8291, aes128gcm, with http_ece). The VAPID header of each push is
 checked too: an ES256 JWT for the endpoint's origin, signed by the key it names.
@@ -34,6 +35,9 @@ def unb64url(text: str) -> bytes:
     return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 
+TALK_BYTES = 4 * 1024 * 1024
+
+
 @dataclass
 class Received:
     path: str
@@ -48,6 +52,8 @@ class PushService:
     port: int = 0
     received: list[Received] = field(default_factory=list)
     gone: set[str] = field(default_factory=set)
+    redirect: dict[str, str] = field(default_factory=dict)  # name -> Location
+    talkative: set[str] = field(default_factory=set)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def endpoint(self, name: str) -> str:
@@ -69,10 +75,16 @@ def push_service() -> Iterator[PushService]:
                 service.received.append(
                     Received(self.path, {k.lower(): v for k, v in self.headers.items()}, body)
                 )
-            status = 410 if self.path.rsplit("/", 1)[-1] in service.gone else 201
-            self.send_response(status)
-            self.send_header("Content-Length", "0")
+            name = self.path.rsplit("/", 1)[-1]
+            body = b"x" * TALK_BYTES if name in service.talkative else b""
+            if name in service.redirect:
+                self.send_response(307)
+                self.send_header("Location", service.redirect[name])
+            else:
+                self.send_response(410 if name in service.gone else 201)
+            self.send_header("Content-Length", str(len(body)))
             self.end_headers()
+            self.wfile.write(body)
 
         def log_message(self, format: str, *args: Any) -> None:
             pass  # quiet test output

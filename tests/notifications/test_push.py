@@ -42,6 +42,7 @@ pytestmark = pytest.mark.django_db
 def stub(settings: Any, tmp_path: Path) -> Iterator[PushService]:
     """The stub push service, with a VAPID key made for this test in its own var/."""
     settings.WEBPUSH_ALLOW_HTTP = True
+    settings.WEBPUSH_ALLOW_PRIVATE_ADDRESSES = True  # it listens on 127.0.0.1
     settings.WEBPUSH_VAPID_PRIVATE_KEY = ""
     settings.WEBPUSH_VAPID_KEY_FILE = tmp_path / "vapid_private.key"
     vapid.forget()
