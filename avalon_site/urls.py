@@ -12,6 +12,8 @@ urlpatterns = [
     # At the root: a service worker controls only the paths under its own URL.
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("robots.txt", pwa.robots_txt, name="robots_txt"),
+    path("favicon.ico", pwa.favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
@@ -21,6 +23,10 @@ urlpatterns = [
     path("ratings/", include("ratings.urls")),
     path("", include("games.urls")),
 ]
+
+# The site's own 404 and 403 pages (400, CSRF and 500 are templates: templates/errors/).
+handler404 = "avalon_site.errors.not_found"
+handler403 = "avalon_site.errors.forbidden"
 
 if settings.BENCH_FLOOR:  # benchmarks only (benchmarks/bench_moves.py); off in production
     urlpatterns.append(path("", include("benchmarks.floor")))

@@ -84,7 +84,7 @@ class ListField(forms.CharField):
         try:
             return [int(p) for p in parts]
         except ValueError:
-            raise forms.ValidationError("Write whole numbers separated by commas.") from None
+            raise forms.ValidationError(_("Write whole numbers separated by commas.")) from None
 
 
 class TableCreateForm(forms.Form):

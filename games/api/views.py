@@ -92,7 +92,7 @@ class BaseApi(APIView):
 def _game_for(request: Request, game_id: int) -> Game:
     game = get_object_or_404(Game.objects.select_related("table"), pk=game_id)
     if not can_watch(game, request.user if isinstance(request.user, User) else None):
-        raise NotFound("No such game.")
+        raise NotFound(_("No such game."))
     return game
 
 
@@ -186,7 +186,7 @@ class TableDetailApi(BaseApi):
         table = get_object_or_404(Table.objects.select_related("host"), pk=table_id)
         invite = request.query_params.get("invite") or None
         if table_audience(table, self.user(request), invite) is None:
-            raise NotFound("No such table.")
+            raise NotFound(_("No such table."))
         body = io.TableOut(table).data
         body["seats"] = [
             {
@@ -315,7 +315,7 @@ class ChatListApi(BaseApi):
         table = get_object_or_404(Table, pk=table_id)
         seat = table.seats.filter(user=self.user(request)).first()
         if table.visibility == Table.Visibility.PRIVATE and seat is None:
-            raise NotFound("No such table.")
+            raise NotFound(_("No such table."))
         try:
             after = int(request.query_params.get("after", "0"))
         except ValueError:

@@ -21,16 +21,18 @@ def chat_post(*, table: Table, user: User, body: str) -> ChatMessage:
     gates.authorise(user, "chat")
     body = body.strip()
     if not body:
-        raise BadOptions("Say something first.", field="body")
+        raise BadOptions(_("Say something first."), field="body")
     if len(body) > MAX_LENGTH:
-        raise BadOptions(f"Keep it under {MAX_LENGTH} characters.", field="body")
+        raise BadOptions(
+            _("Keep it under %(limit)s characters.") % {"limit": MAX_LENGTH}, field="body"
+        )
     if not storable(body):
         # Refused here for every door: the page forms and the websocket pass the body as
         # posted (only the API's serializer refused NUL), and the database would fail (500).
         raise BadOptions(_("A message cannot contain NUL or broken characters."), field="body")
     seated = Seat.objects.filter(table=table, user=user).exists()
     if table.visibility == Table.Visibility.PRIVATE and not seated:
-        raise Forbidden("Only players at this private table can chat here.")
+        raise Forbidden(_("Only players at this private table can chat here."))
     channel = ChatMessage.Channel.PLAYERS if seated else ChatMessage.Channel.SPECTATORS
     with transaction.atomic():
         message = ChatMessage.objects.create(table=table, author=user, channel=channel, body=body)

@@ -40,7 +40,7 @@ from ratings.services import ratings_follow
 from . import broadcast
 from .bot_queue import bot_turns_queue
 from .committed import Committed
-from .errors import Conflict
+from .errors import game_closed
 
 logger = logging.getLogger(__name__)
 
@@ -115,7 +115,7 @@ def game_commit(
     states = []
     for event in events:
         if not applies(event, after.status):
-            raise Conflict(f"This game is {after.status}.")
+            raise game_closed(after.status)
         state = evolve(definition, state, event)
         after = lifecycle_step(after, event, at, state, definition)
         states.append(state)

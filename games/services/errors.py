@@ -65,6 +65,18 @@ class NotFound(ServiceError, code="not_found", status=404): ...
 class Conflict(ServiceError, code="conflict", status=409): ...  # full, started, over...
 
 
+def game_closed(status: str) -> Conflict:
+    """The refusal of a change a game's status does not allow (a move after the end, a
+    void of a game in play), in the reader's words."""
+    sentences = {
+        "playing": _("This game is still in play."),
+        "finished": _("This game is over."),
+        "aborted": _("This game was aborted."),
+        "voided": _("This game was voided."),
+    }
+    return Conflict(sentences.get(status, _("This game cannot change now.")))
+
+
 class BadOptions(ServiceError, code="invalid_config"): ...  # options that cannot be dealt
 
 

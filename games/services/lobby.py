@@ -26,18 +26,26 @@ def decode_options(game_slug: str, options: dict[str, Any], players: int) -> Any
     try:
         definition = engine_game(game_slug)
     except KeyError:
-        raise BadOptions(f"There is no game {game_slug!r}.", field="game") from None
+        raise BadOptions(
+            _("There is no game %(game)s.") % {"game": repr(game_slug)}, field="game"
+        ) from None
     if not definition.min_players <= players <= definition.max_players:
         raise BadOptions(
-            f"{definition.name} seats {definition.min_players} to {definition.max_players} "
-            "players.",
+            _("%(game)s seats %(least)s to %(most)s players.")
+            % {
+                "game": _(definition.name),
+                "least": definition.min_players,
+                "most": definition.max_players,
+            },
             field="seat_count",
         )
     known = {f.name for f in dataclasses.fields(definition.config_type)}
     unknown = sorted(str(key) for key in options if key not in known)
     if unknown:  # stored options hold only what the game reads
         raise BadOptions(
-            f"{definition.name} has no option {unknown[0]!r}.", field=f"options.{unknown[0]}"
+            _("%(game)s has no option %(option)s.")
+            % {"game": _(definition.name), "option": repr(unknown[0])},
+            field=f"options.{unknown[0]}",
         )
     try:
         config = from_json(options, definition.config_type)
@@ -81,7 +89,8 @@ def lobby_create(
     decode_options(game_slug, options, seat_count)
     unknown = set(settings) - set(TABLE_SETTINGS)
     if unknown:
-        raise BadOptions(f"Unknown table setting {sorted(unknown)[0]!r}.", field=sorted(unknown)[0])
+        first = sorted(unknown)[0]
+        raise BadOptions(_("Unknown table setting %(name)s.") % {"name": repr(first)}, field=first)
     with transaction.atomic():
         table = Table.objects.create(
             host=host, game_slug=game_slug, options=options, seat_count=seat_count, **settings
@@ -96,7 +105,7 @@ def lobby_create(
 def _lock_open(table: Table) -> Table:
     locked = Table.objects.select_for_update().get(pk=table.pk)
     if locked.status != Table.Status.OPEN:
-        raise Conflict("This table has already started.")
+        raise Conflict(_("This table has already started."))
     return locked
 
 
@@ -107,17 +116,17 @@ def table_join(*, table: Table, user: User, invite_code: str | None = None) -> S
     with transaction.atomic():
         locked = _lock_open(table)
         if locked.visibility == Table.Visibility.PRIVATE and invite_code != locked.invite_code:
-            raise Forbidden("This table is private: you need its invite link.")
+            raise Forbidden(_("This table is private: you need its invite link."))
         if locked.seats.filter(user=user).exists():
-            raise Conflict("You already sit at this table.")
+            raise Conflict(_("You already sit at this table."))
         if locked.seats.count() >= locked.seat_count:
-            raise Conflict("This table is full.")
+            raise Conflict(_("This table is full."))
         try:
             seat = Seat.objects.create(
                 table=locked, user=user, extensions_left=locked.extensions_per_player
             )
         except IntegrityError:
-            raise Conflict("You already sit at this table.") from None
+            raise Conflict(_("You already sit at this table.")) from None
         _seated(locked)
     return seat
 
@@ -143,8 +152,8 @@ def table_leave(*, table: Table, user: User) -> None:
     with transaction.atomic():
         locked = _lock_open(table)
         if locked.host_id == user.pk:
-            raise Conflict("The host cannot leave their own table.")
-        _unseat(locked, user, missing="You do not sit at this table.")
+            raise Conflict(_("The host cannot leave their own table."))
+        _unseat(locked, user, missing=_("You do not sit at this table."))
 
 
 def table_remove_player(*, table: Table, by: User, user: User) -> None:
@@ -152,10 +161,10 @@ def table_remove_player(*, table: Table, by: User, user: User) -> None:
     with transaction.atomic():
         locked = _lock_open(table)
         if locked.host_id != by.pk:
-            raise Forbidden("Only the host can remove players.")
+            raise Forbidden(_("Only the host can remove players."))
         if user.pk == by.pk:
-            raise Conflict("The host cannot remove themself.")
-        _unseat(locked, user, missing="That player does not sit at this table.")
+            raise Conflict(_("The host cannot remove themself."))
+        _unseat(locked, user, missing=_("That player does not sit at this table."))
 
 
 def table_add_bot(*, table: Table, by: User) -> Seat:
@@ -165,7 +174,7 @@ def table_add_bot(*, table: Table, by: User) -> Seat:
         if locked.host_id != by.pk:
             raise Forbidden(_("Only the host can add bots."))
         if locked.seats.count() >= locked.seat_count:
-            raise Conflict("This table is full.")
+            raise Conflict(_("This table is full."))
         seat = Seat.objects.create(table=locked, is_bot=True)
         _seated(locked)
     return seat
@@ -191,11 +200,14 @@ def table_start(*, table: Table, by: User | None) -> Game:
     with transaction.atomic():
         locked = _lock_open(table)
         if by is not None and locked.host_id != by.pk:
-            raise Forbidden("Only the host can start the table.")
+            raise Forbidden(_("Only the host can start the table."))
         seats = list(locked.seats.select_for_update().order_by("joined_at", "pk"))
         definition = engine_game(locked.game_slug)
         if len(seats) < definition.min_players:
-            raise Conflict(f"{definition.name} needs at least {definition.min_players} players.")
+            raise Conflict(
+                _("%(game)s needs at least %(least)s players.")
+                % {"game": _(definition.name), "least": definition.min_players}
+            )
         config = decode_options(locked.game_slug, locked.options, len(seats))
         game = Game(table=locked, rules_version=definition.rules_version)
         try:

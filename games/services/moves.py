@@ -27,7 +27,14 @@ from games.selectors import can_watch, seats_in_play
 from . import gates
 from .commit import game_commit
 from .committed import Committed
-from .errors import BadInput, Conflict, IdempotencyKeyReused, NotFound, NotSeated, StaleSeq
+from .errors import (
+    BadInput,
+    IdempotencyKeyReused,
+    NotFound,
+    NotSeated,
+    StaleSeq,
+    game_closed,
+)
 from .text import storable
 
 
@@ -133,7 +140,7 @@ def move_play(
                 raise Game.DoesNotExist("Game matching query does not exist.")
             locked, seats = found[0], None
         if reader is not None and not can_watch(locked, reader):
-            raise NotFound("No such game.")
+            raise NotFound(_("No such game."))
         if idempotency_key and user is not None:
             receipt = MoveReceipt.objects.filter(
                 game=locked, user=user, key=idempotency_key
@@ -141,8 +148,10 @@ def move_play(
             if receipt is not None:
                 if receipt.move_digest and receipt.move_digest != _digest(move):
                     raise IdempotencyKeyReused(
-                        "This idempotency key was already used for a different move: "
-                        "send each new move with a new key.",
+                        _(
+                            "This idempotency key was already used for a different move: "
+                            "send each new move with a new key."
+                        ),
                         field="idempotency_key",
                     )
                 return Played(result=receipt.result, committed=None, seat=None)
@@ -152,7 +161,7 @@ def move_play(
             seats = seats_in_play(locked)
         position, timeouts_in_a_row = _acting_seat(seats, user, seat)
         if locked.status != Game.Status.PLAYING:
-            raise Conflict(f"This game is {locked.get_status_display().lower()}.")
+            raise game_closed(locked.status)
         if expected_seq != locked.state_seq:
             raise StaleSeq(locked.state_seq, expected_seq)
 
@@ -201,8 +210,8 @@ def _acting_seat(seats: list[Seat], user: User | None, seat: int | None) -> tupl
     if user is not None:
         found = next((s for s in seats if s.user_id == user.pk), None)
         if found is None or found.position is None:
-            raise NotSeated("You do not have a seat in this game.")
+            raise NotSeated(_("You do not have a seat in this game."))
         return found.position, found.timeouts_in_a_row
     if seat is None:
-        raise NotSeated("A move needs a player or a seat.")
+        raise NotSeated(_("A move needs a player or a seat."))
     return seat, None

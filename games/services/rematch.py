@@ -7,6 +7,7 @@ all and starts, in the same transaction, through the lobby's own services.
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.models import Game, Rematch, Seat, Table
@@ -27,15 +28,15 @@ def rematch_accept(*, game: Game, user: User) -> Rematch:
     with transaction.atomic():
         locked = Game.objects.select_for_update().select_related("table").get(pk=game.pk)
         if locked.status != Game.Status.FINISHED:
-            raise Conflict("Only a finished game can be played again.")
+            raise Conflict(_("Only a finished game can be played again."))
         seats = list(
             locked.table.seats.filter(position__isnull=False)
             .select_related("user")
             .order_by("position")
         )
         if user.pk not in {s.user_id for s in seats}:
-            raise Forbidden("Only the players of this game can accept a rematch.")
-        rematch, _ = Rematch.objects.get_or_create(game=locked)
+            raise Forbidden(_("Only the players of this game can accept a rematch."))
+        rematch = Rematch.objects.get_or_create(game=locked)[0]
         if rematch.table_id is not None:
             return rematch
         rematch.accepted.add(user)
@@ -55,7 +56,7 @@ def rematch_waiting_for(rematch: Rematch | None, seats: list[Seat]) -> list[Seat
 def _new_table(old: Table, seats: list[Seat]) -> Table:
     """Open, fill and start the rematch's table; the old host hosts it again."""
     if any(s.user is None and not s.is_bot for s in seats):
-        raise Conflict("A player of this game has left the site: a rematch needs every player.")
+        raise Conflict(_("A player of this game has left the site: a rematch needs every player."))
     table = lobby_create(
         host=old.host,
         game_slug=old.game_slug,

@@ -3,8 +3,10 @@ perspective (their view and the log as they saw it) or with everything revealed 
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
 from games.log import definition_of
 from games.models import Game
@@ -18,7 +20,9 @@ from .play import _game
 def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game(request, game_id)
     if game.status == Game.Status.PLAYING:
-        raise Http404("The replay opens when the game is over.")
+        # An old link, or a guess: the game page, where its log is, says why.
+        messages.info(request, _("The replay opens when the game is over."))
+        return redirect("game", game.pk)
     definition = definition_of(game)
     steps = list(log_steps(game, definition))
     players = players_of(game)

@@ -10,8 +10,6 @@ answering 410: the subscription is removed. Game over: won / not won, to the rep
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,22 +31,9 @@ from tests.clock.helpers import player, vote
 from tests.games.conftest import make_user, started_game
 
 from .conftest import played_to_the_end
-from .push_service import Browser, PushService, push_service
+from .push_service import Browser, PushService
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def stub(settings: Any, tmp_path: Path) -> Iterator[PushService]:
-    """The stub push service, with a VAPID key made for this test in its own var/."""
-    settings.WEBPUSH_ALLOW_HTTP = True
-    settings.WEBPUSH_ALLOW_PRIVATE_ADDRESSES = True  # it listens on 127.0.0.1
-    settings.WEBPUSH_VAPID_PRIVATE_KEY = ""
-    settings.WEBPUSH_VAPID_KEY_FILE = tmp_path / "vapid_private.key"
-    vapid.forget()
-    with push_service() as service:
-        yield service
-    vapid.forget()
 
 
 def subscribed(user: Any, stub: PushService, name: str) -> Browser:

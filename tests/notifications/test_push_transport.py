@@ -5,8 +5,6 @@ answer (notifications.push_transport). Against the real stub push service on 127
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,30 +12,17 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from notifications import vapid
 from notifications.devices import DeviceError, NewSubscription, device_subscribe
 from notifications.models import PushSubscription
 from notifications.push import PushMessage, push_send
 from notifications.push_transport import MAX_ANSWER_BYTES, PushSession, is_public
 from tests.games.conftest import make_user
 
-from .push_service import Browser, PushService, push_service
+from .push_service import Browser, PushService
 
 pytestmark = pytest.mark.django_db
 
 MESSAGE = PushMessage(title="Your move", body="Table 1", url="/games/1/", tag="game-1")
-
-
-@pytest.fixture
-def stub(settings: Any, tmp_path: Path) -> Iterator[PushService]:
-    settings.WEBPUSH_ALLOW_HTTP = True  # the stub speaks plain http
-    settings.WEBPUSH_ALLOW_PRIVATE_ADDRESSES = False  # as in production
-    settings.WEBPUSH_VAPID_PRIVATE_KEY = ""
-    settings.WEBPUSH_VAPID_KEY_FILE = tmp_path / "vapid_private.key"
-    vapid.forget()
-    with push_service() as service:
-        yield service
-    vapid.forget()
 
 
 def stored(user: Any, endpoint: str) -> None:
@@ -103,8 +88,11 @@ def test_the_subscribe_page_says_why_and_stores_nothing(settings: Any) -> None:
     assert not PushSubscription.objects.exists()
 
 
-def test_a_name_that_resolves_to_a_private_address_gets_no_push(stub: PushService) -> None:
+def test_a_name_that_resolves_to_a_private_address_gets_no_push(
+    stub: PushService, settings: Any
+) -> None:
     """`localhost` passes no literal check at send time: the socket's peer is what counts."""
+    settings.WEBPUSH_ALLOW_PRIVATE_ADDRESSES = False  # as in production
     user = make_user()
     stored(user, stub.endpoint("inside").replace("127.0.0.1", "localhost"))
     result = push_send(user, MESSAGE, now=timezone.now())
@@ -112,8 +100,7 @@ def test_a_name_that_resolves_to_a_private_address_gets_no_push(stub: PushServic
     assert stub.to("inside") == []
 
 
-def test_a_redirect_is_not_followed(stub: PushService, settings: Any) -> None:
-    settings.WEBPUSH_ALLOW_PRIVATE_ADDRESSES = True  # reach the stub at all
+def test_a_redirect_is_not_followed(stub: PushService) -> None:
     user = make_user()
     stored(user, stub.endpoint("moved"))
     stub.redirect["moved"] = stub.endpoint("elsewhere")
@@ -123,8 +110,7 @@ def test_a_redirect_is_not_followed(stub: PushService, settings: Any) -> None:
     assert stub.to("elsewhere") == []
 
 
-def test_an_endless_answer_is_read_only_so_far(stub: PushService, settings: Any) -> None:
-    settings.WEBPUSH_ALLOW_PRIVATE_ADDRESSES = True
+def test_an_endless_answer_is_read_only_so_far(stub: PushService) -> None:
     stub.talkative.add("chatty")
     answer = PushSession().post(stub.endpoint("chatty"), data=b"{}", timeout=5)
     assert answer.status_code == 201

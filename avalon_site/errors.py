@@ -1,0 +1,47 @@
+"""The site's own answers for a page not found (404) and one not open to the reader (403):
+in the site's frame and the reader's language, with the way on to the lobby; under /api/
+the API's error body instead, as every other API refusal. Django renders 400, a failed CSRF
+check and 500 from templates/ without a request (templates/errors/standalone.html)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
+
+from games.services.errors import error_body
+
+# What each status says: its API code, the page's title and its sentence.
+_SAYS = {
+    404: (
+        "not_found",
+        _("Page not found"),
+        _(
+            "There is no such page, or it is not open to you: a private table opens only "
+            "with its invite link, and a table its host removed is gone."
+        ),
+    ),
+    403: (
+        "forbidden",
+        _("Not open to you"),
+        _(
+            "This page is not open to your account. If you think it should be, sign in "
+            "with the account that can see it."
+        ),
+    ),
+}
+
+
+def _refusal(request: HttpRequest, status: int) -> HttpResponse:
+    code, title, text = _SAYS[status]
+    if request.path.startswith("/api/"):
+        return JsonResponse(error_body(code, str(text)), status=status)
+    return render(request, "errors/in_site.html", {"title": title, "text": text}, status=status)
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    return _refusal(request, 404)
+
+
+def forbidden(request: HttpRequest, exception: Exception) -> HttpResponse:
+    return _refusal(request, 403)
