@@ -185,6 +185,17 @@ def sample_offers(state: JoustingState, seat: int) -> list[MakeOffer]:
     ]
 
 
+def first_sample_offer(state: JoustingState, seat: int, swap: bool) -> MakeOffer | None:
+    """The first of `sample_offers(state, seat)` that asks for a card (`swap`) or, else,
+    that is open to all and asks for coins only (a sale), without building the others."""
+    if state.offers_made[seat] >= state.config.offer_limit or not state.hands[seat]:
+        return None
+    for give, want, to in _offers(state.hands[seat], seat, state.players):
+        if bool(want.cards) if swap else to is None and not want.cards:
+            return MakeOffer(state.clock, give, want, to)
+    return None
+
+
 def sample_offer_count(state: JoustingState, seat: int) -> int:
     """`len(sample_offers(state, seat))`, without building the moves."""
     if state.offers_made[seat] >= state.config.offer_limit or not state.hands[seat]:

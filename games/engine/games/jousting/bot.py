@@ -67,32 +67,48 @@ def _barter(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mov
     if accepts:
         offers = {o["id"]: o for o in view["offers"]}
         now = worth(hand, coins)  # the same for every offer: weighed once
-        scored = sorted(
-            ((_trade_gain(hand, offers[m.offer], coins, now), m) for m in accepts),
-            key=lambda x: x[0],
-        )
-        if scored[-1][0] > 0.5:
-            return scored[-1][1]
+        # The best gain, the last of equals (as the end of a stable sort by gain).
+        best, gain = accepts[0], _trade_gain(hand, offers[accepts[0].offer], coins, now)
+        for m in accepts[1:]:
+            score = _trade_gain(hand, offers[m.offer], coins, now)
+            if score >= gain:
+                best, gain = m, score
+        if gain > 0.5:
+            return best
     mine_open = any(o["seat"] == me for o in view["offers"])
     if not mine_open:
-        makes = (
-            lazy.offers() if lazy is not None else [m for m in legal if isinstance(m, MakeOffer)]
-        )
-        if makes:
-            missing = set(missing_kinds(hand))
-            swaps = [m for m in makes if any(kind_of(c) in missing for c in m.want.cards)]
-            if swaps and not is_complete(hand):
-                return swaps[0]
-            sells = [m for m in makes if m.to is None and not m.want.cards]
-            if sells and is_complete(hand) and rng.random() < 0.5:
-                return sells[0]
+        swap, sale = _swap_and_sale(legal, lazy, hand)
+        complete = is_complete(hand)
+        if swap is not None and not complete:
+            return swap
+        if sale is not None and complete and rng.random() < 0.5:
+            return sale
     hopeless = not is_complete(hand) and coins < 2 and len(hand) < 2
     if hopeless and (lazy.may_withdraw if lazy is not None else Withdraw() in legal):
         return Withdraw()
     return SayDone()
 
 
+def _swap_and_sale(
+    legal: Sequence[Move], lazy: BarterMoves | None, hand: list[str]
+) -> tuple[MakeOffer | None, MakeOffer | None]:
+    """The first offer of `legal` asking for a card of a kind the hand lacks, and the first
+    open to all asking for coins only: found by the barter's own list without building
+    its other offers."""
+    if lazy is not None:
+        return lazy.swap(), lazy.sale()
+    makes = [m for m in legal if isinstance(m, MakeOffer)]
+    missing = set(missing_kinds(hand))
+    swaps = [m for m in makes if any(kind_of(c) in missing for c in m.want.cards)]
+    sells = [m for m in makes if m.to is None and not m.want.cards]
+    return (swaps[0] if swaps else None), (sells[0] if sells else None)
+
+
 def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
+    if isinstance(legal, LayMoves):  # the strongest lay, without listing the lays
+        strongest = legal.strongest()
+        if strongest is not None:
+            return strongest
     first = legal[0]
     you = view["you"]
     hand = list(you["hand"]) if you else []
@@ -101,9 +117,6 @@ def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mo
         drafts = [m for m in legal if isinstance(m, DraftCard)]
         return max(drafts, key=lambda m: (kind_of(m.card) in missing, value_of(m.card)))
     if isinstance(first, LayCards):
-        strongest = legal.strongest() if isinstance(legal, LayMoves) else None
-        if strongest is not None:
-            return strongest  # the same lay as below, found from the hand's lays alone
         lays = [m for m in legal if isinstance(m, LayCards)]
         return max(lays, key=lambda m: sum(map(value_of, m.as_tuple())))
     if isinstance(first, PickChip):

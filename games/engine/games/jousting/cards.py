@@ -163,6 +163,23 @@ def all_lays(hand: Iterable[str]) -> list[tuple[str, str, str, str]]:
     return list(_lays(hand if isinstance(hand, tuple) else tuple(hand)))
 
 
+@lru_cache(maxsize=1024)  # asked for the length of a duelist's legal moves
+def lay_count(hand: tuple[str, ...]) -> int:
+    """`len(all_lays(hand))`, counted from the number of cards of each kind: a lay puts a
+    joker in some set of places (at most as many as the jokers held) and a card of the
+    place's kind in each other place. The product of (cards of the kind + x) over the
+    places gives, as the coefficient of x**j, the lays with j joker places."""
+    jokers = sum(map(is_joker, hand))
+    by_places = [1]  # by_places[j]: the ways to fill the places seen so far, j by jokers
+    for kind in KINDS:
+        n = sum(1 for c in hand if kind_of(c) == kind)
+        by_places = [
+            n * (by_places[j] if j < len(by_places) else 0) + (by_places[j - 1] if j else 0)
+            for j in range(len(by_places) + 1)
+        ]
+    return sum(by_places[: min(jokers, len(KINDS)) + 1])
+
+
 @lru_cache(maxsize=1024)  # a hand's lays are listed for its legal moves, again at each ask
 def _lays(hand: tuple[str, ...]) -> tuple[tuple[str, str, str, str], ...]:
     held = sorted_cards(hand)
