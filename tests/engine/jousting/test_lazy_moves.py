@@ -24,7 +24,9 @@ from games.engine.games.jousting.state import JoustingState
 def _checked(state: JoustingState, seat: int, legal: Sequence[Move], rng: Random) -> Move:
     """Checks a lazy list against the list it stands for; a move of either bot or listed."""
     fresh = GAME.legal_moves(state, seat)  # its length asked before any move is built
+    assert isinstance(fresh, (BarterMoves, LayMoves))
     listed = list(legal)
+    assert fresh.has_one() == (len(listed) == 1)
     assert len(fresh) == len(listed)
     assert fresh[0] == listed[0]
     assert legal == listed

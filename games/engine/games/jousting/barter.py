@@ -108,14 +108,18 @@ def accept_problem(
         return OWN_OFFER
     if not offer.open_to(seat):
         return NOT_YOURS
-    # JH-3: re-check both sides now, so the trade happens in full or not at all.
-    if not set(offer.give.cards) <= set(state.hands[offer.seat]) or (
-        offer.give.coins > state.coins[offer.seat]
-    ):
+    # JH-3: re-check both sides now, so the trade happens in full or not at all. (A few
+    # cards looked up in a hand of a dozen: no sets built.)
+    if not still_valid(state, offer):
         return CANNOT_GIVE
-    missing = [c for c in offer.want.cards if c not in state.hands[seat]]
-    if missing:
-        return _not_held(missing) if explain else UNSAID
+    hand = state.hands[seat]
+    if not explain:  # legal_moves: yes or no, the missing cards not named
+        if not all(c in hand for c in offer.want.cards):
+            return UNSAID
+    else:
+        missing = [c for c in offer.want.cards if c not in hand]
+        if missing:
+            return _not_held(missing)
     if offer.want.coins > state.coins[seat]:
         return _only_coins(state.coins[seat]) if explain else UNSAID
     return None
@@ -155,9 +159,8 @@ def check_show(state: JoustingState, seat: int, move: ShowCards) -> Message | No
 
 def still_valid(state: JoustingState, offer: Offer) -> bool:
     """Whether the offerer still holds what they give (offers that fail are dropped)."""
-    return set(offer.give.cards) <= set(state.hands[offer.seat]) and (
-        offer.give.coins <= state.coins[offer.seat]
-    )
+    hand = state.hands[offer.seat]
+    return offer.give.coins <= state.coins[offer.seat] and all(c in hand for c in offer.give.cards)
 
 
 def spares(hand: tuple[str, ...]) -> list[str]:
@@ -168,7 +171,13 @@ def spares(hand: tuple[str, ...]) -> list[str]:
         keep |= {c for c in hand if kind_of(c) == "joker"}
     else:
         keep = set(best.values())
-    return sorted((c for c in hand if c not in keep), key=lambda c: (value_of(c), sort_key(c)))
+    return sorted((c for c in hand if c not in keep), key=_weakness)
+
+
+@lru_cache(maxsize=256)  # a few dozen card strings, each weighed in every hand sampled
+def _weakness(c: str) -> tuple[int, tuple[int, int, int]]:
+    """The order of `spares`: by value, then the deck's order."""
+    return value_of(c), sort_key(c)
 
 
 def sample_offers(state: JoustingState, seat: int) -> list[MakeOffer]:
@@ -222,17 +231,29 @@ def _offers(
     out: list[tuple[Lot, Lot, int | None]] = []
     spare = spares(hand)
     for c in spare[:2]:
-        out.append((Lot((c,)), Lot(coins=value_of(c) // 2 + 1), None))
+        out.append((_cards_lot(c), _coins_lot(value_of(c) // 2 + 1), None))
     held_kinds = {kind_of(c) for c in hand}
     for kind in [k for k in KINDS if k not in held_kinds][:2]:
-        target = card(kind, 1)  # the deck's first card of that kind (JA-1: values from 1)
         if spare:
-            out.append((Lot((spare[0],)), Lot((target,)), None))
-    weakest = min(hand, key=lambda c: (value_of(c), sort_key(c)))
-    out.append((Lot((weakest,)), Lot(coins=1), (seat + 1) % players))
+            # the deck's first card of that kind (JA-1: values from 1)
+            out.append((_cards_lot(spare[0]), _cards_lot(card(kind, 1)), None))
+    weakest = min(hand, key=_weakness)
+    out.append((_cards_lot(weakest), _coins_lot(1), (seat + 1) % players))
     # No two are alike (sales of different cards for coins, swaps for cards of different
     # kinds, one private offer): `_offer_count` counts on it.
     return tuple(out)
+
+
+# The sides of the sample offers: one card, or a few coins. Lots are frozen, so the same
+# one serves every offer that names it.
+@lru_cache(maxsize=256)
+def _cards_lot(c: str) -> Lot:
+    return Lot((c,))
+
+
+@lru_cache(maxsize=64)
+def _coins_lot(coins: int) -> Lot:
+    return Lot(coins=coins)
 
 
 def sample_shows(state: JoustingState, seat: int) -> list[ShowCards]:

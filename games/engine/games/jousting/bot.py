@@ -38,8 +38,7 @@ def _set_worth(hand: tuple[str, ...]) -> int:
     weighed is a hand not seen before."""
     highest: dict[str, int] = {}
     jokers = 0
-    for c in hand:
-        kind, value = face(c)
+    for kind, value in map(face, hand):
         if kind == JOKER:
             jokers += 1
         elif value > highest.get(kind, 0):  # JA-1: values start at 1

@@ -35,9 +35,7 @@ class BarterMoves(LazyMoves[Move]):
     def __init__(self, state: JoustingState, seat: int, may_withdraw: bool) -> None:
         super().__init__()
         self._state, self._seat = state, seat
-        self.accepts = [
-            AcceptOffer(o.id) for o in state.offers if barter.can_accept(state, seat, o)
-        ]
+        self.accepts = [_accept(o.id) for o in state.offers if barter.can_accept(state, seat, o)]
         self.may_withdraw = may_withdraw
 
     def offers(self) -> list[MakeOffer]:
@@ -68,6 +66,19 @@ class BarterMoves(LazyMoves[Move]):
         answers = sum(1 for o in state.offers if o.seat == seat or o.open_to(seat))
         samples = barter.sample_offer_count(state, seat) + barter.sample_show_count(state, seat)
         return 1 + len(self.accepts) + answers + samples + self.may_withdraw
+
+    def has_one(self) -> bool:
+        """Whether "done" is the only move: no accept, no withdrawal, no card to offer or
+        show, and no offer to answer (most knights hold cards: the rest is seldom read)."""
+        if self._listed is not None:
+            return len(self._listed) == 1
+        state, seat = self._state, self._seat
+        return not (
+            self.accepts
+            or self.may_withdraw
+            or state.hands[seat]
+            or any(o.seat == seat or o.open_to(seat) for o in state.offers)
+        )
 
     def __getitem__(self, index: int | slice) -> Move | Sequence[Move]:  # type: ignore[override]
         if index == 0:
@@ -118,5 +129,7 @@ def _strongest(hand: tuple[str, ...]) -> LayCards | None:
     return _lay_cards(*(best[k] for k in KINDS)) if best is not None else None
 
 
+# An offer is answered by its id: each accept's move is built once.
+_accept = lru_cache(maxsize=1024)(AcceptOffer)
 # A lay is four card names, and hands share most of their lays: each lay's move is built once.
 _lay_cards = lru_cache(maxsize=8192)(LayCards)
