@@ -7,6 +7,7 @@ at least one card, so no knight's sample is ever legal for another (cards are un
 
 from __future__ import annotations
 
+import operator
 from functools import lru_cache
 
 from games.engine.core import N_, Message, msg
@@ -57,7 +58,6 @@ GONE = msg(N_("That offer is no longer on the table."))
 NOT_YOURS = msg(N_("That offer is not open to you."))
 OWN_OFFER = msg(N_("You cannot accept your own offer."))
 CANNOT_GIVE = msg(N_("The other knight can no longer give what they offered."))
-UNSAID = Message("")  # a refusal not put into words: legal_moves only asks yes or no
 
 
 def check_offer(state: JoustingState, seat: int, move: MakeOffer) -> Message | None:
@@ -95,38 +95,43 @@ def check_accept(state: JoustingState, seat: int, offer_id: int) -> Message | No
     offer = state.offer(offer_id)
     if offer is None:
         return GONE
-    return accept_problem(state, seat, offer)
-
-
-def accept_problem(
-    state: JoustingState, seat: int, offer: Offer, explain: bool = True
-) -> Message | None:
-    """`check_accept` of an offer on the table. legal_moves asks it of every offer at
-    every barter move and only needs yes or no: without `explain`, a refusal that would
-    name the cards or coins missing is `UNSAID`."""
     if offer.seat == seat:
         return OWN_OFFER
     if not offer.open_to(seat):
         return NOT_YOURS
-    # JH-3: re-check both sides now, so the trade happens in full or not at all. (A few
-    # cards looked up in a hand of a dozen: no sets built.)
+    # JH-3: re-check both sides now, so the trade happens in full or not at all.
     if not still_valid(state, offer):
         return CANNOT_GIVE
-    hand = state.hands[seat]
-    if not explain:  # legal_moves: yes or no, the missing cards not named
-        if not all(c in hand for c in offer.want.cards):
-            return UNSAID
-    else:
-        missing = [c for c in offer.want.cards if c not in hand]
-        if missing:
-            return _not_held(missing)
+    missing = [c for c in offer.want.cards if c not in state.hands[seat]]
+    if missing:
+        return _not_held(missing)
     if offer.want.coins > state.coins[seat]:
-        return _only_coins(state.coins[seat]) if explain else UNSAID
+        return _only_coins(state.coins[seat])
     return None
 
 
-def can_accept(state: JoustingState, seat: int, offer: Offer) -> bool:
-    return accept_problem(state, seat, offer, explain=False) is None
+def acceptable(state: JoustingState, seat: int) -> list[Offer]:
+    """The offers `seat` may accept now (those `check_accept` passes), in the table's
+    order. Every knight not done is asked at every event, and most events (a "done", an
+    offer, a showing) keep the offers, hands and coins as they were: whether each offerer
+    can still give is worked out once for those and kept while they are the same objects."""
+    key = (state.offers, state.hands, state.coins)
+    seen, givable = _GIVABLE[0]
+    if len(seen) != len(key) or not all(map(operator.is_, key, seen)):
+        givable = tuple(o for o in state.offers if still_valid(state, o))
+        _GIVABLE[0] = (key, givable)
+    hand, coins = state.hands[seat], state.coins[seat]
+    return [
+        o
+        for o in givable
+        if o.open_to(seat)  # addressed to `seat` (never its own) and not declined by it
+        and o.want.coins <= coins
+        and all(c in hand for c in o.want.cards)
+    ]
+
+
+# The facts `acceptable` last read and the offers whose offerer could give (one slot).
+_GIVABLE: list[tuple[tuple[object, ...], tuple[Offer, ...]]] = [((), ())]
 
 
 def check_answer(state: JoustingState, seat: int, offer_id: int, cancel: bool) -> Message | None:

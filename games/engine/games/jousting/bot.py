@@ -76,31 +76,36 @@ def _barter(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mov
             return best
     mine_open = any(o["seat"] == me for o in view["offers"])
     if not mine_open:
-        swap, sale = _swap_and_sale(legal, lazy, hand)
-        complete = is_complete(hand)
-        if swap is not None and not complete:
-            return swap
-        if sale is not None and complete and rng.random() < 0.5:
-            return sale
+        if not is_complete(hand):
+            swap = _first_swap(legal, lazy, hand)
+            if swap is not None:
+                return swap
+        else:
+            sale = _first_sale(legal, lazy)
+            if sale is not None and rng.random() < 0.5:
+                return sale
     hopeless = not is_complete(hand) and coins < 2 and len(hand) < 2
     if hopeless and (lazy.may_withdraw if lazy is not None else Withdraw() in legal):
         return Withdraw()
     return SayDone()
 
 
-def _swap_and_sale(
-    legal: Sequence[Move], lazy: BarterMoves | None, hand: list[str]
-) -> tuple[MakeOffer | None, MakeOffer | None]:
-    """The first offer of `legal` asking for a card of a kind the hand lacks, and the first
-    open to all asking for coins only: found by the barter's own list without building
-    its other offers."""
+# The barter's own list finds these without building its other offers.
+def _first_swap(legal: Sequence[Move], lazy: BarterMoves | None, hand: list[str]) -> Move | None:
+    """The first offer of `legal` asking for a card of a kind the hand lacks."""
     if lazy is not None:
-        return lazy.swap(), lazy.sale()
-    makes = [m for m in legal if isinstance(m, MakeOffer)]
+        return lazy.swap()
     missing = set(missing_kinds(hand))
-    swaps = [m for m in makes if any(kind_of(c) in missing for c in m.want.cards)]
-    sells = [m for m in makes if m.to is None and not m.want.cards]
-    return (swaps[0] if swaps else None), (sells[0] if sells else None)
+    swaps = (m for m in legal if isinstance(m, MakeOffer))
+    return next((m for m in swaps if any(kind_of(c) in missing for c in m.want.cards)), None)
+
+
+def _first_sale(legal: Sequence[Move], lazy: BarterMoves | None) -> Move | None:
+    """The first offer of `legal` open to all asking for coins only."""
+    if lazy is not None:
+        return lazy.sale()
+    sales = (m for m in legal if isinstance(m, MakeOffer) and m.to is None)
+    return next((m for m in sales if not m.want.cards), None)
 
 
 def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:

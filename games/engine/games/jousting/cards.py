@@ -92,18 +92,24 @@ def best_set(cards: Iterable[str]) -> dict[str, str] | None:
 
 @lru_cache(maxsize=4096)  # hands recur from move to move (legal moves, bots, fitness)
 def _best(cards: tuple[str, ...]) -> tuple[tuple[str, str], ...] | None:
-    held = sorted_cards(cards)
-    jokers = [c for c in held if is_joker(c)]
-    out: dict[str, str] = {}
+    # One pass over the sorted hand: the last card of a kind is its highest.
+    highest: dict[str, str] = {}
+    jokers: list[str] = []
+    for c in sorted_cards(cards):
+        kind = kind_of(c)
+        if kind == JOKER:
+            jokers.append(c)
+        else:
+            highest[kind] = c
+    out: list[tuple[str, str]] = []
     for kind in KINDS:
-        of_kind = [c for c in held if kind_of(c) == kind]
-        if of_kind:
-            out[kind] = of_kind[-1]
+        if kind in highest:
+            out.append((kind, highest[kind]))
         elif jokers:
-            out[kind] = jokers.pop(0)
+            out.append((kind, jokers.pop(0)))
         else:
             return None
-    return tuple(out.items())
+    return tuple(out)
 
 
 def set_strength(cards: Iterable[str]) -> int:

@@ -35,7 +35,7 @@ class BarterMoves(LazyMoves[Move]):
     def __init__(self, state: JoustingState, seat: int, may_withdraw: bool) -> None:
         super().__init__()
         self._state, self._seat = state, seat
-        self.accepts = [_accept(o.id) for o in state.offers if barter.can_accept(state, seat, o)]
+        self.accepts = [_accept(o.id) for o in barter.acceptable(state, seat)]
         self.may_withdraw = may_withdraw
 
     def offers(self) -> list[MakeOffer]:
@@ -109,6 +109,11 @@ class LayMoves(LazyMoves[Move]):
             if lays:
                 return _lay_cards(*lays[0])  # the phase's first move, as bot.py reads it
         return self._moves()[index]
+
+    def has_one(self) -> bool:
+        if self._may_withdraw and self._listed is None:
+            return best_set(self._hand) is None  # a hand with a set has a lay besides
+        return len(self) == 1
 
     def strongest(self) -> LayCards | None:
         """The first of the lays with the highest sum of values (what the bot lays)."""
