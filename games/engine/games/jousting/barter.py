@@ -22,6 +22,7 @@ from .cards import (
     is_complete,
     is_joker,
     kind_of,
+    missing_kinds,
     sort_key,
     value_of,
 )
@@ -170,13 +171,24 @@ def still_valid(state: JoustingState, offer: Offer) -> bool:
 
 def spares(hand: tuple[str, ...]) -> list[str]:
     """Cards outside the knight's strongest set, weakest first (worth trading away)."""
+    kept = _kept(hand)
+    return sorted((c for c in hand if c not in kept), key=_weakness)
+
+
+@lru_cache(maxsize=4096)  # asked at every barter move of a knight with no offer open
+def weakest_spare(hand: tuple[str, ...]) -> str | None:
+    """`spares(hand)[0]`, without sorting the others (None: no spare)."""
+    kept = _kept(hand)
+    return min((c for c in hand if c not in kept), key=_weakness, default=None)
+
+
+def _kept(hand: tuple[str, ...]) -> set[str]:
+    """The strongest set or, without one, the highest card of each kind and the jokers."""
     best = best_set(hand)
-    if best is None:
-        keep = {max((c for c in hand if kind_of(c) == k), key=sort_key, default="") for k in KINDS}
-        keep |= {c for c in hand if kind_of(c) == "joker"}
-    else:
-        keep = set(best.values())
-    return sorted((c for c in hand if c not in keep), key=_weakness)
+    if best is not None:
+        return set(best.values())
+    keep = {max((c for c in hand if kind_of(c) == k), key=sort_key, default="") for k in KINDS}
+    return keep | {c for c in hand if kind_of(c) == "joker"}
 
 
 @lru_cache(maxsize=256)  # a few dozen card strings, each weighed in every hand sampled
@@ -201,13 +213,20 @@ def sample_offers(state: JoustingState, seat: int) -> list[MakeOffer]:
 
 def first_sample_offer(state: JoustingState, seat: int, swap: bool) -> MakeOffer | None:
     """The first of `sample_offers(state, seat)` that asks for a card (`swap`) or, else,
-    that is open to all and asks for coins only (a sale), without building the others."""
-    if state.offers_made[seat] >= state.config.offer_limit or not state.hands[seat]:
+    that is open to all and asks for coins only (a sale), without building the others:
+    both give the weakest spare, the swap for the first kind the hand lacks."""
+    hand = state.hands[seat]
+    if state.offers_made[seat] >= state.config.offer_limit or not hand:
         return None
-    for give, want, to in _offers(state.hands[seat], seat, state.players):
-        if bool(want.cards) if swap else to is None and not want.cards:
-            return MakeOffer(state.clock, give, want, to)
-    return None
+    spare = weakest_spare(hand)
+    if spare is None:
+        return None
+    if not swap:
+        return MakeOffer(state.clock, _cards_lot(spare), _coins_lot(value_of(spare) // 2 + 1))
+    lacking = missing_kinds(hand)
+    if not lacking:
+        return None
+    return MakeOffer(state.clock, _cards_lot(spare), _cards_lot(card(lacking[0], 1)))
 
 
 def sample_offer_count(state: JoustingState, seat: int) -> int:

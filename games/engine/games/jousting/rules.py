@@ -42,6 +42,7 @@ from .moves import (
 )
 from .state import BARTER, DRAFT, FIT, JUDGEMENT, JUNK, LAYING, OVER, JoustingState
 
+_WITHDRAW = Withdraw()  # frozen: one serves every list
 BARTER_MOVES = (MakeOffer, AcceptOffer, DeclineOffer, CancelOffer, ShowCards, SayDone)
 WHEN = {
     DraftCard: (DRAFT, N_("Cards are drafted only before the tournament, with the draft option.")),
@@ -210,7 +211,7 @@ def legal_moves(state: JoustingState, seat: int) -> Sequence[Move]:
     pending = pending_seats(state)
     # `seat in optional_seats(state)`, without building the set
     may_withdraw = state.phase != OVER and bool(pending) and state.status[seat] == FIT
-    withdraw: list[Move] = [Withdraw()] if may_withdraw else []
+    withdraw: list[Move] = [_WITHDRAW] if may_withdraw else []
     if seat not in pending:
         return withdraw
     if state.phase == DRAFT:
