@@ -60,7 +60,8 @@ def _barter(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mov
     me = you["seat"]
     coins = view["knights"][me]["coins"]
     # The barter's own list hands out the parts read here without building the rest.
-    lazy = legal if isinstance(legal, BarterMoves) else None
+    # (`type` rather than `isinstance`: a Sequence's check goes through its ABC machinery)
+    lazy = legal if type(legal) is BarterMoves else None
     accepts = lazy.accepts if lazy is not None else [m for m in legal if isinstance(m, AcceptOffer)]
     hand = list(you["hand"])
     if accepts:
@@ -109,7 +110,7 @@ def _first_sale(legal: Sequence[Move], lazy: BarterMoves | None) -> Move | None:
 
 
 def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
-    if isinstance(legal, LayMoves):  # the strongest lay, without listing the lays
+    if type(legal) is LayMoves:  # the strongest lay, without listing the lays
         strongest = legal.strongest()
         if strongest is not None:
             return strongest
