@@ -68,6 +68,19 @@ def setup(config: JoustingConfig, players: int, rng: Random) -> list[Event]:
 
 
 def pending_seats(state: JoustingState) -> frozenset[int]:
+    # Asked several times a move (the runner, legal_moves, decide) of the same state: the
+    # last state's answer is kept (states never change; one slot, replaced whole).
+    last, pending = _PENDING[0]
+    if last is not state:
+        pending = _pending(state)
+        _PENDING[0] = (state, pending)
+    return pending
+
+
+_PENDING: list[tuple[object, frozenset[int]]] = [(None, frozenset())]
+
+
+def _pending(state: JoustingState) -> frozenset[int]:
     if state.phase == DRAFT:
         return frozenset(state.draft_order[:1])
     if state.phase == BARTER:
@@ -113,6 +126,8 @@ def _withdraw(state: JoustingState, seat: int) -> list[Event]:
 
 
 def _barter(state: JoustingState, seat: int, move: Move) -> list[Event]:
+    if type(move) is SayDone:  # the commonest move
+        return [ev.SaidDone(seat)]
     if isinstance(move, MakeOffer):
         problem = barter.check_offer(state, seat, move)
         if problem:
