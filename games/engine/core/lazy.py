@@ -48,6 +48,11 @@ class LazyMoves(Sequence[M]):
     def __len__(self) -> int:
         return len(self._moves())
 
+    def has_one(self) -> bool:
+        """`len(self) == 1` (a bot's lone move is played without a view): a subclass may
+        answer it without counting every part."""
+        return len(self) == 1
+
     def __iter__(self) -> Iterator[M]:
         return iter(self._moves())
 

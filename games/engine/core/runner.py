@@ -13,6 +13,7 @@ from typing import Any
 
 from .definition import Event, GameDefinition, Move, Seat
 from .errors import GameOver, IllegalMove, NotYourTurn
+from .lazy import LazyMoves
 from .messages import N_
 
 
@@ -135,7 +136,12 @@ def bot_choice(
     more than the rest of a simple move (a voter with one card to play, a forced Shame).
     A game may offer `bot_view(state, seat)`, the part of the seat's view its bot reads
     (core.package): the same values, fewer keys, cheaper to build."""
-    if len(legal) == 1:
+    # (a plain list first: `isinstance` against a Sequence goes through its ABC machinery)
+    if type(legal) is not list and isinstance(legal, LazyMoves):
+        alone = legal.has_one()
+    else:
+        alone = len(legal) == 1
+    if alone:
         return legal[0]
     narrow = getattr(definition, "bot_view", None)
     shown = narrow(state, seat) if narrow is not None else definition.view(state, seat)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from random import Random
 
 import pytest
 
@@ -15,6 +16,7 @@ from games.engine.games.jousting.cards import (
     deck,
     is_complete,
     kind_of,
+    lay_count,
     value_of,
 )
 from games.engine.games.jousting.moves import DraftCard
@@ -109,3 +111,18 @@ def test_ja9_lays_one_card_per_place_jokers_anywhere() -> None:
         "armour": "joker-1",
     }
     assert best_set(["sword-1", "shield-1"]) is None
+
+
+def test_ja9_lays_counted_and_strongest_from_the_hands_kinds() -> None:
+    """`lay_count` is the number of lays listed, and the strongest lay (the bot's) is the
+    best set, for hands of every deck with and without jokers."""
+    rng = Random(9)
+    for players in (3, 4, 5, 6):
+        cards = deck(players)
+        for _ in range(300):
+            hand = tuple(rng.sample(cards, rng.randrange(0, 14)))
+            lays = all_lays(hand)
+            assert lay_count(hand) == len(lays)
+            best = best_set(hand)
+            strongest = max(lays, key=lambda lay: sum(map(value_of, lay)), default=None)
+            assert strongest == (tuple(best[k] for k in KINDS) if best else None)

@@ -9,15 +9,24 @@ from random import Random
 
 from games.engine.core import Move, apply, rng_for, start
 from games.engine.games.jousting import GAME, JoustingConfig
+from games.engine.games.jousting.cards import value_of
 from games.engine.games.jousting.lazy_moves import BarterMoves, LayMoves
-from games.engine.games.jousting.moves import AcceptOffer, MakeOffer, SayDone, Withdraw
+from games.engine.games.jousting.moves import (
+    AcceptOffer,
+    LayCards,
+    MakeOffer,
+    SayDone,
+    Withdraw,
+)
 from games.engine.games.jousting.state import JoustingState
 
 
 def _checked(state: JoustingState, seat: int, legal: Sequence[Move], rng: Random) -> Move:
     """Checks a lazy list against the list it stands for; a move of either bot or listed."""
     fresh = GAME.legal_moves(state, seat)  # its length asked before any move is built
+    assert isinstance(fresh, (BarterMoves, LayMoves))
     listed = list(legal)
+    assert fresh.has_one() == (len(listed) == 1)
     assert len(fresh) == len(listed)
     assert fresh[0] == listed[0]
     assert legal == listed
@@ -25,8 +34,15 @@ def _checked(state: JoustingState, seat: int, legal: Sequence[Move], rng: Random
     if isinstance(legal, BarterMoves):
         assert legal[0] == SayDone()
         assert legal.accepts == [m for m in listed if isinstance(m, AcceptOffer)]
-        assert legal.offers() == [m for m in listed if isinstance(m, MakeOffer)]
+        offers = [m for m in listed if isinstance(m, MakeOffer)]
+        assert legal.offers() == offers
+        assert legal.swap() == next((m for m in offers if m.want.cards), None)
+        sales = (m for m in offers if m.to is None and not m.want.cards)
+        assert legal.sale() == next(sales, None)
         assert legal.may_withdraw == (Withdraw() in listed)
+    if isinstance(legal, LayMoves):
+        lays = [m for m in listed if isinstance(m, LayCards)]
+        assert legal.strongest() == max(lays, key=lambda m: sum(map(value_of, m.as_tuple())))
     view, seed = GAME.view(state, seat), rng.random()
     choice = GAME.bot_move(view, fresh, Random(seed))
     assert choice == GAME.bot_move(view, listed, Random(seed))

@@ -7,6 +7,7 @@ at least one card, so no knight's sample is ever legal for another (cards are un
 
 from __future__ import annotations
 
+import operator
 from functools import lru_cache
 
 from games.engine.core import N_, Message, msg
@@ -21,6 +22,7 @@ from .cards import (
     is_complete,
     is_joker,
     kind_of,
+    missing_kinds,
     sort_key,
     value_of,
 )
@@ -57,7 +59,6 @@ GONE = msg(N_("That offer is no longer on the table."))
 NOT_YOURS = msg(N_("That offer is not open to you."))
 OWN_OFFER = msg(N_("You cannot accept your own offer."))
 CANNOT_GIVE = msg(N_("The other knight can no longer give what they offered."))
-UNSAID = Message("")  # a refusal not put into words: legal_moves only asks yes or no
 
 
 def check_offer(state: JoustingState, seat: int, move: MakeOffer) -> Message | None:
@@ -95,34 +96,43 @@ def check_accept(state: JoustingState, seat: int, offer_id: int) -> Message | No
     offer = state.offer(offer_id)
     if offer is None:
         return GONE
-    return accept_problem(state, seat, offer)
-
-
-def accept_problem(
-    state: JoustingState, seat: int, offer: Offer, explain: bool = True
-) -> Message | None:
-    """`check_accept` of an offer on the table. legal_moves asks it of every offer at
-    every barter move and only needs yes or no: without `explain`, a refusal that would
-    name the cards or coins missing is `UNSAID`."""
     if offer.seat == seat:
         return OWN_OFFER
     if not offer.open_to(seat):
         return NOT_YOURS
     # JH-3: re-check both sides now, so the trade happens in full or not at all.
-    if not set(offer.give.cards) <= set(state.hands[offer.seat]) or (
-        offer.give.coins > state.coins[offer.seat]
-    ):
+    if not still_valid(state, offer):
         return CANNOT_GIVE
     missing = [c for c in offer.want.cards if c not in state.hands[seat]]
     if missing:
-        return _not_held(missing) if explain else UNSAID
+        return _not_held(missing)
     if offer.want.coins > state.coins[seat]:
-        return _only_coins(state.coins[seat]) if explain else UNSAID
+        return _only_coins(state.coins[seat])
     return None
 
 
-def can_accept(state: JoustingState, seat: int, offer: Offer) -> bool:
-    return accept_problem(state, seat, offer, explain=False) is None
+def acceptable(state: JoustingState, seat: int) -> list[Offer]:
+    """The offers `seat` may accept now (those `check_accept` passes), in the table's
+    order. Every knight not done is asked at every event, and most events (a "done", an
+    offer, a showing) keep the offers, hands and coins as they were: whether each offerer
+    can still give is worked out once for those and kept while they are the same objects."""
+    key = (state.offers, state.hands, state.coins)
+    seen, givable = _GIVABLE[0]
+    if len(seen) != len(key) or not all(map(operator.is_, key, seen)):
+        givable = tuple(o for o in state.offers if still_valid(state, o))
+        _GIVABLE[0] = (key, givable)
+    hand, coins = state.hands[seat], state.coins[seat]
+    return [
+        o
+        for o in givable
+        if o.open_to(seat)  # addressed to `seat` (never its own) and not declined by it
+        and o.want.coins <= coins
+        and all(c in hand for c in o.want.cards)
+    ]
+
+
+# The facts `acceptable` last read and the offers whose offerer could give (one slot).
+_GIVABLE: list[tuple[tuple[object, ...], tuple[Offer, ...]]] = [((), ())]
 
 
 def check_answer(state: JoustingState, seat: int, offer_id: int, cancel: bool) -> Message | None:
@@ -155,20 +165,36 @@ def check_show(state: JoustingState, seat: int, move: ShowCards) -> Message | No
 
 def still_valid(state: JoustingState, offer: Offer) -> bool:
     """Whether the offerer still holds what they give (offers that fail are dropped)."""
-    return set(offer.give.cards) <= set(state.hands[offer.seat]) and (
-        offer.give.coins <= state.coins[offer.seat]
-    )
+    hand = state.hands[offer.seat]
+    return offer.give.coins <= state.coins[offer.seat] and all(c in hand for c in offer.give.cards)
 
 
 def spares(hand: tuple[str, ...]) -> list[str]:
     """Cards outside the knight's strongest set, weakest first (worth trading away)."""
+    kept = _kept(hand)
+    return sorted((c for c in hand if c not in kept), key=_weakness)
+
+
+@lru_cache(maxsize=4096)  # asked at every barter move of a knight with no offer open
+def weakest_spare(hand: tuple[str, ...]) -> str | None:
+    """`spares(hand)[0]`, without sorting the others (None: no spare)."""
+    kept = _kept(hand)
+    return min((c for c in hand if c not in kept), key=_weakness, default=None)
+
+
+def _kept(hand: tuple[str, ...]) -> set[str]:
+    """The strongest set or, without one, the highest card of each kind and the jokers."""
     best = best_set(hand)
-    if best is None:
-        keep = {max((c for c in hand if kind_of(c) == k), key=sort_key, default="") for k in KINDS}
-        keep |= {c for c in hand if kind_of(c) == "joker"}
-    else:
-        keep = set(best.values())
-    return sorted((c for c in hand if c not in keep), key=lambda c: (value_of(c), sort_key(c)))
+    if best is not None:
+        return set(best.values())
+    keep = {max((c for c in hand if kind_of(c) == k), key=sort_key, default="") for k in KINDS}
+    return keep | {c for c in hand if kind_of(c) == "joker"}
+
+
+@lru_cache(maxsize=256)  # a few dozen card strings, each weighed in every hand sampled
+def _weakness(c: str) -> tuple[int, tuple[int, int, int]]:
+    """The order of `spares`: by value, then the deck's order."""
+    return value_of(c), sort_key(c)
 
 
 def sample_offers(state: JoustingState, seat: int) -> list[MakeOffer]:
@@ -183,6 +209,24 @@ def sample_offers(state: JoustingState, seat: int) -> list[MakeOffer]:
     return [
         MakeOffer(stamp, give, want, to) for give, want, to in _offers(hand, seat, state.players)
     ]
+
+
+def first_sample_offer(state: JoustingState, seat: int, swap: bool) -> MakeOffer | None:
+    """The first of `sample_offers(state, seat)` that asks for a card (`swap`) or, else,
+    that is open to all and asks for coins only (a sale), without building the others:
+    both give the weakest spare, the swap for the first kind the hand lacks."""
+    hand = state.hands[seat]
+    if state.offers_made[seat] >= state.config.offer_limit or not hand:
+        return None
+    spare = weakest_spare(hand)
+    if spare is None:
+        return None
+    if not swap:
+        return MakeOffer(state.clock, _cards_lot(spare), _coins_lot(value_of(spare) // 2 + 1))
+    lacking = missing_kinds(hand)
+    if not lacking:
+        return None
+    return MakeOffer(state.clock, _cards_lot(spare), _cards_lot(card(lacking[0], 1)))
 
 
 def sample_offer_count(state: JoustingState, seat: int) -> int:
@@ -211,17 +255,29 @@ def _offers(
     out: list[tuple[Lot, Lot, int | None]] = []
     spare = spares(hand)
     for c in spare[:2]:
-        out.append((Lot((c,)), Lot(coins=value_of(c) // 2 + 1), None))
+        out.append((_cards_lot(c), _coins_lot(value_of(c) // 2 + 1), None))
     held_kinds = {kind_of(c) for c in hand}
     for kind in [k for k in KINDS if k not in held_kinds][:2]:
-        target = card(kind, 1)  # the deck's first card of that kind (JA-1: values from 1)
         if spare:
-            out.append((Lot((spare[0],)), Lot((target,)), None))
-    weakest = min(hand, key=lambda c: (value_of(c), sort_key(c)))
-    out.append((Lot((weakest,)), Lot(coins=1), (seat + 1) % players))
+            # the deck's first card of that kind (JA-1: values from 1)
+            out.append((_cards_lot(spare[0]), _cards_lot(card(kind, 1)), None))
+    weakest = min(hand, key=_weakness)
+    out.append((_cards_lot(weakest), _coins_lot(1), (seat + 1) % players))
     # No two are alike (sales of different cards for coins, swaps for cards of different
     # kinds, one private offer): `_offer_count` counts on it.
     return tuple(out)
+
+
+# The sides of the sample offers: one card, or a few coins. Lots are frozen, so the same
+# one serves every offer that names it.
+@lru_cache(maxsize=256)
+def _cards_lot(c: str) -> Lot:
+    return Lot((c,))
+
+
+@lru_cache(maxsize=64)
+def _coins_lot(coins: int) -> Lot:
+    return Lot(coins=coins)
 
 
 def sample_shows(state: JoustingState, seat: int) -> list[ShowCards]:

@@ -38,8 +38,7 @@ def _set_worth(hand: tuple[str, ...]) -> int:
     weighed is a hand not seen before."""
     highest: dict[str, int] = {}
     jokers = 0
-    for c in hand:
-        kind, value = face(c)
+    for kind, value in map(face, hand):
         if kind == JOKER:
             jokers += 1
         elif value > highest.get(kind, 0):  # JA-1: values start at 1
@@ -61,38 +60,60 @@ def _barter(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mov
     me = you["seat"]
     coins = view["knights"][me]["coins"]
     # The barter's own list hands out the parts read here without building the rest.
-    lazy = legal if isinstance(legal, BarterMoves) else None
+    # (`type` rather than `isinstance`: a Sequence's check goes through its ABC machinery)
+    lazy = legal if type(legal) is BarterMoves else None
     accepts = lazy.accepts if lazy is not None else [m for m in legal if isinstance(m, AcceptOffer)]
     hand = list(you["hand"])
     if accepts:
         offers = {o["id"]: o for o in view["offers"]}
         now = worth(hand, coins)  # the same for every offer: weighed once
-        scored = sorted(
-            ((_trade_gain(hand, offers[m.offer], coins, now), m) for m in accepts),
-            key=lambda x: x[0],
-        )
-        if scored[-1][0] > 0.5:
-            return scored[-1][1]
+        # The best gain, the last of equals (as the end of a stable sort by gain).
+        best, gain = accepts[0], _trade_gain(hand, offers[accepts[0].offer], coins, now)
+        for m in accepts[1:]:
+            score = _trade_gain(hand, offers[m.offer], coins, now)
+            if score >= gain:
+                best, gain = m, score
+        if gain > 0.5:
+            return best
     mine_open = any(o["seat"] == me for o in view["offers"])
     if not mine_open:
-        makes = (
-            lazy.offers() if lazy is not None else [m for m in legal if isinstance(m, MakeOffer)]
-        )
-        if makes:
-            missing = set(missing_kinds(hand))
-            swaps = [m for m in makes if any(kind_of(c) in missing for c in m.want.cards)]
-            if swaps and not is_complete(hand):
-                return swaps[0]
-            sells = [m for m in makes if m.to is None and not m.want.cards]
-            if sells and is_complete(hand) and rng.random() < 0.5:
-                return sells[0]
+        if not is_complete(hand):
+            swap = _first_swap(legal, lazy, hand)
+            if swap is not None:
+                return swap
+        else:
+            sale = _first_sale(legal, lazy)
+            if sale is not None and rng.random() < 0.5:
+                return sale
     hopeless = not is_complete(hand) and coins < 2 and len(hand) < 2
     if hopeless and (lazy.may_withdraw if lazy is not None else Withdraw() in legal):
         return Withdraw()
     return SayDone()
 
 
+# The barter's own list finds these without building its other offers.
+def _first_swap(legal: Sequence[Move], lazy: BarterMoves | None, hand: list[str]) -> Move | None:
+    """The first offer of `legal` asking for a card of a kind the hand lacks."""
+    if lazy is not None:
+        return lazy.swap()
+    missing = set(missing_kinds(hand))
+    swaps = (m for m in legal if isinstance(m, MakeOffer))
+    return next((m for m in swaps if any(kind_of(c) in missing for c in m.want.cards)), None)
+
+
+def _first_sale(legal: Sequence[Move], lazy: BarterMoves | None) -> Move | None:
+    """The first offer of `legal` open to all asking for coins only."""
+    if lazy is not None:
+        return lazy.sale()
+    sales = (m for m in legal if isinstance(m, MakeOffer) and m.to is None)
+    return next((m for m in sales if not m.want.cards), None)
+
+
 def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
+    if type(legal) is LayMoves:  # the strongest lay, without listing the lays
+        strongest = legal.strongest()
+        if strongest is not None:
+            return strongest
     first = legal[0]
     you = view["you"]
     hand = list(you["hand"]) if you else []
@@ -101,9 +122,6 @@ def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mo
         drafts = [m for m in legal if isinstance(m, DraftCard)]
         return max(drafts, key=lambda m: (kind_of(m.card) in missing, value_of(m.card)))
     if isinstance(first, LayCards):
-        strongest = legal.strongest() if isinstance(legal, LayMoves) else None
-        if strongest is not None:
-            return strongest  # the same lay as below, found from the hand's lays alone
         lays = [m for m in legal if isinstance(m, LayCards)]
         return max(lays, key=lambda m: sum(map(value_of, m.as_tuple())))
     if isinstance(first, PickChip):

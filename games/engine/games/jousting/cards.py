@@ -92,18 +92,24 @@ def best_set(cards: Iterable[str]) -> dict[str, str] | None:
 
 @lru_cache(maxsize=4096)  # hands recur from move to move (legal moves, bots, fitness)
 def _best(cards: tuple[str, ...]) -> tuple[tuple[str, str], ...] | None:
-    held = sorted_cards(cards)
-    jokers = [c for c in held if is_joker(c)]
-    out: dict[str, str] = {}
+    # One pass over the sorted hand: the last card of a kind is its highest.
+    highest: dict[str, str] = {}
+    jokers: list[str] = []
+    for c in sorted_cards(cards):
+        kind = kind_of(c)
+        if kind == JOKER:
+            jokers.append(c)
+        else:
+            highest[kind] = c
+    out: list[tuple[str, str]] = []
     for kind in KINDS:
-        of_kind = [c for c in held if kind_of(c) == kind]
-        if of_kind:
-            out[kind] = of_kind[-1]
+        if kind in highest:
+            out.append((kind, highest[kind]))
         elif jokers:
-            out[kind] = jokers.pop(0)
+            out.append((kind, jokers.pop(0)))
         else:
             return None
-    return tuple(out.items())
+    return tuple(out)
 
 
 def set_strength(cards: Iterable[str]) -> int:
@@ -161,6 +167,23 @@ def all_lays(hand: Iterable[str]) -> list[tuple[str, str, str, str]]:
     jokers used lowest-numbered first: jokers are interchangeable, so the listing leaves
     out their permutations (decide() accepts any joker in any place)."""
     return list(_lays(hand if isinstance(hand, tuple) else tuple(hand)))
+
+
+@lru_cache(maxsize=1024)  # asked for the length of a duelist's legal moves
+def lay_count(hand: tuple[str, ...]) -> int:
+    """`len(all_lays(hand))`, counted from the number of cards of each kind: a lay puts a
+    joker in some set of places (at most as many as the jokers held) and a card of the
+    place's kind in each other place. The product of (cards of the kind + x) over the
+    places gives, as the coefficient of x**j, the lays with j joker places."""
+    jokers = sum(map(is_joker, hand))
+    by_places = [1]  # by_places[j]: the ways to fill the places seen so far, j by jokers
+    for kind in KINDS:
+        n = sum(1 for c in hand if kind_of(c) == kind)
+        by_places = [
+            n * (by_places[j] if j < len(by_places) else 0) + (by_places[j - 1] if j else 0)
+            for j in range(len(by_places) + 1)
+        ]
+    return sum(by_places[: min(jokers, len(KINDS)) + 1])
 
 
 @lru_cache(maxsize=1024)  # a hand's lays are listed for its legal moves, again at each ask

@@ -6,6 +6,7 @@ Pure arithmetic over the laid cards; evolve.py applies the result to the state.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .cards import KINDS, is_joker, value_of
 
@@ -20,6 +21,7 @@ class Result:
     taken: tuple[tuple[int, str], ...]  # (place winner, the loser's card they take)
 
 
+@lru_cache(maxsize=256)  # settled by the flow, then again by the fold
 def resolve(pair: tuple[int, int], laid: tuple[Laid, Laid]) -> Result:
     a, b = pair
     places: list[int | None] = []

@@ -4,6 +4,7 @@ already inside the events."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from games.engine.core import Event, replace
 
@@ -106,7 +107,12 @@ def _revealed(state: JoustingState, event: ev.DuelRevealed) -> JoustingState:
 
 def _everyone(state: JoustingState) -> frozenset[int]:
     """Every knight and the spectators: a fact shown in public."""
-    return frozenset(range(state.players)) | {PUBLIC}
+    return _all_of(state.players)
+
+
+@lru_cache(maxsize=8)  # one set per table size
+def _all_of(players: int) -> frozenset[int]:
+    return frozenset(range(players)) | {PUBLIC}
 
 
 def _barter(state: JoustingState, event: Event) -> JoustingState:

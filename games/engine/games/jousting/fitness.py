@@ -100,13 +100,31 @@ def at_most_one_able(state: JoustingState) -> bool:
     seen, answer = _LAST[0]
     if len(seen) == len(key) and all(map(operator.is_, key, seen)):
         return answer
-    found = shared("ja.at_most_one_able", key, lambda _: _at_most_one_able(state), by_value=True)
+    if _two_hold_sets(state):
+        found = False  # most of a game: two knights in the fighting hold a set
+    else:
+        found = shared(
+            "ja.at_most_one_able", key, lambda _: _at_most_one_able(state), by_value=True
+        )
     _LAST[0] = (key, found)
     return found
 
 
 # The facts `at_most_one_able` last read and its answer (one slot: replaced whole).
 _LAST: list[tuple[tuple[object, ...], bool]] = [((), False)]
+
+
+def _two_hold_sets(state: JoustingState) -> bool:
+    """Whether two knights in the fighting hold a complete set, so both can show one. Laid
+    cards are a set by themselves (JA-9: a card or joker per place), so only the hands of
+    knights who have not laid are weighed."""
+    holding = 0
+    for seat, status in enumerate(state.status):
+        if status == FIT and (state.laid[seat] or is_complete(state.hands[seat])):
+            holding += 1
+            if holding > 1:
+                return True
+    return False
 
 
 def _at_most_one_able(state: JoustingState) -> bool:

@@ -42,6 +42,7 @@ from .moves import (
 )
 from .state import BARTER, DRAFT, FIT, JUDGEMENT, JUNK, LAYING, OVER, JoustingState
 
+_WITHDRAW = Withdraw()  # frozen: one serves every list
 BARTER_MOVES = (MakeOffer, AcceptOffer, DeclineOffer, CancelOffer, ShowCards, SayDone)
 WHEN = {
     DraftCard: (DRAFT, N_("Cards are drafted only before the tournament, with the draft option.")),
@@ -67,6 +68,19 @@ def setup(config: JoustingConfig, players: int, rng: Random) -> list[Event]:
 
 
 def pending_seats(state: JoustingState) -> frozenset[int]:
+    # Asked several times a move (the runner, legal_moves, decide) of the same state: the
+    # last state's answer is kept (states never change; one slot, replaced whole).
+    last, pending = _PENDING[0]
+    if last is not state:
+        pending = _pending(state)
+        _PENDING[0] = (state, pending)
+    return pending
+
+
+_PENDING: list[tuple[object, frozenset[int]]] = [(None, frozenset())]
+
+
+def _pending(state: JoustingState) -> frozenset[int]:
     if state.phase == DRAFT:
         return frozenset(state.draft_order[:1])
     if state.phase == BARTER:
@@ -112,6 +126,8 @@ def _withdraw(state: JoustingState, seat: int) -> list[Event]:
 
 
 def _barter(state: JoustingState, seat: int, move: Move) -> list[Event]:
+    if type(move) is SayDone:  # the commonest move
+        return [ev.SaidDone(seat)]
     if isinstance(move, MakeOffer):
         problem = barter.check_offer(state, seat, move)
         if problem:
@@ -210,7 +226,7 @@ def legal_moves(state: JoustingState, seat: int) -> Sequence[Move]:
     pending = pending_seats(state)
     # `seat in optional_seats(state)`, without building the set
     may_withdraw = state.phase != OVER and bool(pending) and state.status[seat] == FIT
-    withdraw: list[Move] = [Withdraw()] if may_withdraw else []
+    withdraw: list[Move] = [_WITHDRAW] if may_withdraw else []
     if seat not in pending:
         return withdraw
     if state.phase == DRAFT:

@@ -89,14 +89,23 @@ def bot_view(state: JoustingState, seat: int) -> dict[str, JSON]:
     # on the table) are built once and shared between the views that show them.
     return {
         "knights": shared("ja.purses", state.coins, _purses, by_value=True),
-        "offers": [
-            shared("ja.offer", o, _offer)
-            for o in state.offers
-            if o.to is None or seat in (o.seat, o.to)
-        ],
+        "offers": _seen_offers(state.offers, seat),
         "judgement": _judgement(state),
         "you": {"seat": seat, "hand": list(state.hands[seat])},
     }
+
+
+def _seen_offers(offers: tuple[Offer, ...], seat: int) -> list[JSON]:
+    """The offers `seat` sees (open ones and its own private ones), kept per table of
+    offers: every knight is asked at every event, most of which leave the offers as they
+    were (the same tuple)."""
+    by_seat: dict[int, list[JSON]] = shared("ja.seen_offers", offers, lambda _: {})
+    seen = by_seat.get(seat)
+    if seen is None:
+        seen = by_seat[seat] = [
+            shared("ja.offer", o, _offer) for o in offers if o.to is None or seat in (o.seat, o.to)
+        ]
+    return seen
 
 
 def _purses(coins: tuple[int, ...]) -> list[JSON]:
