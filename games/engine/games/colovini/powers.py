@@ -71,10 +71,8 @@ def defence_bonus(state: ColoviniState, index: int) -> int:
 
 def attack_kinds(state: ColoviniState, seat: int) -> set[str]:
     kinds = {KNIGHT}  # CA-8
-    for region in state.owned(seat).values():
-        if region.power is None:  # most regions: no handler to look up
-            continue
-        fn = HOOKS.get("attack_kinds", region.power)
+    for power in state.powers(seat):  # most regions have none: no handler to look up
+        fn = HOOKS.get("attack_kinds", power)
         if fn:
             kinds |= fn(state, seat)
     return kinds
@@ -82,10 +80,8 @@ def attack_kinds(state: ColoviniState, seat: int) -> set[str]:
 
 def loss_discount(state: ColoviniState, seat: int) -> int:
     total = 0
-    for region in state.owned(seat).values():
-        if region.power is None:  # most regions: no handler to look up
-            continue
-        fn = HOOKS.get("loss_discount", region.power)
+    for power in state.powers(seat):
+        fn = HOOKS.get("loss_discount", power)
         if fn:
             total += int(fn(state, seat))
     return total

@@ -172,6 +172,9 @@ def default_move(state: ColoviniState, seat: int, rng: Random) -> Move:
     return legal[0]
 
 
+_OVER: tuple[tuple[type[Move], ...], str] = ((), N_("nothing is left to do"))
+
+
 def decide(state: ColoviniState, seat: int, move: Move, rng: Random) -> list[Event]:
     return decide_folded(state, seat, move, rng)[0]
 
@@ -180,7 +183,7 @@ def decide_folded(
     state: ColoviniState, seat: int, move: Move, rng: Random
 ) -> tuple[list[Event], ColoviniState]:
     """`decide` and the state after its events: the Emitter folded each as it went."""
-    allowed, doing = PHASE_MOVES.get(state.phase, ((), N_("nothing is left to do")))
+    allowed, doing = PHASE_MOVES.get(state.phase, _OVER)
     route = _ROUTES.get(type(move))
     if route is None or type(move) not in allowed:
         raise IllegalMove(N_("That move does not fit now: %(doing)s."), doing=msg(doing))

@@ -85,8 +85,12 @@ class ColoviniState(ColoviniRecord, wire="ca.state"):
     def crowns(self, seat: int) -> int:
         return _ownership(self.row, self.owners)[1][seat]
 
+    def powers(self, seat: int) -> tuple[str, ...]:
+        """The powers of the regions `seat` owns, in row order (CA-14, CA-15)."""
+        return _ownership(self.row, self.owners)[2][seat]
+
     def owns_power(self, seat: int, power: str) -> bool:
-        return any(r.power == power for r in self.owned(seat).values())
+        return power in self.powers(seat)
 
     def free_tiles(self) -> list[int]:
         """CA-16: face-up tiles; once none is left, every used one is face up again."""
@@ -108,8 +112,12 @@ def free_tiles(used: frozenset[int], held_tiles: tuple[int | None, int | None]) 
     return free or [t for t in range(len(TILES)) if t not in held]
 
 
-# Both seats' regions by row position, and their crowns.
-Ownership = tuple[tuple[Mapping[int, Region], Mapping[int, Region]], tuple[int, int]]
+# Both seats' regions by row position, their crowns and their regions' powers.
+Ownership = tuple[
+    tuple[Mapping[int, Region], Mapping[int, Region]],
+    tuple[int, int],
+    tuple[tuple[str, ...], tuple[str, ...]],
+]
 
 
 # Ownership changes only with a conquest, yet rules, views and the bot ask for it many times
@@ -124,4 +132,7 @@ def _ownership(row: tuple[str, ...], owners: tuple[int | None, ...]) -> Ownershi
         for seat in (0, 1)
     )
     crowns = tuple(sum(r.crowns for r in regions.values()) for regions in owned)
-    return (owned[0], owned[1]), (crowns[0], crowns[1])
+    powers = tuple(
+        tuple(r.power for r in regions.values() if r.power is not None) for regions in owned
+    )
+    return (owned[0], owned[1]), (crowns[0], crowns[1]), (powers[0], powers[1])
