@@ -29,7 +29,7 @@ from games.engine.core import (
     to_json,
 )
 from games.engine.core.codec import registered
-from games.engine.core.memo import shared
+from games.engine.core.memo import last_pair, shared
 
 
 @dataclass(frozen=True)
@@ -159,6 +159,25 @@ def test_shared_builds_once_per_record_and_tells_records_apart() -> None:
         "test.value", ("x", 1), build, by_value=True
     )
     assert built == [record, twin, ("x", 1)]
+
+
+def test_last_pair_answers_again_for_the_very_same_pair_only() -> None:
+    built: list[tuple[object, object, object]] = []
+
+    @last_pair
+    def build(a: tuple[int, ...], b: tuple[int, ...], extra: object) -> list[object]:
+        built.append((a, b, extra))
+        return [a, b]
+
+    a, b = (1, 2), (3,)
+    first = build(a, b, "x")
+    assert build(a, b, "y") is first  # the same objects: the last answer, `extra` unread
+    equal = tuple(range(1, 3))  # an equal but other tuple: built again
+    again = build(equal, b, "z")
+    assert again == first
+    assert again is not first
+    assert build(a, b, "w") is not first  # one slot: the last pair only
+    assert built == [(a, b, "x"), (equal, b, "z"), (a, b, "w")]
 
 
 WIRE_NAMES = Path(__file__).with_name("wire_names.txt")

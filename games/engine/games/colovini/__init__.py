@@ -6,7 +6,8 @@ events, rules (the deal, routing moves, the engine's questions), evolve, views, 
 definition. Per concept: cards, regions and tiles are data (tiles with one small handler
 per kind); powers holds the region powers as handlers on named hooks; combat (plays,
 enchantments, attacks, reactions, conquest losses) and turn (draws, the end of a turn,
-the win) hold the rules that rules.py routes moves to.
+the win) hold the rules that rules.py routes moves to; play_moves lists a turn's legal
+moves only when read (the bot reads its parts).
 
 Readings where the rulebook is silent or unclear (each has a test):
 - Reactions (CH-3): the defender is asked after every enchantment and attack, even without

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from itertools import chain
+from operator import itemgetter
 from random import Random
 from typing import Any
 
@@ -35,6 +37,7 @@ from .moves import (
     Resist,
     UseAvalon,
 )
+from .play_moves import PlayMoves
 from .regions import BY_KEY, EXPECTED_CROWNS
 from .tiles import LIGHT, TINT, cards_given
 
@@ -47,6 +50,8 @@ PATIENCE = 30  # turns after which a crown is worth twice as many cards
 def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
     if len(legal) == 1:
         return legal[0]
+    if isinstance(legal, PlayMoves):  # the turn's parts, without the list (play_moves.py)
+        return _Me(view).turn_move(legal.attacks, legal.enchants, legal.ends, rng)
     # These moves have no fields: a type stands for the move (cheaper than `in legal`).
     kinds = set(map(type, legal))
     for answer in (CounterSpell, Resist):
@@ -59,7 +64,10 @@ def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mo
         return min(legal, key=lambda m: (me.loss_cost(m), rng.random()))
     if kinds == {Discard}:
         return min(legal, key=lambda m: (me.keep_value(getattr(m, "card", "")), rng.random()))
-    return me.turn_move(legal, rng)
+    plays = [m for m in legal if isinstance(m, PlayCard)]
+    attacks = [m for m in plays if m.mode == ATTACK]
+    enchants = [m for m in plays if m.mode == ENCHANT]
+    return me.turn_move(attacks, enchants, [m for m in legal if isinstance(m, EndTurn)], rng)
 
 
 class _Me:
@@ -85,10 +93,15 @@ class _Me:
         self._avalon: bool | None = None  # Avalon's discount available
 
     def mine(self, r: Mapping[str, Any]) -> int:
-        return int(r["counts"][self.seat])
+        return r["counts"][self.seat]  # type: ignore[no-any-return]  # the view's count
 
     def theirs(self, r: Mapping[str, Any]) -> int:
-        return int(r["counts"][self.opp])
+        return r["counts"][self.opp]  # type: ignore[no-any-return]  # the view's count
+
+    def gap(self, r: Mapping[str, Any]) -> int:
+        """How many cards short of attacking a region not mine (CA-8, CA-14)."""
+        counts = r["counts"]
+        return counts[self.opp] + r["defence_bonus"] - counts[self.seat]  # type: ignore[no-any-return]
 
     def value(self, r: Mapping[str, Any]) -> float:
         """Crowns a conquest of `r` swings: gained, plus denied if the opponent owns it."""
@@ -97,7 +110,8 @@ class _Me:
 
     def safety(self, r: Mapping[str, Any]) -> int:
         """How many cards the opponent must add before attacking a region of mine."""
-        return self.mine(r) + int(r["defence_bonus"]) - self.theirs(r) + 1
+        counts = r["counts"]
+        return counts[self.seat] + r["defence_bonus"] - counts[self.opp] + 1  # type: ignore[no-any-return]
 
     def total_cards(self) -> int:
         if self._total is None:  # asked for every attack candidate
@@ -107,7 +121,7 @@ class _Me:
     def unseen(self, name: str) -> int:
         """Copies of `name` that could be in the opponent's hand or the deck."""
         if self._seen is None:  # one count of everything in sight, in C
-            piles = (pile for r in self.regions for pile in r["piles"])
+            piles = chain.from_iterable(map(itemgetter("piles"), self.regions))
             self._seen = Counter(chain(self.hand, self.view["discard"], *piles))
         return max(COPIES - self._seen[name], 0)
 
@@ -125,19 +139,25 @@ class _Me:
 
     # -- the turn ---------------------------------------------------------------------
 
-    def turn_move(self, legal: Sequence[Move], rng: Random) -> Move:
-        plays = [m for m in legal if isinstance(m, PlayCard)]
-        attacks = [m for m in plays if m.mode == ATTACK]
+    def turn_move(
+        self,
+        attacks: Sequence[PlayCard],
+        enchants: Sequence[PlayCard],
+        ends: Sequence[EndTurn],
+        rng: Random,
+    ) -> Move:
+        """The turn's move from its legal attacks, enchantments and tiles (every
+        reinforcement of a card in hand is legal, CA-5)."""
         best = self._best_attack(attacks, rng)
         if best is not None:
             return best
-        enchant = self._best_enchant([m for m in plays if m.mode == ENCHANT], rng)
+        enchant = self._best_enchant(enchants, rng)
         if enchant is not None:
             return enchant
-        reinforce = self._reinforcement(plays, rng)
+        reinforce = self._reinforcement(rng)
         if reinforce is not None:
             return reinforce
-        return self._end_turn([m for m in legal if isinstance(m, EndTurn)], rng)
+        return self._end_turn(ends, rng)
 
     def _best_attack(self, attacks: Sequence[PlayCard], rng: Random) -> Move | None:
         if not attacks:
@@ -176,14 +196,14 @@ class _Me:
             if r["owner"] == self.seat and self.safety(r) <= 2:
                 score += 2.0  # protects a region the opponent could take
             elif r["owner"] != self.seat:
-                gap = self.theirs(r) + int(r["defence_bonus"]) - self.mine(r)
+                gap = self.gap(r)
                 score += self.value(r) if gap <= 3 else 0.5
             score -= 0.15 * self.unseen(move.card)  # chance of a counter-spell
             scored.append((score, rng.random(), move))
         best = max(scored, key=lambda t: (t[0], t[1]), default=None)
         return best[2] if best is not None and best[0] > 1.0 else None
 
-    def _reinforcement(self, plays: Sequence[PlayCard], rng: Random) -> Move | None:
+    def _reinforcement(self, rng: Random) -> Move | None:
         if len(self.hand) <= KEEP:
             return None
         # Cards over the hand limit would be discarded at the end of the turn (CA-13):
@@ -194,17 +214,16 @@ class _Me:
         for r in self.regions:
             index = r["region_index"]
             if r["owner"] == self.seat:
-                if self.safety(r) <= 2 or overflow:
-                    needs.append((self.value(r) * 2 / max(self.safety(r), 1), rng.random(), index))
+                safety = self.safety(r)
+                if safety <= 2 or overflow:
+                    needs.append((self.value(r) * 2 / max(safety, 1), rng.random(), index))
             else:
-                gap = self.theirs(r) + int(r["defence_bonus"]) - self.mine(r)
+                gap = self.gap(r)
                 if 0 < gap <= 4 or overflow:  # a few more and a later turn may attack here
                     needs.append((self.value(r) / max(gap, 1), rng.random(), index))
         if not needs:
             return None
-        index = max(needs)[2]
-        move = PlayCard(card, index)
-        return move if move in plays else None
+        return PlayCard(card, max(needs)[2])  # a card in hand on a region: always legal
 
     def keep_value(self, card: str) -> float:
         """How much a card is worth keeping: knights attack and resist; duplicates less."""
@@ -212,15 +231,15 @@ class _Me:
         return value - 0.4 * (self.hand.count(card) - 1)
 
     def _end_turn(self, ends: Sequence[EndTurn], rng: Random) -> Move:
-        owned = {
-            r["region_index"]: BY_KEY[r["region"]]
+        owned = tuple(
+            (r["region_index"], r["region"])
             for r in self.regions
             if r["owner"] == self.seat and r["region"] is not None
-        }
+        )
         want_light = len(self.hand) < LIGHT_BELOW
 
         def score(move: EndTurn) -> tuple[bool, float, float]:
-            gives = cards_given(move.tile, owned)
+            gives = _gives(move.tile, owned)
             light = TINT[move.tile] == LIGHT
             if light:
                 gives = min(gives, self.view["hand_limit"] - len(self.hand))
@@ -238,5 +257,11 @@ class _Me:
         if r["owner"] == self.seat:
             safety = self.safety(r)
             return self.value(r) * (1.5 if safety <= 2 else 0.6 if safety <= 3 else 0.2)
-        gap = self.theirs(r) + int(r["defence_bonus"]) - self.mine(r)
-        return 0.7 + (0.5 * self.value(r) if gap <= 1 else 0.0)
+        return 0.7 + (0.5 * self.value(r) if self.gap(r) <= 1 else 0.0)
+
+
+@lru_cache(maxsize=4096)
+def _gives(kind: str, owned: tuple[tuple[int, str], ...]) -> int:
+    """`cards_given` for the regions owned, as (row position, region key) pairs: the same
+    few holdings are weighed at every turn's end."""
+    return cards_given(kind, {index: BY_KEY[key] for index, key in owned})

@@ -16,7 +16,7 @@ Hooks:
 from __future__ import annotations
 
 from games.engine.core import HookRegistry
-from games.engine.core.memo import shared
+from games.engine.core.memo import last_pair, shared
 
 from .cards import KNIGHT, SORCERESS
 from .regions import AVALON, CASTLE, STONE_CIRCLE
@@ -41,16 +41,23 @@ def _avalon(state: ColoviniState, seat: int) -> int:
     return 0 if state.avalon_used else 1  # CA-15: once per turn
 
 
-def defence_bonuses(state: ColoviniState) -> tuple[int, ...]:
+Defences = tuple[int, ...]  # per row position
+
+
+def defence_bonuses(state: ColoviniState) -> Defences:
     """Every region's `defence_bonus`, in row order (legal moves and each view ask for
     them all, every move). A power works only face up (CA-12), so the answers follow from
     the row and what is face up (the hook's contract, above), which change only with a
-    conquest: they are worked out once per (row, face up)."""
-    key = (state.row, state.face_up)
-    return shared("ca.defences", key, lambda _: _all_defences(state), by_value=True)
+    conquest: they are worked out once per (row, face up), the last found by identity."""
+    return _defences(state.row, state.face_up, state)
 
 
-def _all_defences(state: ColoviniState) -> tuple[int, ...]:
+@last_pair
+def _defences(row: tuple[str, ...], face_up: tuple[bool, ...], state: ColoviniState) -> Defences:
+    return shared("ca.defences", (row, face_up), lambda _: _all_defences(state), by_value=True)
+
+
+def _all_defences(state: ColoviniState) -> Defences:
     return tuple(defence_bonus(state, index) for index in range(len(state.row)))
 
 
@@ -64,10 +71,8 @@ def defence_bonus(state: ColoviniState, index: int) -> int:
 
 def attack_kinds(state: ColoviniState, seat: int) -> set[str]:
     kinds = {KNIGHT}  # CA-8
-    for region in state.owned(seat).values():
-        if region.power is None:  # most regions: no handler to look up
-            continue
-        fn = HOOKS.get("attack_kinds", region.power)
+    for power in state.powers(seat):  # most regions have none: no handler to look up
+        fn = HOOKS.get("attack_kinds", power)
         if fn:
             kinds |= fn(state, seat)
     return kinds
@@ -75,10 +80,8 @@ def attack_kinds(state: ColoviniState, seat: int) -> set[str]:
 
 def loss_discount(state: ColoviniState, seat: int) -> int:
     total = 0
-    for region in state.owned(seat).values():
-        if region.power is None:  # most regions: no handler to look up
-            continue
-        fn = HOOKS.get("loss_discount", region.power)
+    for power in state.powers(seat):
+        fn = HOOKS.get("loss_discount", power)
         if fn:
             total += int(fn(state, seat))
     return total

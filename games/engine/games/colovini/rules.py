@@ -4,8 +4,10 @@ turn.py) and the outcome."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from random import Random
+from typing import Any
 
 from games.engine.core import N_, Emitter, Event, IllegalMove, Move, Outcome, msg
 
@@ -17,7 +19,6 @@ from .evolve import evolve
 from .moves import (
     ATTACK,
     ENCHANT,
-    REINFORCE,
     CounterSpell,
     Discard,
     EndTurn,
@@ -28,6 +29,7 @@ from .moves import (
     Resist,
     UseAvalon,
 )
+from .play_moves import PlayMoves
 from .regions import REGIONS
 from .state import ColoviniState, Phase
 from .tiles import LIGHT, TINT
@@ -71,7 +73,7 @@ def pending_seats(state: ColoviniState) -> frozenset[int]:
     return _ALONE[state.active]
 
 
-def legal_moves(state: ColoviniState, seat: int) -> list[Move]:
+def legal_moves(state: ColoviniState, seat: int) -> Sequence[Move]:
     if seat not in pending_seats(state):
         return []
     hand = sorted(set(state.hands[seat]))
@@ -89,9 +91,10 @@ def legal_moves(state: ColoviniState, seat: int) -> list[Move]:
     return [_discard(name) for name in hand]
 
 
-def _plays(state: ColoviniState, seat: int, hand: list[str]) -> list[Move]:
+def _plays(state: ColoviniState, seat: int, hand: list[str]) -> PlayMoves:
     """The PLAY phase's moves: every reinforcement (CA-5), then per card the enchantments
-    and attacks `combat.play_problem` accepts, then the tiles to end the turn with.
+    and attacks `combat.play_problem` accepts, then the tiles to end the turn with (the
+    reinforcements listed only when read: play_moves.py).
 
     The candidates are exactly the moves that pass `play_problem` (so `decide` and this
     list never disagree; tests/engine/colovini/test_legal.py tries every card, region
@@ -101,40 +104,37 @@ def _plays(state: ColoviniState, seat: int, hand: list[str]) -> list[Move]:
     on a region not its own, while conquests are left (CA-10), with at least as many
     cards there as the defender's plus a face-up castle's bonus (CA-8, CA-14)."""
     piles = state.piles
-    out: list[Move] = list(_reinforcements(tuple(hand), len(piles)))
     attackers = powers.attack_kinds(state, seat)
     opponent = state.opponent(seat)
-    tops = [(i, colour_of(pair[opponent][-1])) for i, pair in enumerate(piles) if pair[opponent]]
+    # One pass over the row: the regions each colour may enchant (the opponent's top card
+    # has it) and the regions open to an attack.
+    tops: dict[str, list[int]] = {}
     attackable: list[int] = []
-    if state.conquests < MAX_CONQUESTS:
-        defences, owners = powers.defence_bonuses(state), state.owners
-        attackable = [
-            i
-            for i, pair in enumerate(piles)
-            if owners[i] != seat and len(pair[seat]) >= len(pair[opponent]) + defences[i]
-        ]
+    can_attack = state.conquests < MAX_CONQUESTS
+    defences = powers.defence_bonuses(state)
+    for i, (pair, owner, defence) in enumerate(zip(piles, state.owners, defences, strict=True)):
+        theirs = pair[opponent]
+        if theirs:
+            tops.setdefault(colour_of(theirs[-1]), []).append(i)
+        if can_attack and owner != seat and len(pair[seat]) >= len(theirs) + defence:
+            attackable.append(i)
+    targets = tuple(attackable)
+    per_card: list[tuple[Sequence[PlayCard], Sequence[PlayCard]]] = []
     for name in hand:
         kind = kind_of(name)
+        enchants: Sequence[PlayCard] = ()
         if kind == SORCERESS:
-            colour = colour_of(name)
-            out += [_play_card(name, i, ENCHANT) for i, top in tops if top == colour]
-        if kind in attackers:
-            out += [_play_card(name, i, ATTACK) for i in attackable]
-    out += _end_turns(state.used_tiles, state.held_tiles)
-    return out
+            enchants = _plays_of(name, tuple(tops.get(colour_of(name), ())), ENCHANT)
+        attacks = _plays_of(name, targets, ATTACK) if kind in attackers else ()
+        per_card.append((enchants, attacks))
+    ends = _end_turns(state.used_tiles, state.held_tiles)
+    return PlayMoves(tuple(hand), len(piles), per_card, ends)
 
 
 @lru_cache(maxsize=4096)
-def _reinforcements(hand: tuple[str, ...], regions: int) -> tuple[PlayCard, ...]:
-    """Every card of `hand` on every region (about 80 moves, the most of a turn's legal
-    moves), once per hand; a hand not seen yet is put together from each card's row."""
-    return tuple(move for name in hand for move in _reinforcing(name, regions))
-
-
-@lru_cache(maxsize=64)
-def _reinforcing(name: str, regions: int) -> tuple[PlayCard, ...]:
-    """One card on every region: moves are frozen, so built once per card."""
-    return tuple(PlayCard(name, i, REINFORCE) for i in range(regions))
+def _plays_of(name: str, regions: tuple[int, ...], mode: str) -> tuple[PlayCard, ...]:
+    """`name` played as `mode` on each of `regions`: the same few lists every turn."""
+    return tuple(_play_card(name, i, mode) for i in regions)
 
 
 @lru_cache(maxsize=1024)
@@ -172,6 +172,9 @@ def default_move(state: ColoviniState, seat: int, rng: Random) -> Move:
     return legal[0]
 
 
+_OVER: tuple[tuple[type[Move], ...], str] = ((), N_("nothing is left to do"))
+
+
 def decide(state: ColoviniState, seat: int, move: Move, rng: Random) -> list[Event]:
     return decide_folded(state, seat, move, rng)[0]
 
@@ -180,29 +183,35 @@ def decide_folded(
     state: ColoviniState, seat: int, move: Move, rng: Random
 ) -> tuple[list[Event], ColoviniState]:
     """`decide` and the state after its events: the Emitter folded each as it went."""
-    allowed, doing = PHASE_MOVES.get(state.phase, ((), N_("nothing is left to do")))
-    if not isinstance(move, allowed):
+    allowed, doing = PHASE_MOVES.get(state.phase, _OVER)
+    route = _ROUTES.get(type(move))
+    if route is None or type(move) not in allowed:
         raise IllegalMove(N_("That move does not fit now: %(doing)s."), doing=msg(doing))
-    emitter: Emitter[ColoviniState]
-    if isinstance(move, PlayCard):
-        emitter = combat.play(state, seat, move)
-    elif isinstance(move, (CounterSpell, Resist)):
-        emitter = combat.react(state, seat)
-    elif isinstance(move, LetPass):
-        emitter = Emitter(evolve, state)
-        combat.let_pass(emitter)
-    elif isinstance(move, UseAvalon):
-        emitter = combat.use_avalon(state, seat)
-    elif isinstance(move, LoseHandCard):
-        emitter = combat.pay(state, seat, move.card, None)
-    elif isinstance(move, LosePileTop):
-        emitter = combat.pay(state, seat, None, move.region)
-    elif isinstance(move, EndTurn):
-        emitter = turn.end_turn(state, seat, move.tile, rng)
-    else:
-        assert isinstance(move, Discard)
-        emitter = turn.discard(state, seat, move.card, rng)
+    emitter = route(state, seat, move, rng)
     return emitter.events, emitter.state
+
+
+def _let_pass(state: ColoviniState, seat: int, move: Move, rng: Random) -> Emitter[ColoviniState]:
+    emitter = Emitter(evolve, state)
+    combat.let_pass(emitter)
+    return emitter
+
+
+Route = Callable[[ColoviniState, int, Any, Random], Emitter[ColoviniState]]
+
+# Each move's rule, by its exact type: one lookup instead of a chain of isinstance checks
+# (the moves are final records, never subclassed).
+_ROUTES: dict[type[Move], Route] = {
+    PlayCard: lambda state, seat, move, rng: combat.play(state, seat, move),
+    CounterSpell: lambda state, seat, move, rng: combat.react(state, seat),
+    Resist: lambda state, seat, move, rng: combat.react(state, seat),
+    LetPass: _let_pass,
+    UseAvalon: lambda state, seat, move, rng: combat.use_avalon(state, seat),
+    LoseHandCard: lambda state, seat, move, rng: combat.pay(state, seat, move.card, None),
+    LosePileTop: lambda state, seat, move, rng: combat.pay(state, seat, None, move.region),
+    EndTurn: lambda state, seat, move, rng: turn.end_turn(state, seat, move.tile, rng),
+    Discard: lambda state, seat, move, rng: turn.discard(state, seat, move.card, rng),
+}
 
 
 def outcome(state: ColoviniState) -> Outcome | None:

@@ -14,6 +14,7 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from games.engine.core import Registered
+from games.engine.core.memo import last_pair
 
 from .config import ColoviniConfig
 from .events import Pile
@@ -79,13 +80,17 @@ class ColoviniState(ColoviniRecord, wire="ca.state"):
 
     def owned(self, seat: int) -> Mapping[int, Region]:
         """The regions `seat` owns, by row position (read-only: shared between states)."""
-        return _owned(self.row, self.owners, seat)
+        return _ownership(self.row, self.owners)[0][seat]
 
     def crowns(self, seat: int) -> int:
-        return _crowns(self.row, self.owners, seat)
+        return _ownership(self.row, self.owners)[1][seat]
+
+    def powers(self, seat: int) -> tuple[str, ...]:
+        """The powers of the regions `seat` owns, in row order (CA-14, CA-15)."""
+        return _ownership(self.row, self.owners)[2][seat]
 
     def owns_power(self, seat: int, power: str) -> bool:
-        return any(r.power == power for r in self.owned(seat).values())
+        return power in self.powers(seat)
 
     def free_tiles(self) -> list[int]:
         """CA-16: face-up tiles; once none is left, every used one is face up again."""
@@ -107,13 +112,27 @@ def free_tiles(used: frozenset[int], held_tiles: tuple[int | None, int | None]) 
     return free or [t for t in range(len(TILES)) if t not in held]
 
 
+# Both seats' regions by row position, their crowns and their regions' powers.
+Ownership = tuple[
+    tuple[Mapping[int, Region], Mapping[int, Region]],
+    tuple[int, int],
+    tuple[tuple[str, ...], tuple[str, ...]],
+]
+
+
 # Ownership changes only with a conquest, yet rules, views and the bot ask for it many times
-# per move: answered once per (row, owners, seat).
+# per move: worked out once per (row, owners), for both seats. A state shares its row and
+# owners with the states before it until a conquest, so the last answer is found by
+# identity first, without hashing the two tuples.
+@last_pair
 @lru_cache(maxsize=4096)
-def _owned(row: tuple[str, ...], owners: tuple[int | None, ...], seat: int) -> Mapping[int, Region]:
-    return MappingProxyType({i: BY_KEY[row[i]] for i, owner in enumerate(owners) if owner == seat})
-
-
-@lru_cache(maxsize=4096)
-def _crowns(row: tuple[str, ...], owners: tuple[int | None, ...], seat: int) -> int:
-    return sum(r.crowns for r in _owned(row, owners, seat).values())
+def _ownership(row: tuple[str, ...], owners: tuple[int | None, ...]) -> Ownership:
+    owned = tuple(
+        MappingProxyType({i: BY_KEY[row[i]] for i, owner in enumerate(owners) if owner == seat})
+        for seat in (0, 1)
+    )
+    crowns = tuple(sum(r.crowns for r in regions.values()) for regions in owned)
+    powers = tuple(
+        tuple(r.power for r in regions.values() if r.power is not None) for regions in owned
+    )
+    return (owned[0], owned[1]), (crowns[0], crowns[1]), (powers[0], powers[1])

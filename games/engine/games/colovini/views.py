@@ -79,39 +79,44 @@ def bot_view(state: ColoviniState, seat: int) -> dict[str, JSON]:
 
 
 def _regions(state: ColoviniState, over: bool) -> list[dict[str, JSON]]:
-    # The whole row as one value first: most moves change no region (a draw, a reaction,
-    # a loss from the hand), and then the row is found at once.
-    defences = powers.defence_bonuses(state)
-    key = (state.row, state.face_up, over, state.owners, defences, state.piles)
-    # The row of the last view first: comparing keys whose parts are the very same objects
-    # (the state's fields, the shared defences) costs less than hashing every pile again.
-    seen, row = _LAST_ROW[0]
-    if key == seen:
-        return row
-    row = shared("ca.regions", key, _region_row, by_value=True)
-    _LAST_ROW[0] = (key, row)
+    # Most moves change no region or only a pile or two (a card played, a loss paid from
+    # a pile): the row of the last view is handed out again, or built from its entries,
+    # found by identity (the state's fields are the very same objects), with only the
+    # changed regions' entries looked up. A conquest (faces, owners, defences) or another
+    # game's state builds the row entry by entry, each shared by value.
+    fixed = (state.row, state.face_up, over, state.owners, powers.defence_bonuses(state))
+    piles = state.piles
+    last_fixed, last_piles, last_row = _LAST_ROW[0]
+    if fixed == last_fixed:  # the parts' identities first: cheap when unchanged
+        if piles is last_piles:
+            return last_row
+        row = [
+            entry if pair is last_pair else _region(fixed, index, pair)
+            for index, (pair, last_pair, entry) in enumerate(
+                zip(piles, last_piles, last_row, strict=True)
+            )
+        ]
+    else:
+        keys, face_up, over, owners, defences = fixed
+        entries = zip(count(), keys, face_up, repeat(over), owners, defences, piles)
+        row = shared_each("ca.region", entries, _region_entry)
+    _LAST_ROW[0] = (fixed, piles, row)
     return row
 
 
-# The key and region row of the last view built (one slot: replaced whole).
-_LAST_ROW: list[tuple[tuple[object, ...], list[dict[str, JSON]]]] = [((), [])]
+# What the last region row was built from (the fixed parts and the piles), and the row
+# (one slot: replaced whole).
+Fixed = tuple[tuple[str, ...], tuple[bool, ...], bool, tuple[int | None, ...], tuple[int, ...]]
+_LAST_ROW: list[tuple[Fixed | tuple[()], tuple[tuple[Pile, Pile], ...], list[dict[str, JSON]]]] = [
+    ((), (), [])
+]
 
 
-def _region_row(
-    key: tuple[
-        tuple[str, ...],
-        tuple[bool, ...],
-        bool,
-        tuple[int | None, ...],
-        tuple[int, ...],
-        tuple[tuple[Pile, Pile], ...],
-    ],
-) -> list[dict[str, JSON]]:
-    # Each entry is everything it shows, as one value: most regions are unchanged by a
-    # move. The values are put together by `zip`, in row order.
-    row, face_up, over, owners, defences, piles = key
-    entries = zip(count(), row, face_up, repeat(over), owners, defences, piles)
-    return shared_each("ca.region", entries, _region_entry)
+def _region(fixed: Fixed, index: int, piles: tuple[Pile, Pile]) -> dict[str, JSON]:
+    """The entry of region `index` with `piles`, shared by value."""
+    row, face_up, over, owners, defences = fixed
+    key = (index, row[index], face_up[index], over, owners[index], defences[index], piles)
+    return shared("ca.region", key, _region_entry, by_value=True)
 
 
 def _region_entry(
