@@ -28,6 +28,7 @@ from random import Random
 from typing import Any
 
 from games.engine.core import replace
+from games.engine.core.fast_init import speed_up_init
 from games.engine.core.memo import shared
 
 from . import lanes
@@ -467,6 +468,11 @@ def _row(chosen: int, evil_in: int, worlds: int) -> _Row:
     only = indexes[0]
     return lambda seq: (seq[only],)
 
+
+# Built per seat and proposal (a tally and its beliefs) or per seat and game (a mind): the
+# quicker constructor of the engine's records, as for moves and events.
+for _cls in (Beliefs, _Mind, _Tally):
+    speed_up_init(_cls)
 
 _TALLIES: dict[tuple[int, ...], _Tally] = {}
 _TALLIES_KEPT = 512  # a few dozen tables' bot seats; emptied at once when full (thread-safe)
