@@ -28,7 +28,10 @@ from random import Random
 from typing import Any
 
 from games.engine.core import replace
+from games.engine.core.fast_init import speed_up_init
 from games.engine.core.memo import shared
+
+from . import lanes
 
 EVIL_PASSED = 0.35  # likelihood that an Evil team member lets a quest succeed
 VOTE_FIT = 1.15  # an Evil voter's vote fits "approve teams with Evil, reject clean ones"
@@ -55,7 +58,7 @@ class Beliefs:
     evil_count: int
     known_evil: frozenset[int] = frozenset()
     known_good: frozenset[int] = frozenset()
-    p_evil: tuple[float, ...] = ()  # per seat
+    odds: tuple[float, ...] = ()  # per seat, when fixed (Evil's beliefs, priors)
     worlds: tuple[int, ...] = ()  # Evil seats masks of the worlds (a weight 0.0: ruled out)
     weights: tuple[float, ...] = ()  # each world's weight, in the same order (fixed beliefs)
     total: float = 0.0  # the sum of the weights
@@ -63,6 +66,15 @@ class Beliefs:
     # order, which is the order of `worlds`), and which are the seat's, one byte per world.
     table_weights: tuple[float, ...] = ()
     chosen: int = 0
+    tally: _Tally | None = None  # the seat's tally, whose odds are worked out when asked
+
+    @property
+    def p_evil(self) -> tuple[float, ...]:
+        """Per seat, the probability that it is Evil. From a tally, worked out on first
+        asking: many decisions never read it (an Evil seat's, a vote on a team holding
+        known Evil, the last chance), and each costs a sum over the worlds per seat."""
+        tally = self.tally
+        return self.odds if tally is None else tally.p_evil
 
     def team_risk(self, team: set[int] | list[int]) -> float:
         """Probability that at least one member is Evil, over the weighed worlds."""
@@ -128,7 +140,7 @@ class _Mind:
         free = [s for s in range(self.players) if s not in known_evil | known_good]
         prior = (self.evil_count - len(known_evil)) / len(free) if free else 0.0
         return self.beliefs(
-            p_evil=tuple(
+            odds=tuple(
                 [
                     1.0 if s in known_evil else 0.0 if s in known_good else prior
                     for s in range(self.players)
@@ -169,7 +181,7 @@ def _read_mind(view: Mapping[str, Any]) -> _Mind:
     )
     if evil and role != "oberon":  # RA-6: Evil already know every Evil but Oberon
         fixed = mind.beliefs(
-            p_evil=tuple([float(s in known_evil) for s in range(players)]),
+            odds=tuple([float(s in known_evil) for s in range(players)]),
             worlds=(_mask(known_evil),),
             weights=(1.0,),
             total=1.0,
@@ -212,11 +224,11 @@ def beliefs(view: Mapping[str, Any]) -> Beliefs:
     if hit is not None and hit[0] is mind and hit[1] is tally:
         return hit[2]
     weighed = mind.beliefs(
-        p_evil=tally.p_evil,
         worlds=tally.worlds,
         total=tally.total,
         table_weights=tally.record.weights if tally.record is not None else (),
         chosen=tally.chosen_flags,
+        tally=tally,
     )
     if len(_BELIEFS) >= _BELIEFS_KEPT:
         _BELIEFS.clear()
@@ -242,17 +254,28 @@ class _Record:
     """Every way `evil` Evil seats can sit among `players` (at most C(10,4) = 210 worlds),
     with each world's whole-number tallies over the public record counted so far. A world's
     tallies do not depend on who asks, so one record serves every seat of a table: each new
-    proposal or quest is counted once, not once per bot. Never changed once built."""
+    proposal or quest is counted once, not once per bot. Never changed once built.
+
+    The tallies are kept one 16-bit lane per world (lanes.py): a proposal or a quest adds
+    to every world's count in a few integer operations. A world's weight depends on its
+    tallies only, so each distinct set of tallies (far fewer than the worlds) is weighed
+    once per count, by the same float expression as one world at a time."""
 
     players: int
     evil: int
     worlds: tuple[int, ...]
-    alive: tuple[bool, ...]  # per world: at least k Evil on every quest with k Fails
-    passes: tuple[int, ...]  # per world: Evil team members beyond the Fails, over the quests
-    fits: tuple[int, ...]  # per world: Evil votes fitting "approve dirty, reject clean"
+    on_quests: int = 0  # per world: Evil team members over the resolved quests
+    fits: int = 0  # per world: Evil votes fitting "approve dirty, reject clean"
+    dead: int = 0  # per world: a full lane once a quest with k Fails had fewer Evil on it
+    fails: int = 0  # Fails over the resolved quests (the same for every world)
     quests: frozenset[Quest] = frozenset()
     proposals: tuple[Proposal, ...] = ()
     weights: tuple[float, ...] = ()  # per world (0.0 once no longer alive)
+
+    @property
+    def alive(self) -> tuple[bool, ...]:
+        """Per world: at least k Evil on every quest with k Fails."""
+        return tuple([not lane for lane in lanes.values(self.dead, len(self.worlds))])
 
     def extends(self, quests: frozenset[Quest], proposals: tuple[Proposal, ...]) -> bool:
         """Whether the record holds everything this one counted (the same game, later)."""
@@ -260,34 +283,38 @@ class _Record:
 
     def counted(self, quests: frozenset[Quest], proposals: tuple[Proposal, ...]) -> _Record:
         """This record with the quests and proposals it has not counted yet."""
-        worlds, alive, passes, fits = self.worlds, self.alive, self.passes, self.fits
-        # List comprehensions, not generators: the same values, built faster.
+        size = len(self.worlds)
+        seats = lanes.by_seat(self.worlds, self.players)
+        on_quests, fits, dead, fails_seen = self.on_quests, self.fits, self.dead, self.fails
         for _, team, fails in quests - self.quests:
-            on_team = [(world & team).bit_count() for world in worlds]
-            alive = tuple([a and on >= fails for a, on in zip(alive, on_team, strict=True)])
-            passes = tuple([p + on - fails for p, on in zip(passes, on_team, strict=True)])
+            on_team = lanes.count(seats, team)
+            dead |= (lanes.ones(size) ^ lanes.at_least(on_team, fails, size)) * lanes.FULL
+            on_quests += on_team
+            fails_seen += fails
         for team, yes, no in proposals[len(self.proposals) :]:
-            fits = tuple(
-                [
-                    fit + ((world & yes) if world & team else (world & no)).bit_count()
-                    for world, fit in zip(worlds, fits, strict=True)
-                ]
-            )
+            # A world's fit: its Evil approving a team with Evil on it, else rejecting it.
+            dirty = lanes.at_least(lanes.count(seats, team), 1, size) * lanes.FULL
+            fits += lanes.count(seats, yes) & dirty | lanes.count(seats, no) & ~dirty
+        # One code per world: its fits (below 256, the powers' table) and its Evil on
+        # quests above them; a ruled-out world's full lane is no live world's code.
+        codes = lanes.values(dead | fits + (on_quests << 8), size)
         misfit_votes = len(proposals) * self.evil  # every Evil seat votes on every proposal
-        weights = tuple(
-            [
-                _PASSED_POW[passed] * _FIT_POW[fit] * _MISFIT_POW[misfit_votes - fit] if ok else 0.0
-                for ok, passed, fit in zip(alive, passes, fits, strict=True)
-            ]
-        )
+        weight: dict[int, float] = {}
+        for code in set(codes):
+            if code == lanes.FULL:
+                weight[code] = 0.0
+            else:  # passes: Evil team members beyond the Fails, over the quests
+                passed, fit = (code >> 8) - fails_seen, code & 0xFF
+                weight[code] = _PASSED_POW[passed] * _FIT_POW[fit] * _MISFIT_POW[misfit_votes - fit]
         return replace(
             self,
-            alive=alive,
-            passes=passes,
+            on_quests=on_quests,
             fits=fits,
+            dead=dead,
+            fails=fails_seen,
             quests=quests,
             proposals=proposals,
-            weights=weights,
+            weights=tuple(map(weight.__getitem__, codes)),
         )
 
 
@@ -319,9 +346,6 @@ def _empty_record(players: int, evil: int) -> _Record:
         players,
         evil,
         worlds,
-        (True,) * len(worlds),
-        (0,) * len(worlds),
-        (0,) * len(worlds),
         weights=(_PASSED_POW[0] * _FIT_POW[0] * _MISFIT_POW[0],) * len(worlds),
     )
 
@@ -344,8 +368,21 @@ def _touching(players: int, evil: int, team: int) -> int:
     """Which worlds of a `_Record` of `players` and `evil` put someone of `team` (a seat
     mask) on Evil's side: one byte per world, 1 if so, as an integer (`Beliefs.team_risk`).
     At most 2 ** players teams per table size, so the cache stays small."""
-    return int.from_bytes(
-        bytes([1 if world & team else 0 for world in _worlds(players, evil)]), "little"
+    out, by_seat = 0, _seat_bytes(players, evil)
+    for seat in range(players):
+        if team >> seat & 1:
+            out |= by_seat[seat]
+    return out
+
+
+@functools.cache
+def _seat_bytes(players: int, evil: int) -> tuple[int, ...]:
+    """Per seat, which worlds of a `_Record` of `players` and `evil` put it on Evil's side,
+    one byte per world (1 if so) as an integer, like `_touching`."""
+    worlds = _worlds(players, evil)
+    return tuple(
+        int.from_bytes(bytes([world >> seat & 1 for world in worlds]), "little")
+        for seat in range(players)
     )
 
 
@@ -362,61 +399,80 @@ class _Tally:
     The worlds a quest has ruled out stay in: their record weight is exactly 0.0, and adding
     0.0 leaves a sum of non-negative floats exactly as it was, so every sum (the total, a
     seat's row, a team's risk) is the float it would be without them. So what is picked
-    from a record depends on the seat's knowledge only, and is worked out once (`for_worlds`),
+    from a record depends on the seat's knowledge only, and is worked out once (`for_knowledge`),
     never again after a quest."""
 
     worlds: tuple[int, ...]  # the seat's worlds (before any quest), in the record's order
     chosen: bytes  # per world of the record: 1 if it is one of the seat's, else 0
     chosen_flags: int  # the same bytes as an integer (little-endian)
-    row_picks: tuple[Callable[[Sequence[float]], tuple[float, ...]], ...]  # per seat, of
-    # the record's weights, those of the seat's worlds in which that seat is Evil
+    rows: tuple[_Row, ...]  # per seat, how to work out the odds that it is Evil
     record: _Record | None = None
     total: float = 0.0
-    p_evil: tuple[float, ...] = ()
 
     @staticmethod
-    def for_worlds(players: int, evil: int, worlds: Sequence[int]) -> _Tally:
-        at = _positions(players, evil)
-        positions = [at[world] for world in worlds]
-        if positions != sorted(positions):  # see the class: a seat's order is the record's
-            raise ValueError("a seat's worlds must come in the record's order")
-        chosen = bytearray(len(at))
-        for i in positions:
-            chosen[i] = 1
-        row_picks = tuple(
-            _picker(list(compress(positions, map(evil_at.__contains__, positions))))
-            for evil_at in _evil_at(players, evil)
-        )
-        return _Tally(tuple(worlds), bytes(chosen), int.from_bytes(chosen, "little"), row_picks)
+    def for_knowledge(players: int, evil: int, known: int, cleared: int, pair: int) -> _Tally:
+        """The tally of a seat that knows the Evil seats `known` and the Good ones `cleared`
+        (masks) and, with a `pair`, that exactly one of its two seats is Evil: the record's
+        worlds holding every known Evil seat and no other known seat, in the record's order
+        (the order of its known Evil plus each combination of the seats it does not know).
+        Picked with one byte per world (`_seat_bytes`), in C."""
+        every, by_seat = _worlds(players, evil), _seat_bytes(players, evil)
+        picked = int.from_bytes(b"\x01" * len(every), "little")  # every world, to begin
+        for seat, worlds in enumerate(by_seat):
+            if known >> seat & 1:
+                picked &= worlds
+            elif cleared >> seat & 1:
+                picked &= ~worlds
+        if pair:  # Merlin and Morgana: exactly one of the pair is Evil
+            first, second = (by_seat[s] for s in range(players) if pair >> s & 1)
+            picked &= first ^ second
+        chosen = picked.to_bytes(len(every), "little")
+        rows = tuple(_row(picked, picked & worlds, len(every)) for worlds in by_seat)
+        return _Tally(tuple(compress(every, chosen)), chosen, picked, rows)
 
     def weighed(self, record: _Record) -> _Tally:
-        # Picked in C, in the record's world order: the same floats summed in the same order
-        # (a seat's row picks the record's weights of its worlds in which that seat is Evil).
-        every = record.weights
-        total = sum(compress(every, self.chosen))
-        p_evil = tuple([sum(rp(every)) / total for rp in self.row_picks]) if total else ()
-        return replace(self, record=record, total=total, p_evil=p_evil)
+        # Picked in C, in the record's world order: the same floats summed in the same order.
+        total = sum(compress(record.weights, self.chosen))
+        return _Tally(self.worlds, self.chosen, self.chosen_flags, self.rows, record, total)
+
+    @functools.cached_property
+    def p_evil(self) -> tuple[float, ...]:
+        """Per seat, the weight of the seat's worlds in which that seat is Evil (the
+        record's weights of them, summed in world order) over the total. Worked out once,
+        when first asked (computing it twice, from two threads, gives the same floats)."""
+        if self.record is None or not self.total:
+            return ()
+        every, total = self.record.weights, self.total
+        return tuple(
+            [row if isinstance(row, float) else sum(row(every)) / total for row in self.rows]
+        )
 
 
-def _picker(indexes: Sequence[int]) -> Callable[[Sequence[float]], tuple[float, ...]]:
-    """A function giving the items of a sequence at `indexes`, in that order, as a tuple."""
+# A seat's row: the odds themselves when they need no sum, else a function picking the
+# weights to sum from the record's.
+_Row = float | Callable[[Sequence[float]], tuple[float, ...]]
+
+
+def _row(chosen: int, evil_in: int, worlds: int) -> _Row:
+    """A seat's row: of a tally's worlds `chosen` (one byte per world of the record), those
+    in which that seat is Evil, `evil_in`. In none: 0.0 (a sum of nothing, 0, over the
+    total). In every one (a known Evil seat): 1.0, as the sum is then the total's own, the
+    same weights summed in the same order, and a float over itself is exactly 1.0."""
+    if not evil_in:
+        return 0.0
+    if evil_in == chosen:
+        return 1.0
+    indexes = list(compress(range(worlds), evil_in.to_bytes(worlds, "little")))
     if len(indexes) >= 2:
         return itemgetter(*indexes)  # a tuple for 2+ indexes
-    if indexes:
-        only = indexes[0]
-        return lambda seq: (seq[only],)
-    return lambda seq: ()
+    only = indexes[0]
+    return lambda seq: (seq[only],)
 
 
-@functools.cache
-def _evil_at(players: int, evil: int) -> tuple[frozenset[int], ...]:
-    """Per seat, the positions in a `_Record` of `players` and `evil` of the worlds in which
-    that seat is Evil."""
-    worlds = _worlds(players, evil)
-    return tuple(
-        frozenset(i for i, world in enumerate(worlds) if world >> s & 1) for s in range(players)
-    )
-
+# Built per seat and proposal (a tally and its beliefs) or per seat and game (a mind): the
+# quicker constructor of the engine's records, as for moves and events.
+for _cls in (Beliefs, _Mind, _Tally):
+    speed_up_init(_cls)
 
 _TALLIES: dict[tuple[int, ...], _Tally] = {}
 _TALLIES_KEPT = 512  # a few dozen tables' bot seats; emptied at once when full (thread-safe)
@@ -429,14 +485,7 @@ def _tally(view: Mapping[str, Any], mind: _Mind) -> _Tally:
     record = _record_of(view, mind.players, mind.evil_count)
     tally = _TALLIES.get(key)
     if tally is None:
-        unknown = mind.known_evil | mind.known_good
-        free = [s for s in range(mind.players) if s not in unknown]
-        need = mind.evil_count - len(mind.known_evil)
-        _, _, known, _, pair = key
-        worlds = [known | _mask(extra) for extra in combinations(free, need)]
-        if pair:  # Merlin and Morgana: exactly one of the pair is Evil
-            worlds = [world for world in worlds if (world & pair).bit_count() == 1]
-        tally = _Tally.for_worlds(mind.players, mind.evil_count, worlds)
+        tally = _Tally.for_knowledge(*key)
     elif tally.record is record:
         return tally
     tally = tally.weighed(record)

@@ -113,8 +113,10 @@ def _approve(view: Mapping[str, Any], b: Beliefs, rng: Random) -> bool:
     if set(team) & b.known_evil:
         hide = b.role == "merlin" and not _looks_dirty(view, team)
         return hide and rng.random() < MERLIN_HIDES
-    safest = b.team_risk(b.best_team(len(team), rng))
-    return b.team_risk(team) <= safest + TOLERANCE
+    best = b.best_team(len(team), rng)
+    if set(best) == set(team):
+        return True  # the same risk on both sides: no need to weigh it
+    return b.team_risk(team) <= b.team_risk(best) + TOLERANCE
 
 
 def _looks_dirty(view: Mapping[str, Any], team: list[int]) -> bool:

@@ -136,8 +136,15 @@ def bot_view(state: ResistanceState, seat: int) -> dict[str, JSON]:
 
 
 def _bot_yous(deal: _Deal, lady: tuple[LadyRecord, ...]) -> list[dict[str, JSON]]:
-    """Per seat, the "you" part of its bot view after the Lady's examinations `lady`."""
-    return [_bot_you(deal.roles, deal.night, seat, lady) for seat in range(len(deal.roles))]
+    """Per seat, the "you" part of its bot view after the Lady's examinations `lady`. A seat
+    that never held the Lady learnt nothing from them: it keeps the very "you" of the deal,
+    so its bot goes on with what it read from it (beliefs.py keeps a seat's mind per "you"
+    object)."""
+    holders = {r.holder for r in lady}
+    return [
+        _bot_you(deal.roles, deal.night, seat, lady) if seat in holders else deal.bot_you[seat]
+        for seat in range(len(deal.roles))
+    ]
 
 
 def _bot_you(
