@@ -9,6 +9,7 @@ from games.engine.core import Event
 
 from . import events as ev
 from .characters import threshold
+from .hooks import carry_powers
 from .state import Ask, Entry, Player, TState, replace
 
 _HANDLERS: dict[type, Callable[[TState, Any], TState]] = {}
@@ -22,11 +23,42 @@ def on(cls: type) -> Callable[[Callable[[TState, Any], TState]], Callable[[TStat
     return deco
 
 
+# Events that change no seat's active power cards (hooks.py reads the players' Godsends,
+# Protagonist, Companion and unlock, and the table's rules and Locations): the powers
+# table of the state before is carried to the state after instead of checked again. The
+# most frequent events of a game; tests/engine checks the claim along seeded games.
+POWERS_KEPT: frozenset[type] = frozenset(
+    {
+        ev.CardPlayed,
+        ev.TurnMoved,
+        ev.Shamed,
+        ev.HealthChanged,
+        ev.PowerUsed,
+        ev.EntriesDiscarded,
+        ev.MeleeStarted,
+        ev.MeleeEnded,
+        ev.Dealt,
+        ev.PassChosen,
+        ev.CardsPassed,
+        ev.RoundEnded,
+        ev.DuskStarted,
+        ev.HitGiven,
+        ev.DuskDone,
+        ev.ChoiceAsked,
+        ev.ChoiceMade,
+    }
+)
+
+
 def evolve(state: TState | None, event: Event) -> TState:
     if isinstance(event, ev.GameStarted):
         return _started(event)
     assert state is not None, "the log must open with GameStarted"
-    return _HANDLERS[type(event)](state, event)
+    kind = type(event)
+    new = _HANDLERS[kind](state, event)
+    if kind in POWERS_KEPT:
+        carry_powers(state, new)
+    return new
 
 
 def _started(e: ev.GameStarted) -> TState:

@@ -52,6 +52,16 @@ def active_cards(state: TState, seat: int) -> tuple[CardData, ...]:
     return _table(state).seats[seat].cards
 
 
+def carry_powers(old: TState, new: TState) -> None:
+    """`new` follows `old` by an event that changes no seat's powers (evolve.py): the
+    table of `old`, if it is the last one asked for, is the table of `new` as it is, so
+    the next question about `new` needs no check of its players."""
+    last = _LAST[0]
+    if last is not None and last.state is old:
+        last.state = new
+        last.players = new.players
+
+
 def _table(state: TState) -> _Table:
     """Every seat's powers in `state`, worked out again only when what decides them changed:
     a move asks for them some twenty times, mostly of states that share their players."""
@@ -78,9 +88,22 @@ def _table(state: TState) -> _Table:
 class _Table:
     """The powers of every seat of the states that share what decides them."""
 
-    __slots__ = ("hooks", "host", "hosted", "location", "players", "rules", "seats", "state")
+    __slots__ = (
+        "answering",
+        "effects",
+        "hooks",
+        "host",
+        "hosted",
+        "location",
+        "players",
+        "rules",
+        "seats",
+        "state",
+    )
     seats: tuple[Powers, ...]  # per seat
     hooks: frozenset[str]  # the hooks some seat's cards answer
+    answering: dict[str, tuple[int, ...]]  # per such hook: the seats whose cards answer it
+    effects: frozenset[str]  # the effects of some seat's active cards
 
     def __init__(self, state: TState, last: _Table | None) -> None:
         self.state = state  # the last state asked about whose powers these are
@@ -106,6 +129,11 @@ class _Table:
             for seat, p in enumerate(self.players)
         )
         self.hooks = frozenset().union(*map(_HOOKS_OF, self.seats))
+        self.answering = {
+            hook: tuple(seat for seat, powers in enumerate(self.seats) if hook in powers.hooks)
+            for hook in self.hooks
+        }
+        self.effects = frozenset().union(*map(_EFFECTS_OF, self.seats))
 
 
 def _same_powers(old: tuple[Player, ...], new: tuple[Player, ...]) -> bool:
@@ -143,7 +171,7 @@ class Powers:
     Handlers are registered at import, before any game is played, so these never go
     stale."""
 
-    __slots__ = ("by_effect", "by_hook", "cards", "hooks")
+    __slots__ = ("by_effect", "by_hook", "cards", "effects", "hooks")
 
     def __init__(self, cards: tuple[CardData, ...]) -> None:
         self.cards = cards
@@ -151,6 +179,7 @@ class Powers:
         for c in cards:
             by_effect.setdefault(c.effect, []).append(c)
         self.by_effect = {effect: tuple(found) for effect, found in by_effect.items()}
+        self.effects = frozenset(by_effect)
         by_hook: dict[str, tuple[tuple[Handler, CardData], ...]] = {}
         for hook in HOOKS.hooks:
             handlers = tuple(
@@ -163,6 +192,7 @@ class Powers:
 
 
 _HOOKS_OF = attrgetter("hooks")
+_EFFECTS_OF = attrgetter("effects")
 _NONE = Powers(())
 _LAST: list[_Table | None] = [None]  # the last table asked for (one slot: read at once)
 
@@ -181,6 +211,12 @@ def _powers_of(
 
 def active(state: TState, seat: int, effect: str) -> tuple[CardData, ...]:
     return _table(state).seats[seat].by_effect.get(effect, ())
+
+
+def in_play(state: TState, effect: str) -> bool:
+    """Whether some seat has an active card of this effect (most effects, most tables:
+    none, and a loop asking each seat or each card can be skipped)."""
+    return effect in _table(state).effects
 
 
 def effects(state: TState, seat: int) -> dict[str, tuple[CardData, ...]]:
@@ -216,24 +252,23 @@ def run(hook: str, b: Any, **context: Any) -> None:
     its owner stops the round (the caller fires the hook again once answered)."""
     state = b.state
     table = _table(state)
-    if hook not in table.hooks:
+    answering = table.answering.get(hook)
+    if answering is None:
         return  # nothing would run: skip ordering the seats (most hooks, most of the time)
     seats = table.seats
     order: list[int] | None = None
-    if state.ask is None:
-        answering = [seat for seat, powers in enumerate(seats) if hook in powers.hooks]
-        if len(answering) == 1:
-            # One seat answers: the seats before it in Health order do nothing, and after
-            # it the others only if its handlers changed the state (new powers).
-            (only,) = answering
-            for fn, data in seats[only].by_hook[hook]:
-                fn(b, only, data, **context)
-                if b.state.ask is not None:
-                    return
-            if b.state is state:
+    if state.ask is None and len(answering) == 1:
+        # One seat answers: the seats before it in Health order do nothing, and after
+        # it the others only if its handlers changed the state (new powers).
+        (only,) = answering
+        for fn, data in seats[only].by_hook[hook]:
+            fn(b, only, data, **context)
+            if b.state.ask is not None:
                 return
-            order = health_order(state)
-            order = order[order.index(only) + 1 :]
+        if b.state is state:
+            return
+        order = health_order(state)
+        order = order[order.index(only) + 1 :]
     for seat in health_order(state) if order is None else order:
         # run_for(hook, b, seat, **context), inlined: most seats have no handler for it;
         # the powers are looked up again only once a handler changed the state
@@ -246,6 +281,12 @@ def run(hook: str, b: Any, **context: Any) -> None:
                 return
         if b.state.ask is not None:
             return
+
+
+def answers(state: TState, seat: int, hook: str) -> bool:
+    """Whether some active card of `seat` has a handler for `hook` (then `run_for` would
+    call one): a caller building the hook's context can skip it otherwise."""
+    return hook in _table(state).seats[seat].hooks
 
 
 def run_for(hook: str, b: Any, seat: int, **context: Any) -> None:

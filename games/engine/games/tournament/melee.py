@@ -13,7 +13,7 @@ from typing import Any
 from . import events as ev
 from .feints import current_loser, feinted
 from .flow import Builder
-from .hooks import active, run, run_for
+from .hooks import active, answers, run, run_for
 from .moves import Command, PlayCard, Shame
 from .plays import actor, elf_queen_leads, leading
 from .questions import VALUE, VALUES, ask
@@ -26,6 +26,8 @@ def card_value(b: Builder, seat: int, card: str, assigned: int, boost: bool) -> 
     w = weapon(card)
     if w.value is None:
         return assigned  # TH-2/TH-4: wild and special cards count as assigned
+    if not answers(b.state, seat, "before_play"):
+        return w.value  # no power of the seat changes it (most cards, most seats)
     ctx: dict[str, Any] = {"card": card, "value": w.value, "boost": boost}
     run_for("before_play", b, seat, ctx=ctx)
     return int(ctx["value"])

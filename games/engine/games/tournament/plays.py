@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .hooks import active, effects
+from .hooks import active, effects, in_play
 from .moves import Command, PlayCard, Shame
 from .state import TState
 from .weapons import SUITS, assigns_value, weapon
@@ -42,7 +42,7 @@ def follow_suits(state: TState, hidden: bool | None = None) -> frozenset[str]:
     """The Lead Suit, plus Swords while Sir Morien's Swords card is in the Melee;
     `hidden`: `elf_queen_leads(state)` when the caller knows it already."""
     suits = {state.lead_suit} if state.lead_suit else set()
-    if not (elf_queen_leads(state) if hidden is None else hidden):
+    if in_play(state, "morien") and not (elf_queen_leads(state) if hidden is None else hidden):
         for entry in state.melee:
             w = weapon(entry.card)
             if w.kind == "basic" and w.suit == "swords" and active(state, entry.seat, "morien"):

@@ -80,7 +80,7 @@ def setup(config: TournamentConfig, players: int, rng: Random, *, slug: str) -> 
 
 def pending_seats(s: TState) -> frozenset[int]:
     if s.phase == "play":  # first: most moves are plays (the phases exclude each other)
-        return frozenset({actor(s)})
+        return frozenset((s.commanded if s.commanded is not None else s.turn,))  # actor(s)
     if s.phase == "over":
         return frozenset()
     if s.phase == "location":
@@ -140,6 +140,8 @@ def _kept(s: TState, seat: int) -> tuple[Move, ...] | PassChoices:
 
 
 def _legal_moves(s: TState, seat: int) -> Sequence[Move]:
+    if s.phase == "play":  # most moves: whose turn it is, without building the set
+        return legal_plays(s) if seat == actor(s) else []
     if seat not in pending_seats(s):
         return []
     if s.phase == "location":
@@ -148,8 +150,6 @@ def _legal_moves(s: TState, seat: int) -> Sequence[Move]:
         return [mv.DecidePassing(True), mv.DecidePassing(False)]
     if s.phase == "passing":
         return PassChoices(s.player(seat).hand)  # 220 from a hand of 12: listed if read
-    if s.phase == "play":
-        return legal_plays(s)
     if s.phase == "gift":
         return [mv.GiveCard(c) for c in sorted(set(s.player(seat).hand))]
     if s.phase == "dusk":

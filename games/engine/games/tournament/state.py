@@ -21,13 +21,17 @@ def replace(obj: T, **changes: Any) -> T:
     over every field again: folding events is the engine's hot path and the state has some
     fifty fields. Unknown field names are refused as `dataclasses.replace` would."""
     fields = obj.__dict__
-    if not changes.keys() <= fields.keys():
-        raise TypeError(f"unknown fields {sorted(changes.keys() - fields.keys())}")
-    new = object.__new__(type(obj))
     attrs = fields.copy()  # one copy of the whole table, then the changes over it
     attrs.update(changes)
-    object.__setattr__(new, "__dict__", attrs)
+    if len(attrs) != len(fields):  # a name that is no field added a key
+        raise TypeError(f"unknown fields {sorted(changes.keys() - fields.keys())}")
+    new = _new(type(obj))
+    _set(new, "__dict__", attrs)
     return new
+
+
+_new = object.__new__
+_set = object.__setattr__  # the frozen dataclass's own refuses
 
 
 DECLINE = "decline"  # the option that leaves a power unused: every Ask offers it
