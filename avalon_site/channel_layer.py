@@ -77,7 +77,8 @@ class ChannelLayer(RedisChannelLayer):  # type: ignore[misc]
             self.receive_buffer.pop(channel, None)  # the socket is closing
             raise
         finally:
-            self._waiting -= 1
+            if self._reader_loop is loop:  # not a receive of a loop replaced since
+                self._waiting -= 1
         if queue.empty() and self.receive_buffer.get(channel) is queue:
             del self.receive_buffer[channel]  # made again by the next receive
         if isinstance(item, _Failed):
