@@ -10,8 +10,9 @@ which keep a message a cancelled receive popped. That is the fan-out's cost per 
 per received message (benchmarks/RESULTS.md, "Ninth pass: fan-out").
 
 Here one reader task per event loop pops the process's key (one blocking pop, one round
-trip per message), decodes each message once and puts it in the queue of every channel it
-names; a socket's receive is a plain wait on its own queue. The reader is never cancelled
+trip per message; a channel made with another prefix has a reader of its own), decodes
+each message once and puts it in the queue of every channel it names; a socket's receive
+is a plain wait on its own queue. The reader is never cancelled
 while sockets wait (it ends after a quiet pop with no socket waiting), so no backup copy is
 needed: a message is lost only with its process, as with channels-redis (its key is the
 process's own). While Redis is unreachable each waiting receive raises the reader's error,
@@ -44,7 +45,9 @@ class _Failed:
 class ChannelLayer(RedisChannelLayer):  # type: ignore[misc]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._reader: asyncio.Task[None] | None = None
+        # One reader per process key ("specific.<process>!" for every socket; a channel
+        # made with another prefix has a key of its own).
+        self._readers: dict[str, asyncio.Task[None]] = {}
         self._reader_loop: asyncio.AbstractEventLoop | None = None
         self._waiting = 0
 
@@ -63,13 +66,15 @@ class ChannelLayer(RedisChannelLayer):  # type: ignore[misc]
             self.receive_buffer = collections.defaultdict(
                 functools.partial(BoundedQueue, self.capacity)
             )
-            self._reader, self._reader_loop, self._waiting = None, loop, 0
+            self._readers, self._reader_loop, self._waiting = {}, loop, 0
         queue = self.receive_buffer[channel]
         self._waiting += 1
         try:
             if queue.empty():
-                if self._reader is None or self._reader.done():
-                    self._reader = loop.create_task(self._read(self.non_local_name(channel)))
+                real_channel = self.non_local_name(channel)
+                reader = self._readers.get(real_channel)
+                if reader is None or reader.done():
+                    self._readers[real_channel] = loop.create_task(self._read(real_channel))
                 item = await queue.get()
             else:
                 item = queue.get_nowait()

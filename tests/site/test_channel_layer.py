@@ -1,7 +1,7 @@
-"""The channel layer's receive (avalon_site/channel_layer.py): one reader per event loop pops
-the process's key and hands each message to every socket it names, once, in order; a socket
-that closes leaves the others receiving; an unreachable Redis is raised to the receives
-(the sockets retry, games.consumers.layer)."""
+"""The channel layer's receive (avalon_site/channel_layer.py): one reader per event loop and
+process key pops it and hands each message to every socket it names, once, in order; a
+socket that closes leaves the others receiving; a channel of another prefix is read too; an
+unreachable Redis is raised to the receives (the sockets retry, games.consumers.layer)."""
 
 from __future__ import annotations
 
@@ -67,6 +67,21 @@ def test_a_socket_that_closes_leaves_the_others_receiving() -> None:
         await layer.send(staying, {"type": "x", "n": 1})
         assert (await kept)["n"] == 1
         assert leaving not in layer.receive_buffer
+        await layer.flush()
+
+    async_to_sync(scenario)()
+
+
+def test_a_channel_of_another_prefix_is_read_beside_the_sockets() -> None:
+    layer = redis_layer()
+
+    async def scenario() -> None:
+        socket = asyncio.ensure_future(layer.receive(await layer.new_channel()))
+        await asyncio.sleep(0.05)  # the sockets' reader waits on their key
+        other = await layer.new_channel("probe.")
+        await layer.send(other, {"type": "x", "n": 1})
+        assert (await received(layer, other))["n"] == 1
+        socket.cancel()
         await layer.flush()
 
     async_to_sync(scenario)()

@@ -86,7 +86,7 @@ def test_channel_layer_check_passes_beside_a_quiet_socket(settings: Any) -> None
         layer: Any = get_channel_layer()
         socket_channel = await layer.new_channel()
         socket = asyncio.ensure_future(layer.receive(socket_channel))
-        while layer._reader is None:
+        while not layer._readers:
             await asyncio.sleep(0.01)  # until the process's reader waits on Redis
         try:
             result = await views._check_channel_layer()
