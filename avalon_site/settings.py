@@ -226,7 +226,8 @@ LOGOUT_REDIRECT_URL = "home"
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # channels-redis, receiving with one reader per process (avalon_site/channel_layer.py).
+            "BACKEND": "avalon_site.channel_layer.ChannelLayer",
             # redis-py 8 reads with a 5 s socket timeout by default, the same as the 5 s
             # blocking pop channels-redis waits on: every socket quiet for 5 s crashed its
             # consumer (django/channels_redis#422). Wait longer than the pop; a Redis that

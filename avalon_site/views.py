@@ -100,13 +100,12 @@ async def _check_channel_layer() -> str:
         raise RuntimeError("no channel layer configured")
     # A channel of the same kind as every socket's (new_channel's default prefix), so the probe
     # travels the road the sockets' messages do. channels-redis keeps one Redis key per prefix
-    # for a process's channels ("<prefix><process id>!") and lets one receive at a time pop
-    # from Redis (the receive lock): the holder waits on the key of its *own* channel, again
-    # every 5 s, and keeps the lock until a message comes, handing the others theirs. With a
-    # prefix of its own ("healthz." once), the probe sat on a key nobody popped while any
-    # socket of the process held the lock: 503 at every try while a page was open and quiet,
-    # so also after a Redis restart once a socket had taken the lock before the probe (the
-    # flaky R2 test). On the shared key, a stalled receive loop fails the probe, as it should.
+    # for a process's channels ("<prefix><process id>!"), and one reader pops it for every
+    # channel of that kind (avalon_site/channel_layer.py; channels-redis's own receive let
+    # one receive at a time pop, under a lock). With a prefix of its own ("healthz." once),
+    # the probe sat on a key nobody popped while any socket of the process was waiting: 503
+    # at every try while a page was open and quiet (the flaky R2 test). On the shared key, a
+    # stalled reader fails the probe, as it should.
     channel = await layer.new_channel()
     nonce = secrets.token_hex(8)
     await layer.send(channel, {"type": "healthz.ping", "nonce": nonce})

@@ -145,12 +145,15 @@ def main() -> None:
     busy = create_games(2, "resistance-avalon", 10)
 
     with serve("uvicorn", env, args.workers, ws_deflate=not args.no_deflate) as served:
-        values, moves, _, sockets = scenario(served, small, 4, 0, args.seconds)
+        values, moves, cpu_small, sockets = scenario(served, small, 4, 0, args.seconds)
         target = args.games * args.seconds
         deflate = "no permessage-deflate" if args.no_deflate else "permessage-deflate"
         print(f"\nB3 on uvicorn, {args.workers} workers, {deflate} ({load_average()})")
         show(f"{args.games} games x 4 seats, 1 move/s each", values, 100, moves, sockets)
-        print(f"{'':<44} moves made {moves} of {target:.0f} paced ({moves / target:.2f})")
+        print(
+            f"{'':<44} moves made {moves} of {target:.0f} paced ({moves / target:.2f}); "
+            f"server CPU per move {cpu_small:.1f} ms"
+        )
 
         values, moves, cpu_full, sockets = scenario(
             served, busy[:1], 10, args.spectators, args.seconds

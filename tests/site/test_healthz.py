@@ -71,12 +71,13 @@ def redis_reachable() -> bool:
 
 @pytest.mark.skipif(not redis_reachable(), reason="needs Redis on 127.0.0.1:6379")
 def test_channel_layer_check_passes_beside_a_quiet_socket(settings: Any) -> None:
-    """channels-redis lets one receive of a process at a time wait on Redis, and a quiet
-    socket's receive keeps waiting: the probe must still come through (with a channel prefix
-    of its own it waited on a key nobody read, so /healthz said 503 while any page was open)."""
+    """One reader of a process pops its sockets' key (avalon_site/channel_layer.py) while a
+    quiet socket's receive keeps waiting: the probe must still come through (with a channel
+    prefix of its own it waited on a key nobody read, so /healthz said 503 while any page was
+    open)."""
     settings.CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "avalon_site.channel_layer.ChannelLayer",
             "CONFIG": {"hosts": [redis_url()]},
         }
     }
@@ -85,8 +86,8 @@ def test_channel_layer_check_passes_beside_a_quiet_socket(settings: Any) -> None
         layer: Any = get_channel_layer()
         socket_channel = await layer.new_channel()
         socket = asyncio.ensure_future(layer.receive(socket_channel))
-        while layer.receive_lock is None or not layer.receive_lock.locked():
-            await asyncio.sleep(0.01)  # until the socket is the one waiting on Redis
+        while not layer._readers:
+            await asyncio.sleep(0.01)  # until the process's reader waits on Redis
         try:
             result = await views._check_channel_layer()
             await layer.send(socket_channel, {"type": "game.update"})
