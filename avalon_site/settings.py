@@ -398,6 +398,8 @@ REST_FRAMEWORK = {
 RATELIMIT_FAIL_OPEN = True  # django-ratelimit, when the cache cannot count (see CACHES)
 # Requests per user (per address when anonymous) and scope; "moves" is the move endpoint,
 # "api" every other API call. Raise them for benchmarks or bot hosts.
+# Chat flood control: lines per player, whatever the table and the door (games.services.chat).
+CHAT_RATE = os.environ.get("CHAT_RATE", "15/30s") or None  # empty: no limit
 API_RATE_LIMITS = {
     "api": os.environ.get("API_RATE_API", "1200/m"),
     "moves": os.environ.get("API_RATE_MOVES", "300/m"),

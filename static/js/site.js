@@ -42,13 +42,28 @@
     if (submit) submit.disabled = ticked !== wanted;
   });
 
-  // <form data-reset-on-success>: an htmx form (the chat) is emptied once it was accepted.
+  // <form data-reset-on-success>: an htmx form (the chat) is emptied once it was accepted;
+  // a refusal (too fast, muted, a private table) is said under it, the text kept to retry.
   document.addEventListener("htmx:afterRequest", function (event) {
     var form = event.target;
-    if (form instanceof HTMLFormElement && form.hasAttribute("data-reset-on-success")
-        && event.detail && event.detail.successful) {
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-reset-on-success")
+        || !event.detail) return;
+    var said = form.querySelector("[data-form-refusal]");
+    if (event.detail.successful) {
       form.reset();
+      if (said) said.remove();
+      return;
     }
+    var xhr = event.detail.xhr;
+    if (!xhr || xhr.status < 400 || xhr.status >= 500) return;
+    if (!said) {
+      said = document.createElement("p");
+      said.className = "form-error";
+      said.setAttribute("role", "alert");
+      said.setAttribute("data-form-refusal", "");
+      form.appendChild(said);
+    }
+    said.textContent = xhr.responseText;
   });
 
   // The site menu on a phone: [data-menu-toggle] shows and hides the list it controls. The
