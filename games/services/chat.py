@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django_ratelimit.core import get_usage
 
 from accounts.models import User
 from games.models import ChatMessage, Game, Seat, Table
 
 from . import broadcast, gates
-from .errors import BadOptions, Forbidden, TooFast
+from .errors import BadOptions, Forbidden
+from .limits import chat_limit
 from .text import storable
 
 MAX_LENGTH = 1000
@@ -32,7 +31,7 @@ def chat_post(*, table: Table, user: User, body: str) -> ChatMessage:
         # Refused here for every door: the page forms and the websocket pass the body as
         # posted (only the API's serializer refused NUL), and the database would fail (500).
         raise BadOptions(_("A message cannot contain NUL or broken characters."), field="body")
-    _flood_check(user)
+    chat_limit(user)
     seated = Seat.objects.filter(table=table, user=user).exists()
     if table.visibility == Table.Visibility.PRIVATE and not seated:
         raise Forbidden(_("Only players at this private table can chat here."))
@@ -43,22 +42,3 @@ def chat_post(*, table: Table, user: User, body: str) -> ChatMessage:
         seats = Seat.objects.filter(table=table, position__isnull=False).count()
         transaction.on_commit(lambda: broadcast.chat_posted(message, game_id, seats))
     return message
-
-
-def _flood_check(user: User) -> None:
-    """Refuse a player's line beyond settings.CHAT_RATE (per player, over every table and
-    door: page, API, websocket), counted like the API's limits: django-ratelimit's counter
-    in the shared cache. A counter that cannot be read lets the line through."""
-    usage = get_usage(
-        None,  # no request: the counter is the player's, whichever door they came through
-        group="chat",
-        key=lambda _group, _request: str(user.pk),
-        rate=settings.CHAT_RATE,
-        increment=True,
-    )
-    if usage is not None and usage["should_limit"]:
-        raise TooFast(
-            _("You are sending messages too fast: wait %(seconds)s seconds.")
-            % {"seconds": max(int(usage["time_left"]), 1)},
-            field="body",
-        )

@@ -1,7 +1,7 @@
-"""Chat flood control: a player's lines beyond settings.CHAT_RATE are refused with 429 and a
-sentence saying how long to wait, whatever the door (service, page, API) and the table, and
-nothing is stored; after the window the player talks again. A player who talks normally is
-never stopped."""
+"""Flood control (games.services.limits): a player's chat lines beyond settings.CHAT_RATE are
+refused with 429 and a sentence saying how long to wait, whatever the door (service, page,
+API) and the table, and nothing is stored; after the window the player talks again. The
+API's move limit holds at the page's form and the socket too, on the same counter."""
 
 from __future__ import annotations
 
@@ -13,10 +13,11 @@ import time_machine
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from games.consumers.inbound import socket_act
 from games.models import ChatMessage
 from games.services.chat import chat_post
 from games.services.errors import TooFast
-from tests.games.conftest import make_user, open_table
+from tests.games.conftest import make_user, open_table, started_game
 from tests.games.page_play import logged_in
 
 pytestmark = pytest.mark.django_db
@@ -60,3 +61,30 @@ def test_the_page_and_the_api_answer_429_with_the_reason() -> None:
     assert answer.status_code == 429
     assert answer.json()["error"]["code"] == "rate_limited"
     assert ChatMessage.objects.filter(author=me).count() == 5
+
+
+def test_the_apis_move_limit_holds_at_the_page_and_the_socket(settings: Any) -> None:
+    """One counter for the API's throttle, the page's form and the socket: moves beyond
+    API_RATE_LIMITS["moves"] are refused at every door (429, how long to wait), the game
+    unchanged."""
+    settings.API_RATE_LIMITS = {**settings.API_RATE_LIMITS, "moves": "2/m"}
+    me, other = make_user(), make_user()
+    game = started_game([me, other])
+    token = Token.objects.get_or_create(user=me)[0]
+    api = APIClient(HTTP_AUTHORIZATION=f"Token {token.key}")
+    stale = {"expected_seq": 999, "move": {"type": "toy.vote", "choice": "down"}}
+    for _ in range(2):  # refused as stale, but counted as the API counts every request
+        assert api.post(f"/api/games/{game.pk}/moves/", stale, format="json").status_code == 409
+    seq = game.state_seq
+    form = {"expected_seq": str(seq), "move": '{"type": "toy.vote", "choice": "down"}'}
+    page = logged_in(me).post(f"/games/{game.pk}/move/", form, follow=True)
+    assert "You are moving too fast: wait" in page.content.decode()
+    socket = socket_act(game, me, "move", {"expected_seq": seq, "move": stale["move"]})
+    assert (socket["type"], socket["status"], socket["error"]["code"]) == (
+        "error",
+        429,
+        "rate_limited",
+    )
+    assert api.post(f"/api/games/{game.pk}/moves/", stale, format="json").status_code == 429
+    game.refresh_from_db()
+    assert game.state_seq == seq
