@@ -39,6 +39,7 @@ DEBUG = env_bool("DEBUG", default=True)
 SECRET_KEY = os.environ.get("SECRET_KEY", "embedded-insecure-key-set-SECRET_KEY-in-production")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+CSRF_FAILURE_VIEW = "avalon_site.errors.csrf_failure"  # htmx: reload for a fresh token
 # The benchmarks' floor endpoint (benchmarks/floor.py) is mounted only when this is on.
 BENCH_FLOOR = env_bool("AVALON_BENCH_FLOOR", default=False)
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
