@@ -66,6 +66,27 @@
     said.textContent = xhr.responseText;
   });
 
+  // A request htmx could not complete (no network, or the server failing) is said at the top
+  // of the page, in the words base.html translated, instead of a button that does nothing;
+  // the next request that succeeds takes the notice away.
+  function requestTrouble(kind) {
+    var box = document.getElementById("request-trouble");
+    if (!box) return;
+    box.querySelector("p").textContent = box.getAttribute("data-" + kind) || "";
+    box.hidden = !kind;
+  }
+  // Watched on the request itself: when a push replaced the form first, htmx's own events
+  // fire on the detached form and never reach the document.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    if (!xhr) return;
+    xhr.addEventListener("load", function () {
+      requestTrouble(xhr.status >= 500 ? "failed" : "");
+    });
+    xhr.addEventListener("error", function () { requestTrouble("offline"); });
+    xhr.addEventListener("timeout", function () { requestTrouble("offline"); });
+  });
+
   // The site menu on a phone: [data-menu-toggle] shows and hides the list it controls. The
   // button is hidden in the HTML, so without JavaScript the list simply shows; the CSS folds
   // the list only once the page has class "js-menu" (and only on narrow screens).
