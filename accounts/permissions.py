@@ -18,6 +18,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django_htmx.http import HttpResponseClientRedirect
 from rest_framework.permissions import BasePermission
 
 from .verification import user_is_verified
@@ -31,13 +32,24 @@ ViewFunc = TypeVar("ViewFunc", bound=Callable[..., HttpResponse])
 NOT_VERIFIED_MESSAGE = "Verify your email address before playing: follow the link we sent you."
 
 
+def _to_login(request: HttpRequest) -> HttpResponse:
+    """The log-in page, then back. An htmx request (a move button after the session ended)
+    would follow a redirect inside its XMLHttpRequest and swap the log-in page into a panel,
+    or drop it: the whole browser goes there instead, and back to the page it was on."""
+    htmx = getattr(request, "htmx", None)
+    if htmx:
+        back = htmx.current_url_abs_path or request.get_full_path()
+        return HttpResponseClientRedirect(redirect_to_login(back).url)
+    return redirect_to_login(request.get_full_path())
+
+
 def verified_required(view: ViewFunc) -> ViewFunc:
     """Function-view decorator: logged in and email verified, else log in / verify page."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
+            return _to_login(request)
         if not user_is_verified(request.user):
             return render(
                 request,

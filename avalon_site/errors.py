@@ -1,13 +1,16 @@
 """The site's own answers for a page not found (404) and one not open to the reader (403):
 in the site's frame and the reader's language, with the way on to the lobby; under /api/
 the API's error body instead, as every other API refusal. Django renders 400, a failed CSRF
-check and 500 from templates/ without a request (templates/errors/standalone.html)."""
+check and 500 from templates/ without a request (templates/errors/standalone.html); a failed
+CSRF check from htmx reloads the page (`csrf_failure`)."""
 
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
+from django.views.csrf import csrf_failure as django_csrf_failure
+from django_htmx.http import HttpResponseClientRefresh
 
 from games.services.errors import error_body
 
@@ -45,3 +48,14 @@ def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 def forbidden(request: HttpRequest, exception: Exception) -> HttpResponse:
     return _refusal(request, 403)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A form sent with an out-of-date token (the player logged in again in another tab):
+    an htmx request reloads the page, which brings a fresh token and the game as it is now
+    (a 403 it would otherwise drop in silence); a plain form gets templates/403_csrf.html."""
+    if getattr(request, "htmx", None):
+        refresh = HttpResponseClientRefresh()
+        refresh.status_code = 403  # refused all the same; htmx reads the header first
+        return refresh
+    return django_csrf_failure(request, reason)

@@ -39,6 +39,7 @@ DEBUG = env_bool("DEBUG", default=True)
 SECRET_KEY = os.environ.get("SECRET_KEY", "embedded-insecure-key-set-SECRET_KEY-in-production")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+CSRF_FAILURE_VIEW = "avalon_site.errors.csrf_failure"  # htmx: reload for a fresh token
 # The benchmarks' floor endpoint (benchmarks/floor.py) is mounted only when this is on.
 BENCH_FLOOR = env_bool("AVALON_BENCH_FLOOR", default=False)
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
@@ -399,6 +400,8 @@ REST_FRAMEWORK = {
 RATELIMIT_FAIL_OPEN = True  # django-ratelimit, when the cache cannot count (see CACHES)
 # Requests per user (per address when anonymous) and scope; "moves" is the move endpoint,
 # "api" every other API call. Raise them for benchmarks or bot hosts.
+# Chat flood control: lines per player, whatever the table and the door (games.services.chat).
+CHAT_RATE = os.environ.get("CHAT_RATE", "15/30s") or None  # empty: no limit
 API_RATE_LIMITS = {
     "api": os.environ.get("API_RATE_API", "1200/m"),
     "moves": os.environ.get("API_RATE_MOVES", "300/m"),

@@ -80,6 +80,9 @@ class PageWatch:
     """What the pages of one browser reported, in order."""
 
     problems: list[str] = field(default_factory=list)
+    # Console errors a test provokes on purpose (a refusal's 4xx: Chromium and htmx log
+    # each one), by what their text contains; every other one is a problem.
+    expected: list[str] = field(default_factory=list)
 
     def attach(self, context: Any) -> None:
         context.expose_binding("__cspViolation", self._violation)
@@ -94,7 +97,7 @@ class PageWatch:
         page.on("pageerror", lambda error: self.problems.append(f"{page.url}: uncaught {error}"))
 
     def _console(self, page: Any, message: Any) -> None:
-        if message.type == "error":
+        if message.type == "error" and not any(e in message.text for e in self.expected):
             self.problems.append(f"{page.url}: console error: {message.text}")
 
     def _violation(self, source: dict[str, Any], report: dict[str, str]) -> None:

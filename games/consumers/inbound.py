@@ -13,6 +13,7 @@ from games.engine.core import EngineError, MalformedMove
 from games.models import Game
 from games.services.chat import chat_post
 from games.services.errors import UNAVAILABLE_ERRORS, ServiceError, domain_error
+from games.services.limits import moves_limit
 from games.services.moves import move_submit
 
 from .common import socket_error
@@ -30,6 +31,7 @@ def socket_act(game: Game, user: User | None, kind: str, data: dict[str, Any]) -
         expected = data.get("expected_seq")
         if not isinstance(expected, int) or isinstance(expected, bool):
             raise MalformedMove(_("expected_seq must be a whole number"), field="expected_seq")
+        moves_limit(user)
         result = move_submit(
             game=game,
             user=user,

@@ -10,6 +10,7 @@ from games.models import ChatMessage, Game, Seat, Table
 
 from . import broadcast, gates
 from .errors import BadOptions, Forbidden
+from .limits import chat_limit
 from .text import storable
 
 MAX_LENGTH = 1000
@@ -30,6 +31,7 @@ def chat_post(*, table: Table, user: User, body: str) -> ChatMessage:
         # Refused here for every door: the page forms and the websocket pass the body as
         # posted (only the API's serializer refused NUL), and the database would fail (500).
         raise BadOptions(_("A message cannot contain NUL or broken characters."), field="body")
+    chat_limit(user)
     seated = Seat.objects.filter(table=table, user=user).exists()
     if table.visibility == Table.Visibility.PRIVATE and not seated:
         raise Forbidden(_("Only players at this private table can chat here."))

@@ -84,6 +84,9 @@ class BadInput(ServiceError, code="invalid"): ...  # a value of the request itse
 
 
 # An idempotency key that already answered a different move: a client bug, never a retry.
+class TooFast(ServiceError, code="rate_limited", status=429): ...  # flood control
+
+
 class IdempotencyKeyReused(ServiceError, code="idempotency_key_reused", status=422): ...
 
 

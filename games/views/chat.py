@@ -15,13 +15,13 @@ from games.services.errors import ServiceError
 
 def post_chat(request: HttpRequest, table: Table, user: User, back: str) -> HttpResponse:
     """Post the form's `body` at `table`. An htmx request gets 204 (the line arrives over
-    the websocket) or 400 with the refusal; a plain form goes back to `back`, with the
-    refusal as a message."""
+    the websocket) or the refusal's status with its sentence as text (site.js shows it under
+    the form); a plain form goes back to `back`, with the refusal as a message."""
     try:
         chat_post(table=table, user=user, body=request.POST.get("body", ""))
     except ServiceError as exc:
         if request.htmx:  # type: ignore[attr-defined]
-            return HttpResponse(exc.message, status=400)
+            return HttpResponse(exc.message, status=exc.status)
         messages.error(request, exc.message)
     if request.htmx:  # type: ignore[attr-defined]
         return HttpResponse(status=204)

@@ -23,6 +23,7 @@ from games.rematch_panel import rematch_context
 from games.rendering import game_context, render_partials
 from games.selectors import can_watch, chat_for, events_after, game_view_for_user
 from games.services.errors import ServiceError, message_of
+from games.services.limits import moves_limit
 from games.services.moves import move_submit
 from games.services.rematch import rematch_accept
 from games.services.seen import seat_seen_get, seat_seen_mark
@@ -82,6 +83,7 @@ def game_move(request: HttpRequest, game_id: int) -> HttpResponse:
     rules: list[RuleLink] = []
     try:
         expected = int(request.POST.get("expected_seq", ""))
+        moves_limit(_player(request))
         move_submit(
             game=game,
             user=_user(request),

@@ -42,13 +42,49 @@
     if (submit) submit.disabled = ticked !== wanted;
   });
 
-  // <form data-reset-on-success>: an htmx form (the chat) is emptied once it was accepted.
+  // <form data-reset-on-success>: an htmx form (the chat) is emptied once it was accepted;
+  // a refusal (too fast, muted, a private table) is said under it, the text kept to retry.
   document.addEventListener("htmx:afterRequest", function (event) {
     var form = event.target;
-    if (form instanceof HTMLFormElement && form.hasAttribute("data-reset-on-success")
-        && event.detail && event.detail.successful) {
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-reset-on-success")
+        || !event.detail) return;
+    var said = form.querySelector("[data-form-refusal]");
+    if (event.detail.successful) {
       form.reset();
+      if (said) said.remove();
+      return;
     }
+    var xhr = event.detail.xhr;
+    if (!xhr || xhr.status < 400 || xhr.status >= 500) return;
+    if (!said) {
+      said = document.createElement("p");
+      said.className = "form-error";
+      said.setAttribute("role", "alert");
+      said.setAttribute("data-form-refusal", "");
+      form.appendChild(said);
+    }
+    said.textContent = xhr.responseText;
+  });
+
+  // A request htmx could not complete (no network, or the server failing) is said at the top
+  // of the page, in the words base.html translated, instead of a button that does nothing;
+  // the next request that succeeds takes the notice away.
+  function requestTrouble(kind) {
+    var box = document.getElementById("request-trouble");
+    if (!box) return;
+    box.querySelector("p").textContent = box.getAttribute("data-" + kind) || "";
+    box.hidden = !kind;
+  }
+  // Watched on the request itself: when a push replaced the form first, htmx's own events
+  // fire on the detached form and never reach the document.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    if (!xhr) return;
+    xhr.addEventListener("load", function () {
+      requestTrouble(xhr.status >= 500 ? "failed" : "");
+    });
+    xhr.addEventListener("error", function () { requestTrouble("offline"); });
+    xhr.addEventListener("timeout", function () { requestTrouble("offline"); });
   });
 
   // The site menu on a phone: [data-menu-toggle] shows and hides the list it controls. The

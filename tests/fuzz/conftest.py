@@ -71,8 +71,9 @@ def _fast_passwords(settings: Any) -> None:
 def _no_rate_limits(settings: Any) -> None:
     """Thousands of payloads a minute from one user: with the API's per-user limits most
     would get a (correct) 429 and never reach the code under test. The limits have their
-    own tests (tests/games/test_hardening.py)."""
+    own tests (tests/games/test_hardening.py, tests/games/test_chat_flood.py)."""
     settings.API_RATE_LIMITS = {}
+    settings.CHAT_RATE = None
 
 
 @pytest.fixture

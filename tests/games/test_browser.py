@@ -119,6 +119,18 @@ def test_five_players_play_a_whole_game_through_the_pages(site: tuple[str, Path]
         # static/js/site.js empties the chat form once the message was accepted.
         expect(chat.locator("#chat-body")).to_have_value("")
         shot(pages[0], "22-chat")
+        # Flood control (the live site allows 2 lines a minute): the refusal is said under
+        # the form, in words, and the line stays in the box to send later.
+        browser.watch.expected += ["status of 429", "Error Code 429"]
+        chat.fill("#chat-body", "Second line")
+        chat.press("#chat-body", "Enter")
+        expect(chat.locator("#chat-body")).to_have_value("")
+        chat.fill("#chat-body", "Third line, too fast")
+        chat.press("#chat-body", "Enter")
+        refusal = chat.locator("#chat [role=alert]")
+        expect(refusal).to_contain_text("You are sending messages too fast: wait")
+        expect(chat.locator("#chat-body")).to_have_value("Third line, too fast")
+        shot(chat, "23-chat-too-fast")
 
         viewer = pages[1]
         viewer.click("text=Watch the replay")

@@ -2,7 +2,9 @@
 lobby, chat and moves: in the site's frame, in the reader's language, with the way on, never
 Django's bare English "Not Found"; under /api/ the API's error body. No error page carries a
 javascript: link (the Content-Security-Policy refuses inline script). robots.txt keeps crawlers
-off invite links; /favicon.ico is the site's icon."""
+off invite links; /favicon.ico is the site's icon. An htmx request whose session ended or
+whose token is out of date moves the whole browser (to log in, or a reload) instead of
+failing in silence."""
 
 from __future__ import annotations
 
@@ -147,3 +149,27 @@ def test_favicon_ico_is_the_sites_icon() -> None:
     assert answer.status_code == 301
     assert answer["Location"].endswith(".png")
     assert "icons/icon-48" in answer["Location"]
+
+
+def test_an_htmx_move_after_the_session_ended_takes_the_browser_to_log_in() -> None:
+    """Not a log-in page swapped into a panel (htmx follows a redirect inside its request):
+    the whole browser goes to log in, and back to the game page after."""
+    game = started_game([make_user(), make_user()])
+    answer = Client().post(
+        f"/games/{game.pk}/move/",
+        {"expected_seq": "0"},
+        HTTP_HX_REQUEST="true",
+        HTTP_HX_CURRENT_URL=f"http://testserver/games/{game.pk}/",
+    )
+    assert answer.status_code == 200
+    assert answer["HX-Redirect"] == f"/accounts/login/?next=/games/{game.pk}/"
+
+
+def test_an_htmx_form_with_an_old_token_reloads_the_page() -> None:
+    client = Client(enforce_csrf_checks=True)
+    me = make_user()
+    client.force_login(me)
+    game = started_game([me, make_user()])
+    answer = client.post(f"/games/{game.pk}/move/", {"expected_seq": "0"}, HTTP_HX_REQUEST="true")
+    assert answer.status_code == 403
+    assert answer["HX-Refresh"] == "true"
