@@ -12,13 +12,14 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 # Composition roots: they import every ring by design, and nothing imports them; and
-# middleware and the broker transport only the settings name.
+# middleware, the broker transport and the channel layer only the settings name.
 WIRING = {
     "avalon_site.settings",
     "avalon_site.celery",
     "avalon_site.embedded",
     "avalon_site.security",
     "avalon_site.broker",
+    "avalon_site.channel_layer",
 }
 WIRING_SUFFIXES = (".apps",)
 
