@@ -1,6 +1,6 @@
-"""The files a site serves from its root: the installable web app's manifest and service
-worker (issue 16; at the root so the worker's scope is the whole site), robots.txt and
-/favicon.ico.
+"""The installable web app (issue 16): the web app manifest and the service worker, both
+served from the site's root so the worker's scope is the whole site. robots.txt and
+/favicon.ico are plain files in root_files/ (WhiteNoise serves them at the root).
 
 The manifest names the site, its colours (the header's navy and the parchment of the pages),
 the start page, standalone display and the icons in static/icons/ (drawn by
@@ -11,7 +11,7 @@ pushes and opens the game a click names: it caches nothing, since every page is 
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.templatetags.static import static
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -69,29 +69,3 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     response = render(request, "pwa/sw.js", content_type="text/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = "/"
     return response
-
-
-# Crawlers: an invite link opens a private table to whoever follows it, and accounts, the
-# API, admin and the private-key feeds are nobody's to index. The lobby, rules and public
-# games may be.
-ROBOTS_TXT = """User-agent: *
-Disallow: /invite/
-Disallow: /accounts/
-Disallow: /api/
-Disallow: /admin/
-Disallow: /clock/
-Disallow: /notifications/
-Disallow: /moderation/
-"""
-
-
-@require_GET
-@cache_control(max_age=86400, public=True)
-def robots_txt(request: HttpRequest) -> HttpResponse:
-    return HttpResponse(ROBOTS_TXT, content_type="text/plain; charset=utf-8")
-
-
-@require_GET
-def favicon(request: HttpRequest) -> HttpResponse:
-    """Browsers and feed readers ask /favicon.ico whatever the page's <link rel=icon> says."""
-    return redirect(static("icons/icon-48.png"), permanent=True)

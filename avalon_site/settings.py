@@ -206,6 +206,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+# Files served at the site's root by WhiteNoise: robots.txt, favicon.ico.
+WHITENOISE_ROOT = BASE_DIR / "root_files"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -12,8 +12,6 @@ urlpatterns = [
     # At the root: a service worker controls only the paths under its own URL.
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
-    path("robots.txt", pwa.robots_txt, name="robots_txt"),
-    path("favicon.ico", pwa.favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),

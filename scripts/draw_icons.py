@@ -15,6 +15,8 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 OUT = Path(__file__).resolve().parents[1] / "static" / "icons"
+# Served at the site's root by WhiteNoise (settings.WHITENOISE_ROOT): /favicon.ico.
+ROOT_FILES = Path(__file__).resolve().parents[1] / "root_files"
 NAVY, NAVY_DEEP = "#1b2a4a", "#0f1930"
 GOLD, GOLD_DARK, PARCHMENT = "#c9a227", "#8a6d16", "#f4ecd8"
 SCALE = 8  # supersampling
@@ -99,6 +101,10 @@ def main() -> None:
         emblem(size, fill_background=NAVY_DEEP, inset=0.16).save(OUT / f"maskable-{size}.png")
     emblem(180, fill_background=NAVY_DEEP, inset=0.1).save(OUT / "apple-touch-icon.png")
     badge(96).save(OUT / "badge-96.png")
+    # Browsers and feed readers ask /favicon.ico whatever a page's <link rel=icon> says.
+    emblem(48, fill_background=NAVY_DEEP, inset=0.06).save(
+        ROOT_FILES / "favicon.ico", sizes=[(16, 16), (32, 32), (48, 48)]
+    )
 
 
 if __name__ == "__main__":
