@@ -11,7 +11,6 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -20,69 +19,20 @@ from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
-from django.utils.functional import Promise
-from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
 from kombu.connection import Connection
+
+from games.presentation.game_cards import game_cards
 
 logger = logging.getLogger(__name__)
 
 CHECK_TIMEOUT_SECONDS = 3.0
 
 
-@dataclass(frozen=True)
-class GameBlurb:
-    name: str | Promise
-    players: str | Promise
-    blurb: str | Promise
-
-
-GAMES = [
-    GameBlurb(
-        _("The Resistance: Avalon"),
-        _("5-10 players"),
-        _(
-            "Loyal servants of Arthur and hidden minions of Mordred send knights on quests. "
-            "Merlin knows who is evil, but must stay hidden from the Assassin."
-        ),
-    ),
-    GameBlurb(
-        _("Tournament at Camelot"),
-        _("Trick-taking"),
-        _(
-            "Heroes of legend fight melee after melee: take the fewest wounds, force them on "
-            "your rivals, and call on your companion when your health runs low."
-        ),
-    ),
-    GameBlurb(
-        _("Tournament at Avalon"),
-        _("Trick-taking"),
-        _(
-            "Camelot's tourney under the mists: Fey Changelings pass cards, enhanced Alchemy, "
-            "special weapons and the locations of Avalon."
-        ),
-    ),
-    GameBlurb(
-        _("Avalon by Leo Colovini"),
-        _("2 players"),
-        _(
-            "Sorceresses and knights contest the regions of the isle; enchant, attack and "
-            "resist until one side holds fifteen crowns."
-        ),
-    ),
-    GameBlurb(
-        _("Avalon, the jousting game"),
-        _("3-6 players"),
-        _(
-            "Barter for sword, shield, lance and armour, then ride the lists: a full set or "
-            "disqualification, duel after duel."
-        ),
-    ),
-]
-
-
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html", {"games": GAMES})
+    # The site's games: those with a How to play page (the tests' toy game has none).
+    games = [card for card in game_cards() if card.rules_url]
+    return render(request, "home.html", {"games": games})
 
 
 def _check_database() -> str:

@@ -9,14 +9,14 @@ from typing import Any
 from django import forms
 from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.engine.core import GameDefinition, all_games, config_fields
 
 from .models import Table, TimePerMove
 from .presentation.base import Presenter
-from .presentation.blurbs import blurb
+from .presentation.game_cards import players_text
 from .presentation.registry import presenter_for
 from .presentation.rules import rule_link
 from .selectors import tables_open
@@ -27,31 +27,9 @@ OPTION_PREFIX = "opt_"
 
 
 def game_choices() -> list[tuple[str, str]]:
-    # The names in the reader's language (the site's catalogue holds them: avalon_site.views).
+    # The names in the reader's language (marked for translation in
+    # games/presentation/rules/catalogue.py).
     return [(g.slug, gettext(g.name)) for g in sorted(all_games(), key=lambda g: g.name)]
-
-
-def players_text(low: int, high: int) -> str:
-    """ "2 players", "3 to 6 players"."""
-    if low == high:
-        return ngettext("%(n)d player", "%(n)d players", low) % {"n": low}
-    return ngettext("%(low)d to %(high)d player", "%(low)d to %(high)d players", high) % {
-        "low": low,
-        "high": high,
-    }
-
-
-def game_cards() -> list[dict[str, str]]:
-    """The create-table page's choice of game: name, one line about it, player counts."""
-    return [
-        {
-            "slug": g.slug,
-            "name": g.name,
-            "blurb": blurb(g.slug),
-            "players": players_text(g.min_players, g.max_players),
-        }
-        for g in sorted(all_games(), key=lambda g: g.name)
-    ]
 
 
 def _choice_label(value: Any) -> str:

@@ -16,8 +16,9 @@ from django.views.decorators.http import require_POST
 from accounts.models import User
 from accounts.permissions import verified_required
 from games.engine.core import all_games, config_fields, get_game
-from games.forms import LobbyFilterForm, TableCreateForm, game_cards, game_choices, page_of
+from games.forms import LobbyFilterForm, TableCreateForm, game_choices, page_of
 from games.models import Table
+from games.presentation.game_cards import game_cards
 from games.presentation.registry import presenter_for
 from games.selectors import chat_for, games_for_user, games_to_watch, tables_of_user, tables_open
 from games.services import lobby

@@ -86,20 +86,26 @@ def french_page(slug: str) -> str:
 
 def test_every_rules_string_is_marked_and_translated_in_the_rules_catalogue() -> None:
     """The catalogue holds exactly the pages' strings (makemessages was run after the last
-    change), each in the "how to play" context (so no other catalogue's msgid replaces it,
-    nor it theirs) with a French msgstr that is not fuzzy."""
+    change), each with a French msgstr that is not fuzzy, and each rule in the "how to
+    play" context (so no other catalogue's msgid replaces it, nor it theirs). A game's name
+    and one-line blurb (catalogue.py) are the site's words for the game, which every page
+    translates from the engine's name: they have no context, and no other catalogue has
+    them."""
     entries = po_entries(CATALOGUE / "django.po")
     assert entries, "the How to play catalogue is empty"
     missing = [msgid for _, msgid, msgstr, _ in entries if not msgstr]
     fuzzy = [msgid for _, msgid, _, is_fuzzy in entries if is_fuzzy]
-    no_context = [msgid for context, msgid, _, _ in entries if context != "how to play"]
+    with translation.override("en"):
+        shared = {str(t) for book in rulebooks().values() for t in (book.name, book.blurb)}
+    no_context = [m for context, m, _, _ in entries if context != "how to play" and m not in shared]
+    assert all(context == "" for context, m, _, _ in entries if m in shared)
     assert missing == [], f"untranslated: {missing[:5]}"
     assert fuzzy == [], f"fuzzy: {fuzzy[:5]}"
     assert no_context == [], f"not in the how to play context: {no_context[:5]}"
     used = set()
     with translation.override("en"):
         for book in rulebooks().values():
-            for text in marked(book):
+            for text in (book.blurb, *marked(book)):
                 assert isinstance(text, Promise), f"{book.slug}: {text!r} is not marked"
                 used.add(str(text))
     in_catalogue = {msgid for _, msgid, _, _ in entries}

@@ -147,7 +147,7 @@ def test_a_device_subscribes_receives_a_push_and_unsubscribes(
             message = device.read(stub.to("gawain")[0], server_key)
             assert message["title"] == "Your move"
             assert message["url"] == game_path
-            assert message["body"].startswith("Avalon (Leo Colovini) at table")
+            assert message["body"].startswith("Avalon by Leo Colovini at table")
 
         page.goto(f"{base}/notifications/push/")
         page.get_by_role("button", name="Turn off on this device").click()

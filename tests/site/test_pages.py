@@ -40,6 +40,28 @@ def test_home_says_what_the_site_is_and_lists_the_five_games(client: Client) -> 
         assert name in html
 
 
+def test_home_and_open_a_table_introduce_each_game_the_same_way(client: Client) -> None:
+    """One catalogue (games/presentation/rules/catalogue.py) introduces the five games: the
+    home page's cards lead to each game's How to play page and to opening a table of it,
+    with the same name, player count and line as the create-table page's cards, in the
+    reader's language."""
+    user = make_user()
+    client.force_login(user)
+    for language, name, players, line in (
+        ("en", "Avalon by Leo Colovini", "2 players", "A duel of two"),
+        ("fr", "Avalon de Leo Colovini", "2 joueurs", "Un duel à deux"),
+    ):
+        home = client.get("/", headers={"accept-language": language}).content.decode()
+        choose = client.get("/tables/new/", headers={"accept-language": language})
+        assert f'<a href="/rules/colovini-avalon/">{name}</a>' in home
+        assert 'href="/tables/new/?game=colovini-avalon"' in home
+        for page in (home, choose.content.decode()):
+            card = page.partition(name)[2].partition("</li>")[0]
+            assert players in card
+            assert line in card
+    assert home.index("/rules/resistance-avalon/") < home.index("/rules/tournament-camelot/")
+
+
 def test_layout_is_accessible(client: Client) -> None:
     html = client.get("/").content.decode()
     assert '<html lang="en">' in html

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -44,10 +45,12 @@ class Section:
 
 @dataclass(frozen=True)
 class RuleBook:
-    """A How to play page: the game's name, a few lines on what it is, and the sections."""
+    """A game as the site introduces it (catalogue.py): its name, one line on what it is
+    (the game cards), and its How to play page: a few opening lines, then the sections."""
 
     slug: str
     name: Text
+    blurb: Text
     intro: tuple[Text, ...]
     sections: tuple[Section, ...]
     by_id: dict[str, Rule] = field(init=False, repr=False, compare=False)
@@ -66,25 +69,13 @@ class RuleLink:
     url: str
 
 
-_BOOKS: dict[str, RuleBook] = {}
-
-
-def register_rulebook(book: RuleBook) -> RuleBook:
-    if book.slug in _BOOKS:
-        raise ValueError(f"a rulebook for {book.slug!r} is already registered")
-    _BOOKS[book.slug] = book
-    return book
-
-
 def rulebooks() -> dict[str, RuleBook]:
-    """Every How to play page by game slug."""
-    _load_builtin_rulebooks()
-    return dict(_BOOKS)
+    """Every How to play page by game slug, in the order the site lists its games."""
+    return dict(_books())
 
 
 def rulebook_for(slug: str) -> RuleBook | None:
-    _load_builtin_rulebooks()
-    return _BOOKS.get(slug)
+    return _books().get(slug)
 
 
 def rules_url(slug: str, rule_id: str = "") -> str:
@@ -122,6 +113,9 @@ def feed_rules(feed: Mapping[str, Any], *rule_ids: str) -> list[RuleLink]:
     return rule_links(str(feed.get("game", "")), *rule_ids)
 
 
-def _load_builtin_rulebooks() -> None:
-    # Importing the game modules registers their pages; lazily, so book.py has no cycles.
-    from . import colovini, jousting, resistance, tournament  # noqa: F401
+@cache
+def _books() -> dict[str, RuleBook]:
+    # Imported when first asked for, so book.py (which the game modules import) has no cycle.
+    from .catalogue import BOOKS
+
+    return {book.slug: book for book in BOOKS}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import pgettext_lazy
 
-from .book import Rule, RuleBook, Section, register_rulebook
+from .book import Rule, Section
 
 COMPONENTS = Section(
     pgettext_lazy("how to play", "The cards"),
@@ -343,18 +343,4 @@ WEB = Section(
     ),
 )
 
-BOOK = register_rulebook(
-    RuleBook(
-        slug="colovini-avalon",
-        name=pgettext_lazy("how to play", "Avalon by Leo Colovini"),
-        intro=(
-            pgettext_lazy(
-                "how to play",
-                "A duel for 2 players over a row of regions. Play sorceresses and knights to "
-                "enchant your opponent's cards and conquer regions; the first to hold 15 "
-                "crowns at the end of their turn wins.",
-            ),
-        ),
-        sections=(COMPONENTS, SETUP, TURN, SPECIAL, END, WEB),
-    )
-)
+SECTIONS = (COMPONENTS, SETUP, TURN, SPECIAL, END, WEB)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import pgettext_lazy
 
-from .book import Rule, RuleBook, Section, register_rulebook
+from .book import Rule, Section
 
 CARDS = Section(
     pgettext_lazy("how to play", "Cards and money"),
@@ -330,17 +330,4 @@ END = Section(
     ),
 )
 
-BOOK = register_rulebook(
-    RuleBook(
-        slug="jousting-avalon",
-        name=pgettext_lazy("how to play", "Avalon, the jousting game"),
-        intro=(
-            pgettext_lazy(
-                "how to play",
-                "A tournament for 3 to 6 knights. Barter for a complete set of weapons, win "
-                "duels for coins, and be the richest when only one knight is left standing.",
-            ),
-        ),
-        sections=(CARDS, ROUND, DUEL, END),
-    )
-)
+SECTIONS = (CARDS, ROUND, DUEL, END)

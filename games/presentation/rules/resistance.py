@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import pgettext_lazy
 
-from .book import Rule, RuleBook, Section, register_rulebook
+from .book import Rule, Section
 
 SETUP = Section(
     pgettext_lazy("how to play", "Setting up"),
@@ -400,18 +400,4 @@ WEB = Section(
     ),
 )
 
-BOOK = register_rulebook(
-    RuleBook(
-        slug="resistance-avalon",
-        name=pgettext_lazy("how to play", "The Resistance: Avalon"),
-        intro=(
-            pgettext_lazy(
-                "how to play",
-                "A game of hidden loyalty for 5 to 10 players. Good wins by completing three "
-                "quests; Evil wins by failing three, by rejecting five teams in a row, or by "
-                "finding Merlin at the very end.",
-            ),
-        ),
-        sections=(SETUP, NIGHT, ROUNDS, END, OPTIONS, WEB),
-    )
-)
+SECTIONS = (SETUP, NIGHT, ROUNDS, END, OPTIONS, WEB)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.utils.translation import pgettext_lazy
 
-from .book import Rule, RuleBook, Section, register_rulebook
+from .book import Rule, Section
 from .tournament_cards import CARDS
 from .tournament_rounds import CARD_TEXTS, CHAOS, DUSK, GODSENDS
 
@@ -269,45 +269,3 @@ COMBAT = Section(
 )
 
 SECTIONS = (CARDS, SETUP, DAWN, COMBAT, DUSK, GODSENDS, CHAOS, CARD_TEXTS)
-
-CAMELOT = register_rulebook(
-    RuleBook(
-        slug="tournament-camelot",
-        name=pgettext_lazy("how to play", "Tournament at Camelot"),
-        intro=(
-            pgettext_lazy(
-                "how to play",
-                "A trick-taking game of jousting knights for 3 to 6 players (2 with a "
-                "smaller deck). Each Melee's lowest card takes the hits; lose the least "
-                "Health to win.",
-            ),
-            pgettext_lazy(
-                "how to play",
-                "A table plays Camelot's rules and cards unless its options choose Avalon's; "
-                "rules that hold under one set only say so in their title.",
-            ),
-        ),
-        sections=SECTIONS,
-    )
-)
-
-AVALON = register_rulebook(
-    RuleBook(
-        slug="tournament-avalon",
-        name=pgettext_lazy("how to play", "Tournament at Avalon"),
-        intro=(
-            pgettext_lazy(
-                "how to play",
-                "A trick-taking game of jousting knights for 3 to 6 players, with card "
-                "passing, Enhanced Alchemy, special weapons and Locations. Each Melee's lowest "
-                "card takes the hits; lose the least Health to win.",
-            ),
-            pgettext_lazy(
-                "how to play",
-                "A table plays Avalon's rules and cards unless its options choose Camelot's; "
-                "rules that hold under one set only say so in their title.",
-            ),
-        ),
-        sections=SECTIONS,
-    )
-)

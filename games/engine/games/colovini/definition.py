@@ -25,4 +25,4 @@ class ColoviniAvalon(RulesDefinition[ColoviniState, ColoviniConfig]):
         return [(ColoviniConfig(), 2), (ColoviniConfig(auto_decline=True), 2)]
 
 
-GAME = ColoviniAvalon("colovini-avalon", "Avalon (Leo Colovini)", PLAYERS, PLAYERS, ColoviniConfig)
+GAME = ColoviniAvalon("colovini-avalon", "Avalon by Leo Colovini", PLAYERS, PLAYERS, ColoviniConfig)
