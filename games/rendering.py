@@ -91,7 +91,7 @@ def log_lines(
                 "created_at": e["created_at"],
                 "opens": "" if notice else presenter.round_title(event, reader),
                 "shown": notice or presenter.line_shown(event, me),
-                "headline": notice or e["type"] in presenter.story.headline,
+                "headline": notice or e["type"] in presenter.headline,
                 "table": [] if notice else presenter.line_table(event, names),
             }
         )

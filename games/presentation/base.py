@@ -83,11 +83,9 @@ class Panels(Protocol):
 
 @dataclass(frozen=True)
 class Story:
-    """How a game's log tells its story, by event type."""
+    """How a game's log is cut into rounds, by event type. (The types whose lines tell the
+    story are marked in the game's log table: `EventWords.headline`.)"""
 
-    # The types that tell the story: "Since your last visit", the emails and the log's
-    # "Decisions" filter show these; the log's "Everything" shows every line.
-    headline: frozenset[str] = frozenset()
     # The types that open a round of the log, with its title: %(field)s of the event, and
     # %(who)s for its seat ("You" for the reader's own).
     round_openers: Mapping[str, Any] = field(default_factory=dict)
@@ -112,9 +110,15 @@ class Presenter:
     # and the names: one update builds it once for all its views (games.rendering).
     public_board = False
     stranger = SEAT_STRANGER  # how a log line names a seat without a name (a msgid)
-    story = Story()  # how the game's log tells its story (the game's story.py)
+    story = Story()  # how the game's log is cut into rounds
     # Move type: (the help its form shows, the ID of the rule it states: the form links it).
     help: Mapping[str, tuple[Any, str]] = {}
+
+    @property
+    def headline(self) -> frozenset[str]:
+        """The types whose lines tell the story ("Since your last visit", the emails, the
+        log's "Decisions" filter), as the game's log table marks them."""
+        return self.words.headline if self.words else frozenset()
 
     def round_title(self, event: Mapping[str, Any], reader: Reader) -> str:
         """The title of the round `event` opens ("Quest 2"), "" when it opens none."""

@@ -153,6 +153,9 @@ class EventWords:
     def __init__(self, **common: Param) -> None:
         self._by_type: dict[str, Wording] = {}
         self._common = common
+        # The types that tell the story: "Since your last visit", the emails and the log's
+        # "Decisions" filter show these; the log's "Everything" shows every line.
+        self.headline: frozenset[str] = frozenset()
 
     @classmethod
     def joined(cls, *tables: EventWords) -> EventWords:
@@ -163,32 +166,43 @@ class EventWords:
                 if name in out._by_type:
                     raise ValueError(f"{name} is worded twice")
                 out._by_type[name] = wording
+            out.headline |= table.headline
         return out
 
-    def on(self, *events: type[Event]) -> Callable[[Wording], Wording]:
+    def on(self, *events: type[Event], headline: bool = False) -> Callable[[Wording], Wording]:
+        """Registers a wording of `events`; `headline`: their lines tell the story."""
+
         def register(wording: Wording) -> Wording:
             for event in events:
                 if event.TYPE in self._by_type:
                     raise ValueError(f"{event.TYPE} is worded twice")
                 self._by_type[event.TYPE] = wording
+            if headline:
+                self.headline |= {event.TYPE for event in events}
             return wording
 
         return register
 
     def said(
-        self, event: type[Event], mine: str, theirs: str, seat: str = "seat", **params: Param
+        self,
+        event: type[Event],
+        mine: str,
+        theirs: str,
+        seat: str = "seat",
+        headline: bool = False,
+        **params: Param,
     ) -> None:
         """Words `event` as the line `Said(mine, theirs)` about the seat in its field
         `seat`, with `params` read from the event: the wording of most events, which say
         what one seat did."""
         line = Said(mine, theirs)
-        self._say(event, (line,), lambda e: line, seat, params)
+        self._say(event, (line,), lambda e: line, seat, params, headline)
 
-    def says(self, event: type[Event], text: str, **params: Param) -> None:
+    def says(self, event: type[Event], text: str, headline: bool = False, **params: Param) -> None:
         """Words `event` as the line `Plain(text)`, the same to every reader, with `params`
         read from the event."""
         line = Plain(text)
-        self._say(event, (line,), lambda e: line, "seat", params)
+        self._say(event, (line,), lambda e: line, "seat", params, headline)
 
     def either(
         self,
@@ -197,12 +211,13 @@ class EventWords:
         yes: Line,
         no: Line,
         seat: str = "seat",
+        headline: bool = False,
         **params: Param,
     ) -> None:
         """Words `event` as the line `yes` when `test(event)`, else `no` (a card named or
         unseen, Health gained or lost), about the seat in its field `seat` when the line is
         `Said`, with `params` read from the event (each line uses those it names)."""
-        self._say(event, (yes, no), lambda e: yes if test(e) else no, seat, params)
+        self._say(event, (yes, no), lambda e: yes if test(e) else no, seat, params, headline)
 
     def _say(
         self,
@@ -211,6 +226,7 @@ class EventWords:
         line: Callable[[Mapping[str, Any]], Line],
         seat: str,
         params: Mapping[str, Param],
+        headline: bool,
     ) -> None:
         """Registers the wording of `event`: the line `line` picks from `lines`, with
         `params` and the table's common readers of the parameters those lines name."""
@@ -225,7 +241,7 @@ class EventWords:
             }
             return line(e)(r, e.get(seat), **values)
 
-        self.on(event)(wording)
+        self.on(event, headline=headline)(wording)
 
     def describe(self, event: Mapping[str, Any], reader: Reader) -> str:
         """The event's line; "" when this table has no wording for its type."""

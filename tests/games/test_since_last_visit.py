@@ -112,7 +112,7 @@ def test_summary_per_game_is_the_seats_own_story(slug: str) -> None:
         presenter = presenter_for(slug)
         # Only the story: headline events, never "X's turn." or "X has voted.".
         entries = {e["seq"]: e for e in events_after(game, seen, seat)}
-        assert all(entries[line["seq"]]["type"] in presenter.story.headline for line in shown)
+        assert all(entries[line["seq"]]["type"] in presenter.headline for line in shown)
         text = since.as_text()  # type: ignore[attr-defined]
         assert "Since your last visit" in text
 

@@ -49,7 +49,7 @@ def _region(key: Any) -> str:
 WORDS = EventWords(card=_card, at=_at)
 
 
-@WORDS.on(ev.GameSetUp)
+@WORDS.on(ev.GameSetUp, headline=True)
 def _set_up(e: Mapping[str, Any], r: Reader) -> str:
     line = _("The regions are laid face down. %(name)s begins.") % {"name": r.name(e.get("first"))}
     you = e.get("you")
@@ -70,22 +70,26 @@ WORDS.said(
     N_("You played a %(card)s at %(at)s %(mode)s."),
     N_("%(name)s played a %(card)s at %(at)s %(mode)s."),
     mode=lambda e: str(MODE_WORDS.get(e["mode"], "")),
+    headline=True,
 )
 WORDS.said(
     ev.Enchanted,
     N_("You enchanted the %(card)s at %(at)s onto your own pile."),
     N_("%(name)s enchanted the %(card)s at %(at)s onto their own pile."),
+    headline=True,
 )
 WORDS.said(
     ev.EnchantmentCountered,
     N_("You countered with a %(card)s at %(at)s and took the %(taken)s into hand."),
     N_("%(name)s countered with a %(card)s at %(at)s and took the %(taken)s into hand."),
     taken=lambda e: card_label(e["taken"]),
+    headline=True,
 )
 WORDS.said(
     ev.AttackResisted,
     N_("You resisted at %(at)s with a %(card)s."),
     N_("%(name)s resisted at %(at)s with a %(card)s."),
+    headline=True,
 )
 WORDS.said(
     ev.RegionConquered,
@@ -94,11 +98,13 @@ WORDS.said(
     region=lambda e: _region(e["region_key"]),
     lost=_lost,
     more=lambda e: e["losses"],
+    headline=True,
 )
 WORDS.said(
     ev.AvalonUsed,
     N_("You used Avalon's power: one card fewer to lose."),
     N_("%(name)s used Avalon's power: one card fewer to lose."),
+    headline=True,
 )
 WORDS.said(
     ev.LossesEnded,
@@ -112,6 +118,7 @@ WORDS.said(
     N_("%(name)s cashed the dark tile “%(tile)s”: %(cards)s."),
     tile=lambda e: tile_words(e.get("tile")),
     cards=lambda e: counts.cards(e["count"]),
+    headline=True,
 )
 WORDS.said(
     ev.CardDiscarded,
@@ -148,6 +155,7 @@ WORDS.either(
     Said(N_("You took the tile “%(tile)s”."), N_("%(name)s took the tile “%(tile)s”.")),
     tile=lambda e: tile_words(e.get("tile")),
     cards=lambda e: counts.cards(e.get("count")),
+    headline=True,
 )
 WORDS.said(ev.CardsDrawn, N_("You drew %(cards)s."), N_("%(name)s drew %(cards)s."), cards=_drawn)
 
@@ -155,7 +163,7 @@ WORDS.said(ev.CardsDrawn, N_("You drew %(cards)s."), N_("%(name)s drew %(cards)s
 WORDS.says(ev.DeckReshuffled, N_("The discard pile was shuffled into a new deck."))
 
 
-@WORDS.on(ev.GameEnded)
+@WORDS.on(ev.GameEnded, headline=True)
 def _game_ended(e: Mapping[str, Any], r: Reader) -> str:
     return won(
         r,

@@ -17,14 +17,13 @@ from django.utils.translation import gettext_lazy as _
 from games.engine.core import JSON
 
 from .. import counts
-from ..base import ActionForm, Feed, Moves, Names, Presenter
+from ..base import ActionForm, Feed, Moves, Names, Presenter, Story
 from ..rules import feed_rules
 from ..words import name_of
 from . import board
 from .forms import pile_top_buttons, play_form, reaction_form
 from .log import WORDS
-from .story import STORY
-from .wire import ATTACK, ENCHANT, GAME, REINFORCE, Phase, mv
+from .wire import ATTACK, ENCHANT, GAME, REINFORCE, Phase, ev, mv
 from .words import TILE_WORDS, card_label, position, region_word
 
 PHASE_WORDS = {
@@ -64,7 +63,11 @@ class ColoviniPresenter(Presenter):
     slugs = (GAME.slug,)
     words = WORDS
     panels = board
-    story = STORY
+    # Each player's turn is a round, titled by its first line.
+    story = Story(
+        round_openers={ev.TurnStarted.TYPE: _("Turn %(turn)s: %(who)s")},
+        hidden=frozenset({ev.TurnStarted.TYPE}),
+    )
     stylesheets = ("games/colovini.css",)
     help = HELP
 

@@ -28,7 +28,7 @@ def _card(e: Mapping[str, Any]) -> str:
     return card_label(e["card"])
 
 
-@WORDS.on(ev.GameSetUp)
+@WORDS.on(ev.GameSetUp, headline=True)
 def _set_up(e: Mapping[str, Any], r: Reader) -> str:
     line = _("The cards are dealt and the coats of arms drawn.")
     if e.get("hand"):
@@ -47,6 +47,7 @@ WORDS.said(  # JA-7
     ev.Withdrew,
     N_("You withdraw from the tournament."),
     N_("%(name)s withdraws from the tournament."),
+    headline=True,
 )
 WORDS.said(
     ev.JunkPassed,
@@ -91,7 +92,7 @@ WORDS.either(
 )
 
 
-@WORDS.on(ev.TradeMade)
+@WORDS.on(ev.TradeMade, headline=True)
 def _trade_made(e: Mapping[str, Any], r: Reader) -> str:
     params = {
         "maker": r.who_subject(e.get("seat")),
@@ -130,7 +131,7 @@ WORDS.said(
 WORDS.says(ev.BarterEnded, N_("The barter of round %(round)s is over."), round=lambda e: e["round"])
 
 
-@WORDS.on(ev.Disqualified)
+@WORDS.on(ev.Disqualified, headline=True)
 def _disqualified(e: Mapping[str, Any], r: Reader) -> str:
     who = names_list([r.who_object(s) for s in e.get("seats") or []])
     return _("Disqualified for want of a full set: %(who)s.") % {"who": who}  # JA-7
@@ -145,7 +146,7 @@ def _against(r: Reader, a: Any, b: Any) -> str:
     return _("%(a)s against %(b)s") % {"a": r.who_subject(a), "b": r.who_object(b)}
 
 
-@WORDS.on(ev.DuelsCalled)
+@WORDS.on(ev.DuelsCalled, headline=True)
 def _duels_called(e: Mapping[str, Any], r: Reader) -> str:
     pairs = "; ".join(_against(r, a, b) for a, b in e.get("pairs") or []) or _("none")
     line = _("Duels of round %(round)s: %(pairs)s.") % {"round": e["round"], "pairs": pairs}
@@ -166,13 +167,13 @@ WORDS.either(
 )
 
 
-@WORDS.on(ev.DuelAbandoned)
+@WORDS.on(ev.DuelAbandoned, headline=True)
 def _duel_abandoned(e: Mapping[str, Any], r: Reader) -> str:
     a, b = e["pair"]
     return _("The duel %(duel)s is off: a knight withdrew.") % {"duel": _against(r, a, b)}
 
 
-@WORDS.on(ev.DuelRevealed)
+@WORDS.on(ev.DuelRevealed, headline=True)
 def _duel_revealed(e: Mapping[str, Any], r: Reader) -> str:
     a, b = e["pair"]
     if e.get("winner") is None:
@@ -201,7 +202,7 @@ def _judgement_thrown(e: Mapping[str, Any], r: Reader) -> str:
     }
 
 
-@WORDS.on(ev.JudgementDecided)
+@WORDS.on(ev.JudgementDecided, headline=True)
 def _judgement_decided(e: Mapping[str, Any], r: Reader) -> str:
     return _("God's judgement gives the duel to %(winner)s %(how)s.") % {
         "winner": r.who_object(e["winner"]),
@@ -224,7 +225,7 @@ WORDS.either(
 )
 
 
-@WORDS.on(ev.GameEnded)
+@WORDS.on(ev.GameEnded, headline=True)
 def _game_ended(e: Mapping[str, Any], r: Reader) -> str:
     winners = list(e.get("winners") or [])
     if len(winners) == 1 and r.mine(winners[0]):

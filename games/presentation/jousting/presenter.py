@@ -16,13 +16,12 @@ from django.utils.translation import gettext_lazy as _
 
 from games.engine.core import JSON
 
-from ..base import ActionForm, Feed, Moves, Names, Presenter
+from ..base import ActionForm, Feed, Moves, Names, Presenter, Story
 from ..words import name_of, names_list
 from . import board
 from .forms import FORMS, Asked
 from .log import WORDS
-from .story import STORY
-from .wire import BARTER, DRAFT, GAME, JUDGEMENT, JUNK, LAYING, mv
+from .wire import BARTER, DRAFT, GAME, JUDGEMENT, JUNK, LAYING, ev, mv
 from .words import card_label, chip_label
 
 PHASES = {  # phase: (the phase line, the ID of the rule it states; the line links it)
@@ -63,7 +62,11 @@ class JoustingPresenter(Presenter):
     slugs = (GAME.slug,)
     words = WORDS
     panels = board
-    story = STORY
+    # Rounds open with their barter; "Round 2 begins" is the round's title.
+    story = Story(
+        round_openers={ev.RoundBegan.TYPE: _("Round %(round)s")},
+        hidden=frozenset({ev.RoundBegan.TYPE}),
+    )
     stylesheets = ("games/jousting.css",)
     help = HELP
     # Answers to offers first, then one's own offer and the phase's move; "done" and

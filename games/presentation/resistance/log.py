@@ -34,7 +34,7 @@ def team_words(r: Reader, team: Any) -> str:
     return r.names_of(sorted(team))
 
 
-@WORDS.on(ev.GameSetUp)
+@WORDS.on(ev.GameSetUp, headline=True)
 def _set_up(e: Mapping[str, Any], r: Reader) -> str:
     line = _("The roles are dealt. %(name)s leads first.") % {"name": r.name(e.get("leader"))}
     you = e.get("you")
@@ -49,7 +49,7 @@ def _set_up(e: Mapping[str, Any], r: Reader) -> str:
     return line
 
 
-@WORDS.on(ev.TeamProposed)
+@WORDS.on(ev.TeamProposed, headline=True)
 def _team_proposed(e: Mapping[str, Any], r: Reader) -> str:
     return about(
         r,
@@ -71,7 +71,7 @@ def _vote_cast(e: Mapping[str, Any], r: Reader) -> str:
     return about(r, seat, _("You have voted."), _("%(name)s has voted."))
 
 
-@WORDS.on(ev.VotesRevealed)
+@WORDS.on(ev.VotesRevealed, headline=True)
 def _votes_revealed(e: Mapping[str, Any], r: Reader) -> str:
     # Who voted how is the table under this line (ResistancePresenter.line_table).
     votes = e["votes"]
@@ -101,7 +101,7 @@ def _quest_card_played(e: Mapping[str, Any], r: Reader) -> str:
     )
 
 
-@WORDS.on(ev.QuestResolved)
+@WORDS.on(ev.QuestResolved, headline=True)
 def _quest_resolved(e: Mapping[str, Any], r: Reader) -> str:
     fails = int(e["fails"])
     if e["succeeded"]:
@@ -119,7 +119,7 @@ def _quest_resolved(e: Mapping[str, Any], r: Reader) -> str:
     return line % {"quest": e["quest"], "fails": fails}
 
 
-@WORDS.on(ev.LadyExamined)
+@WORDS.on(ev.LadyExamined, headline=True)
 def _lady_examined(e: Mapping[str, Any], r: Reader) -> str:
     examined = e.get("seat", e.get("target"))
     if r.mine(examined) and "side" not in e:  # French puts "you" before the verb
@@ -143,7 +143,7 @@ def _lady_examined(e: Mapping[str, Any], r: Reader) -> str:
     )
 
 
-@WORDS.on(ev.Assassinated)
+@WORDS.on(ev.Assassinated, headline=True)
 def _assassinated(e: Mapping[str, Any], r: Reader) -> str:
     if r.mine(e["target"]):
         if e["hit"]:
@@ -155,7 +155,7 @@ def _assassinated(e: Mapping[str, Any], r: Reader) -> str:
     return _("The Assassin names %(target)s but misses Merlin.") % {"target": target}
 
 
-@WORDS.on(ev.GameEnded)
+@WORDS.on(ev.GameEnded, headline=True)
 def _game_ended(e: Mapping[str, Any], r: Reader) -> str:
     if e["winner"] == Side.GOOD:
         return _("Good wins. Every role is revealed.")

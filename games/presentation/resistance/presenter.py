@@ -58,18 +58,6 @@ class ResistancePresenter(Presenter):
     composed = frozenset({mv.ProposeTeam.TYPE})  # choose the knights, not one button per team
     help = HELP
     story = Story(
-        headline=frozenset(
-            e.TYPE
-            for e in (
-                ev.GameSetUp,
-                ev.TeamProposed,
-                ev.VotesRevealed,
-                ev.QuestResolved,
-                ev.LadyExamined,
-                ev.Assassinated,
-                ev.GameEnded,
-            )
-        ),
         round_openers={ev.TeamProposed.TYPE: _("Quest %(quest)s")},
     )
 

@@ -77,6 +77,7 @@ PLAY_WORDS.said(
     N_("You reach %(health)s Health: your Companion joins you."),
     N_("%(name)s reaches %(health)s Health: their Companion joins them."),
     health=lambda e: e.get("health"),
+    headline=True,
 )
 PLAY_WORDS.said(
     ev.PowerUsed,
@@ -131,7 +132,7 @@ def _played(e: Mapping[str, Any], r: Reader) -> str:
     return line + "."
 
 
-@PLAY_WORDS.on(ev.GameStarted)
+@PLAY_WORDS.on(ev.GameStarted, headline=True)
 def _game_started(e: Mapping[str, Any], r: Reader) -> str:
     chars = [
         about(r, s, _("you are %(card)s"), _("%(name)s is %(card)s"), card=power_name(p))
@@ -225,7 +226,7 @@ SHAMED = Said(
 )
 
 
-@PLAY_WORDS.on(ev.Shamed)
+@PLAY_WORDS.on(ev.Shamed, headline=True)
 def _shamed(e: Mapping[str, Any], r: Reader) -> str:
     seat, injury = e.get("seat"), e.get("injury")
     if e.get("why") == MISTS:
@@ -244,6 +245,7 @@ PLAY_WORDS.either(
     points=_delta,
     injury=lambda e: -_delta(e),
     why=lambda e: _why(e.get("why")),
+    headline=True,
 )
 
 
@@ -265,7 +267,7 @@ LOSES = Said(
 )
 
 
-@PLAY_WORDS.on(ev.MeleeEnded)
+@PLAY_WORDS.on(ev.MeleeEnded, headline=True)
 def _melee_ended(e: Mapping[str, Any], r: Reader) -> str:
     feints = " " + counted(FEINTED, e["feints"]) if e.get("feints") else ""
     if e.get("loser") is None:

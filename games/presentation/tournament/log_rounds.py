@@ -24,6 +24,7 @@ ROUND_WORDS.either(
     lambda e: e.get("reason") == SWIFT_END,
     Plain(N_("The Tourney Round ends (Swift End: one player is out of cards).")),
     Plain(N_("The Tourney Round ends.")),
+    headline=True,
 )
 ROUND_WORDS.says(ev.DuskStarted, N_("Dusk: the Weapon Hits are counted."))
 
@@ -41,7 +42,7 @@ ROUND_WORDS.said(
 ROUND_WORDS.said(ev.DuskDone, N_("You are done at Dusk."), N_("%(name)s is done at Dusk."))
 
 
-@ROUND_WORDS.on(ev.DuskTallied)
+@ROUND_WORDS.on(ev.DuskTallied, headline=True)
 def _dusk_tallied(e: Mapping[str, Any], r: Reader) -> str:
     rows = [
         _("%(who)s %(injury)s") % {"who": r.who_subject(s), "injury": i}
@@ -67,7 +68,7 @@ ROUND_WORDS.either(
 ROUND_WORDS.says(ev.GodsendDeckShuffled, N_("The Godsend deck is shuffled."))
 
 
-@ROUND_WORDS.on(ev.GodsendsRevealed)
+@ROUND_WORDS.on(ev.GodsendsRevealed, headline=True)
 def _godsends_revealed(e: Mapping[str, Any], r: Reader) -> str:
     up = ", ".join(power_name(g) for g in e.get("cards", []))
     who = names_list([r.who_object(s) for s in e.get("recipients", [])])
@@ -83,6 +84,7 @@ ROUND_WORDS.either(
     ),
     Said(N_("You take %(godsend)s (face up)."), N_("%(name)s takes %(godsend)s (face up).")),
     godsend=lambda e: power_name(e.get("godsend")),
+    headline=True,
 )
 
 
@@ -93,7 +95,7 @@ PLACES = Said(
 )
 
 
-@ROUND_WORDS.on(ev.GodsendPlaced)
+@ROUND_WORDS.on(ev.GodsendPlaced, headline=True)
 def _godsend_placed(e: Mapping[str, Any], r: Reader) -> str:
     godsend = power_name(e.get("godsend"))
     if e.get("by") == e.get("seat"):  # a helpful Godsend goes in front of its taker [TT-22]
@@ -101,7 +103,7 @@ def _godsend_placed(e: Mapping[str, Any], r: Reader) -> str:
     return PLACES(r, e.get("by"), godsend=godsend, to=r.who_object(e.get("seat")))
 
 
-@ROUND_WORDS.on(ev.GodsendCancelled)
+@ROUND_WORDS.on(ev.GodsendCancelled, headline=True)
 def _godsend_cancelled(e: Mapping[str, Any], r: Reader) -> str:
     return _("The Swan discards %(godsend)s in front of %(to)s.") % {
         "godsend": power_name(e.get("godsend")),
@@ -112,7 +114,7 @@ def _godsend_cancelled(e: Mapping[str, Any], r: Reader) -> str:
 ROUND_WORDS.says(ev.GodsendPhaseEnded, N_("The Godsend phase ends."))
 
 
-@ROUND_WORDS.on(ev.GameEnded)
+@ROUND_WORDS.on(ev.GameEnded, headline=True)
 def _game_ended(e: Mapping[str, Any], r: Reader) -> str:
     seats = list(e.get("winners", []))
     if e.get("reason") == ZERO_HEALTH:

@@ -10,10 +10,11 @@ from typing import Any
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.engine.core import JSON
 
-from ..base import ActionForm, Button, Presenter, move_text
+from ..base import ActionForm, Button, Presenter, Story, move_text
 from ..rules import feed_rules
 from ..words import name_of, names_list
 from . import board, choices
@@ -21,7 +22,6 @@ from . import wire as w
 from .cards import SUIT_NAMES, power, power_by_id
 from .forms import CHOICES, choice, dusk_form, give_form, hand_form, pass_form
 from .log import STRANGER, WORDS
-from .story import STORY
 from .wire import (
     AVALON,
     CAMELOT,
@@ -134,7 +134,11 @@ class TournamentPresenter(Presenter):
     secret_template = "games/secrets/tournament.html"
     words = WORDS
     panels = board
-    story = STORY
+    # Each deal opens a Tourney Round; "Ann's turn." between two plays says nothing.
+    story = Story(
+        round_openers={w.ev.Dealt.TYPE: gettext_lazy("Tourney Round %(round)s")},
+        hidden=frozenset({w.ev.TurnMoved.TYPE}),
+    )
     stranger = STRANGER
     stylesheets = ("games/tournament.css",)
 
