@@ -53,12 +53,15 @@ def test_home_and_open_a_table_introduce_each_game_the_same_way(client: Client) 
     ):
         home = client.get("/", headers={"accept-language": language}).content.decode()
         choose = client.get("/tables/new/", headers={"accept-language": language})
-        assert f'<a href="/rules/colovini-avalon/">{name}</a>' in home
-        assert 'href="/tables/new/?game=colovini-avalon"' in home
         for page in (home, choose.content.decode()):
-            card = page.partition(name)[2].partition("</li>")[0]
+            card = page.partition('id="game-colovini-avalon">')[2].partition("</li>")[0]
+            assert card.startswith(name)
             assert players in card
             assert line in card
+            assert 'href="/tables/new/?game=colovini-avalon"' in card
+            assert 'href="/rules/colovini-avalon/"' in card
+            # Each link's name ends with the game's: "Open a table, Avalon by Leo Colovini".
+            assert 'aria-labelledby="open-colovini-avalon game-colovini-avalon"' in card
     assert home.index("/rules/resistance-avalon/") < home.index("/rules/tournament-camelot/")
 
 
