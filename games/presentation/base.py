@@ -47,6 +47,9 @@ class ComposedField:
     kind: str  # "checkbox" (a list field) or "radio" (a scalar field)
     label: str
     choices: list[Choice]
+    # A radio field starts on its first choice, unless the player must choose one.
+    required: bool = False
+    css: str = ""  # a class of the game's own for its chips
 
 
 @dataclass

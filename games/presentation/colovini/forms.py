@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from games.engine.core import JSON
 
-from ..base import ActionForm, Button, move_text
+from ..base import ActionForm, Button, Choice, ComposedField, move_text
 from ..rules import feed_rules
 from ..words import name_of
 from .wire import ATTACK, ENCHANT, ENCHANTMENT, REINFORCE, mv
@@ -68,27 +68,37 @@ def _labelled(move: Mapping[str, JSON], label: Label) -> tuple[str, str, str]:
     return text, move_text(move), tone
 
 
+def _region_label(region: Mapping[str, Any]) -> str:
+    """ "4", or "4 · Camelot" once the region is face up (its name an engine msgid)."""
+    if region.get("face_up") and region.get("name"):
+        return f"{region['position']} · {_(region['name'])}"
+    return str(region["position"])
+
+
 def play_form(feed: Mapping[str, Any]) -> ActionForm:
     """One way to play a card: the card, the region, then how (reinforce anywhere [CA-5];
     enchant [CA-6]; attack [CA-8]). The engine refuses a way the rules do not allow, with
     the reason."""
     view = feed.get("view", {})
-    regions = [
-        {
-            "index": r["region_index"],
-            "value": json.dumps(r["region_index"]),
-            "position": r["position"],
-            "name": _(r["name"]) if r.get("name") else "",  # an engine msgid (N_)
-            "face_up": r.get("face_up"),
-            "owner": r.get("owner"),
-        }
-        for r in view.get("regions") or []
-    ]
+    region = ComposedField(
+        "region",
+        "radio",
+        _("2. A region (counted from 1)"),
+        [
+            Choice(json.dumps(r["region_index"]), _region_label(r))
+            for r in view.get("regions") or []
+        ],
+        required=True,
+        css="ca-regions-pick",
+    )
     modes = [
-        {"value": json.dumps(REINFORCE), "label": _("Reinforce")},
-        {"value": json.dumps(ENCHANT), "label": _("Enchant (sorceress)")},
-        {"value": json.dumps(ATTACK), "label": _("Attack")},
+        (REINFORCE, _("Reinforce")),
+        (ENCHANT, _("Enchant (sorceress)")),
+        (ATTACK, _("Attack")),
     ]
+    mode = ComposedField(
+        "mode", "radio", _("3. How"), [Choice(json.dumps(m), label) for m, label in modes]
+    )
     return ActionForm(
         move_type=mv.PlayCard.TYPE,
         title=_("Play a card"),
@@ -99,7 +109,8 @@ def play_form(feed: Mapping[str, Any]) -> ActionForm:
         ),
         rules=feed_rules(feed, "CA-5", "CA-6", "CA-8"),
         template="games/boards/colovini-avalon-play.html",
-        extra={"hand": hand_cards(view), "regions": regions, "modes": modes},
+        fields=[region, mode],
+        extra={"hand": hand_cards(view)},
         submit=_("Play the card"),
     )
 
