@@ -63,6 +63,7 @@ from games.services.presence import (
 )
 from games.services.seen import seat_seen_mark
 
+from .budget import FrameBudget
 from .common import db, socket_error, user_of
 from .inbound import socket_act
 from .layer import LayerResilientConsumer
@@ -91,6 +92,7 @@ class GameConsumer(LayerResilientConsumer):
         super().__init__(*args, **kwargs)
         # One send at a time: a heartbeat catch-up and a pushed update must not interleave.
         self.sending = asyncio.Lock()
+        self.frames = FrameBudget()
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -334,6 +336,16 @@ class GameConsumer(LayerResilientConsumer):
     # --- incoming (JSON clients) --------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not self.frames.take():  # a flood: answered in words, never with work
+            if self.json_mode:
+                await self._send_json(
+                    socket_error(
+                        429,
+                        "rate_limited",
+                        _("Too many messages at once: wait a moment before sending more."),
+                    )
+                )
+            return
         try:
             data = client_json.loads(text_data or "")
         except ValueError:
