@@ -289,6 +289,25 @@ def answers(state: TState, seat: int, hook: str) -> bool:
     return hook in _table(state).seats[seat].hooks
 
 
+# after_play effects that answer their holder's own cards only (The Destrier's charge,
+# powers/play.py): another seat's card sets none of them off.
+OWN_CARDS_AFTER_PLAY = frozenset({"destrier"})
+
+
+def after_play_quiet(state: TState, seat: int) -> bool:
+    """Whether a card `seat` plays now sets off no after_play power at the table: none
+    answers the hook, or only cards of other seats that answer their own cards only."""
+    table = _table(state)
+    answering = table.answering.get("after_play")
+    if answering is None:
+        return True
+    return seat not in answering and all(
+        data.effect in OWN_CARDS_AFTER_PLAY
+        for other in answering
+        for _fn, data in table.seats[other].by_hook["after_play"]
+    )
+
+
 def run_for(hook: str, b: Any, seat: int, **context: Any) -> None:
     """Fire `hook` for one seat's active cards only (until one asks its owner)."""
     for fn, data in _table(b.state).seats[seat].by_hook.get(hook, ()):

@@ -10,14 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engine.core import Event
+
 from . import events as ev
+from .evolve import card_and_turn
 from .feints import current_loser, feinted
 from .flow import Builder
-from .hooks import active, answers, run, run_for
+from .hooks import active, after_play_quiet, answers, run, run_for
 from .moves import Command, PlayCard, Shame
 from .plays import actor, elf_queen_leads, leading
 from .questions import VALUE, VALUES, ask
-from .state import Entry
+from .state import Entry, TState
 from .weapons import weapon
 
 
@@ -61,6 +64,44 @@ def play(b: Builder, move: PlayCard | Shame | Command) -> None:
         _place(b, seat, move)
     if not b.asking():
         next_turn(b)
+
+
+def plain_play(s: TState, move: PlayCard) -> tuple[list[Event], TState] | None:
+    """`play` of a card that sets nothing else off, as `decide_folded` answers it: its
+    CardPlayed and TurnMoved, and the state after both folded in one copy. None when
+    the card may set something off, for `play` to go through it step by step: King
+    Arthur's +3 or a second card, a power of the player's changing its value, an
+    after_play power at the table or Mists of Avalon, a pending question, the Melee's
+    last slot, or a next player with an empty hand (Shamed at once). Otherwise `play`
+    emits the same two events and reads nothing between them that could differ."""
+    if move.boost or move.extra or s.ask is not None or s.acted + 1 >= s.n:
+        return None
+    w = weapon(move.card)
+    seat = actor(s)
+    if w.family == "mists" or not after_play_quiet(s, seat):
+        return None
+    if w.value is not None and answers(s, seat, "before_play"):
+        return None  # card_value: a power of the seat may change the printed value
+    turn = s.left_of(s.turn)
+    if len(s.players[turn].hand) <= (1 if turn == seat else 0):
+        return None  # the next player would be Shamed for an empty hand
+    leads = s.played == 0  # leading(s)
+    if leads:
+        suit = w.suit if w.kind == "basic" else (None if w.kind == "alchemy" else move.suit)
+    else:
+        suit = w.suit if w.kind == "basic" else s.lead_suit
+    played = ev.CardPlayed(
+        s.turn,
+        seat,
+        move.card,
+        move.value if w.value is None else w.value,
+        suit,
+        elf_queen_leads(s),
+        leads,
+        leads and w.kind == "alchemy",
+    )
+    moved = ev.TurnMoved(turn)
+    return [played, moved], card_and_turn(s, played, moved)
 
 
 def next_turn(b: Builder) -> None:
