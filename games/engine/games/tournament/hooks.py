@@ -235,9 +235,20 @@ def holder(state: TState, effect: str) -> int | None:
 def health_order(state: TState, dealer: int | None = None) -> list[int]:
     """Seats from the lowest Health up; ties from the left of the Dealer (TH-6)."""
     d = state.dealer if dealer is None else dealer
-    n = state.n
-    order = [(p.health, (s - d - 1) % n) for s, p in enumerate(state.players)]
-    return sorted(range(n), key=order.__getitem__)
+    players = state.players
+    last = _ORDER[0]
+    if last[0] is players and last[1] == d:
+        return list(last[2])  # the same players asked again (hooks fired in one move)
+    n = len(players)
+    order = [(p.health, (s - d - 1) % n) for s, p in enumerate(players)]
+    found = tuple(sorted(range(n), key=order.__getitem__))
+    _ORDER[0] = (players, d, found)
+    return list(found)
+
+
+# The last answer of `health_order`, by the identity of the players tuple (held, so its
+# id is not reused) and the Dealer it counts ties from.
+_ORDER: list[tuple[tuple[Player, ...] | None, int, tuple[int, ...]]] = [(None, -1, ())]
 
 
 def healthiest_opponents(state: TState, seat: int) -> list[int]:
