@@ -286,6 +286,9 @@ def run(hook: str, b: Any, **context: Any) -> None:
         if b.state is not state:
             state = b.state
             seats = _table(state).seats
+            answering = ()  # (the seats answering it in this state: read below)
+        elif answering and seat not in answering and state.ask is None:
+            continue  # the state the answering seats were found in: nothing would run
         for fn, data in seats[seat].by_hook.get(hook, ()):
             fn(b, seat, data, **context)
             if b.state.ask is not None:
