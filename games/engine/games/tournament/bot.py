@@ -6,8 +6,8 @@ gifts, Godsends on the healthiest opponent)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from itertools import groupby, repeat
-from operator import attrgetter, itemgetter, methodcaller
+from itertools import groupby
+from operator import attrgetter
 from random import Random
 from typing import Any, cast
 
@@ -21,10 +21,6 @@ _CARDS = attrgetter("cards")  # a ChoosePass's cards
 _VALUE = attrgetter("value")  # a PlayCard's assigned value
 _EXTRA = attrgetter("extra")  # a PlayCard's second card
 _CARD_SUIT = attrgetter("card", "suit")
-_CARD = itemgetter("card")  # a card's view, a Melee entry's
-_VALUE_OF = itemgetter("value")  # a Melee entry's
-_SHOWS_CARD = methodcaller("__contains__", "card")  # a Melee entry not face down
-_FAMILY = attrgetter("family")  # a Weapon's
 _HEAVY = {"merlin": 25, "morgan": 25, "mists": 25, "avalon-merlin": 25, "sorceress": 10}
 
 
@@ -32,8 +28,7 @@ def _info(view: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     me = view.get("viewer")
     for hand in view.get("hands", []):
         if hand["seat"] == me:
-            cards = hand["cards"]
-            return dict(zip(map(_CARD, cards), cards, strict=True))  # {c["card"]: c}, by C loops
+            return {c["card"]: c for c in hand["cards"]}
     return {}
 
 
@@ -167,7 +162,7 @@ def _pass(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
 def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     info = _info(view)
     me = view["viewer"]
-    entries = list(filter(_SHOWS_CARD, view["melee"]))  # face-down cards show none
+    entries = [e for e in view["melee"] if "card" in e]
     n = len(view["players"])
     leading = not view["melee"]
     left = (view["lead"] - view["turn"] - 1) % n if not leading else n - 1
@@ -208,13 +203,11 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
 
     # What outcome() compares each candidate with, read once for all of them: the visible
     # values, which of them are live (not Feinted), whether Morgan le Fay is in, how heavy.
-    # (C loops: `map` over a handful of entries, no Python frame per entry)
-    shown = list(map(_VALUE_OF, entries))
-    counts = dict(zip(shown, map(shown.count, shown), strict=True))  # cheaper than a Counter here
+    shown = [e["value"] for e in entries]
+    counts = {x: shown.count(x) for x in shown}  # a handful of cards: cheaper than a Counter
     live_shown = [x for x in shown if counts[x] == 1]
-    cards = list(map(_CARD, entries))
-    morgan_in = "morgan" in map(_FAMILY, map(weapon, cards))
-    heavy = int(sum(map(_injury, cards, repeat(info))) >= 25)  # Poisoned / special
+    morgan_in = any(weapon(e["card"]).family == "morgan" for e in entries)
+    heavy = int(sum(_injury(e["card"], info) for e in entries) >= 25)  # Poisoned / special
 
     # Each card's weapon and Injury looked up once (a wild card brings 15 or 60 plays), and
     # the best play kept as the loop goes: the last of the highest (key, card, value, suit)

@@ -2,15 +2,8 @@
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 from .state import Entry, TState
 from .weapons import weapon
-
-_VALUE = attrgetter("value")
-_MARKED = attrgetter("marked")
-_CARD = attrgetter("card")
-_FAMILY = attrgetter("family")
 
 
 def feinted(melee: tuple[Entry, ...]) -> frozenset[int]:
@@ -20,11 +13,8 @@ def feinted(melee: tuple[Entry, ...]) -> frozenset[int]:
         return last[1]
     # A Melee holds a handful of cards: counting in a list beats building a Counter (this
     # is asked several times per move).
-    values = list(map(_VALUE, melee))
-    if len(set(values)) == len(values) and not any(map(_MARKED, melee)):
-        found: frozenset[int] = frozenset()  # no two alike and no token: most Melees
-    else:
-        found = frozenset(x.order for x in melee if x.marked or values.count(x.value) > 1)
+    values = [x.value for x in melee]
+    found = frozenset(x.order for x in melee if x.marked or values.count(x.value) > 1)
     _LAST[0] = (melee, found)
     return found
 
@@ -33,13 +23,13 @@ _LAST: list[tuple[tuple[Entry, ...], frozenset[int]] | None] = [None]  # the las
 
 
 def morgan_active(melee: tuple[Entry, ...]) -> bool:
-    return "morgan" in map(_FAMILY, map(weapon, map(_CARD, melee)))  # TA-6, Feinted or not
+    return any(weapon(x.card).family == "morgan" for x in melee)  # TA-6, Feinted or not
 
 
 def loss_line(melee: tuple[Entry, ...]) -> list[Entry]:
     """TT-13 / TA-6: the non-Feinted cards, the one that loses first."""
     gone = feinted(melee)
-    live = [x for x in melee if x.order not in gone] if gone else list(melee)
+    live = [x for x in melee if x.order not in gone]
     morgan = morgan_active(melee)  # once, not per card
     return sorted(live, key=lambda x: -x.value if morgan else x.value)
 

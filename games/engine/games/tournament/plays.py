@@ -4,8 +4,7 @@ Arthur Pendragon's command, Sir Morien's Swords, Guinguemar)."""
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
-from itertools import compress
+from functools import lru_cache
 
 from .hooks import active, effects, in_play
 from .moves import Command, PlayCard, Shame
@@ -42,40 +41,13 @@ def elf_queen_leads(state: TState) -> bool:
 def follow_suits(state: TState, hidden: bool | None = None) -> frozenset[str]:
     """The Lead Suit, plus Swords while Sir Morien's Swords card is in the Melee;
     `hidden`: `elf_queen_leads(state)` when the caller knows it already."""
-    if not in_play(state, "morien"):  # most tables: the Lead Suit alone
-        lead = state.lead_suit
-        if not lead:
-            return _NO_SUIT
-        found = _LEAD_ONLY.get(lead)
-        return found if found is not None else frozenset((lead,))
     suits = {state.lead_suit} if state.lead_suit else set()
-    if not (elf_queen_leads(state) if hidden is None else hidden):
+    if in_play(state, "morien") and not (elf_queen_leads(state) if hidden is None else hidden):
         for entry in state.melee:
             w = weapon(entry.card)
             if w.kind == "basic" and w.suit == "swords" and active(state, entry.seat, "morien"):
                 suits.add("swords")
     return frozenset(s for s in suits if s)
-
-
-# `Shame(card)`, built once per card: moves are frozen values (as `play_card`'s)
-shame = cache(Shame)
-
-_NO_SUIT: frozenset[str] = frozenset()
-_LEAD_ONLY = {suit: frozenset((suit,)) for suit in SUITS}
-
-
-@cache
-def _sort(card: str) -> str:
-    """How `base_plays` sorts a card: "wild" (wild and special cards), "alchemy", or a
-    basic card's suit; looked up by C loops (`map`) over a hand."""
-    w = weapon(card)
-    if w.kind in ("wild", "special"):
-        return "wild"
-    return "alchemy" if w.kind == "alchemy" else str(w.suit)
-
-
-_IS_ALCHEMY = "alchemy".__eq__
-_IS_SUIT = frozenset(SUITS).__contains__
 
 
 @lru_cache(maxsize=8192)
@@ -103,14 +75,8 @@ def base_plays(state: TState, seat: int, hand: tuple[str, ...]) -> list[PlayCard
     plays: list[PlayCard | Shame] = []
     camelot = camelot_alchemy(state, seat)
     hidden = elf_queen_leads(state)
-    sorts = list(map(_sort, hand))
-    wild = "wild" in sorts
     if leading(state):
-        has_basic = any(map(_IS_SUIT, sorts))
-        if not wild:  # (by C loops) every card, but Alchemy under TC-3 with a basic card
-            if camelot and has_basic and "alchemy" in sorts:
-                return list(map(play_card, compress(hand, map(_IS_SUIT, sorts))))
-            return list(map(play_card, hand))
+        has_basic = any(weapon(c).kind == "basic" for c in hand)
         for card in hand:
             kind = weapon(card).kind
             if kind == "basic" or (kind == "alchemy" and not (camelot and has_basic)):
@@ -121,21 +87,6 @@ def base_plays(state: TState, seat: int, hand: tuple[str, ...]) -> list[PlayCard
     # The hand sorted in one pass (each card's weapon looked up once): the wild and
     # special cards' plays, the other cards, and of those the in-suit and Alchemy ones.
     suits = frozenset() if state.alchemy_led else follow_suits(state, hidden)
-    if not wild:  # the same as below, by C loops over the hand's sorts
-        if state.alchemy_led:
-            return list(map(play_card, hand))
-        following = list(compress(hand, map(suits.__contains__, sorts)))
-        if camelot:
-            if following:
-                return list(map(play_card, following))
-            alchemy_cards = list(compress(hand, map(_IS_ALCHEMY, sorts)))
-            if alchemy_cards:
-                return list(map(play_card, alchemy_cards))
-            return list(map(shame, hand))
-        if following or "alchemy" in sorts:
-            following += compress(hand, map(_IS_ALCHEMY, sorts))
-            return list(map(play_card, following))
-        return list(map(shame, hand))
     wilds: list[PlayCard] = []
     others: list[str] = []
     in_suit: list[str] = []
@@ -158,11 +109,11 @@ def base_plays(state: TState, seat: int, hand: tuple[str, ...]) -> list[PlayCard
         elif alchemy:
             plays = [play_card(c) for c in alchemy]
         else:
-            plays = list(map(shame, hand))
+            plays = [Shame(c) for c in hand]
     else:
         plays = [play_card(c) for c in in_suit + alchemy]
         if not in_suit and not alchemy:
-            plays += map(shame, hand)
+            plays += [Shame(c) for c in hand]
     return plays + list(wilds)
 
 

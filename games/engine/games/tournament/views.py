@@ -8,9 +8,7 @@ never put "owner" next to "card", so only the holder ever sees the hand shape.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache, partial
-from itertools import count, repeat
-from operator import attrgetter
+from functools import cache, partial
 from typing import Any
 
 from games.engine.core import JSON, Event, Secret, Viewer, public_redact, to_json
@@ -74,18 +72,7 @@ def _hand_card(seat: int, card: str, poisoned: tuple[int, ...]) -> dict[str, JSO
 
 
 def _hand(seat: int, hand: tuple[str, ...], poisoned: tuple[int, ...]) -> list[JSON]:
-    return list(map(_hand_card, repeat(seat), hand, repeat(poisoned)))  # C loops: a dozen cards
-
-
-@lru_cache(maxsize=4096)
-def _seat_counts(seat: int, health: int, hand_size: int) -> dict[str, JSON]:
-    """A player as the bot's view shows them: one per distinct value, shared (read-only)."""
-    return {"seat": seat, "health": health, "hand_size": hand_size}
-
-
-_HEALTH = attrgetter("health")
-_HAND = attrgetter("hand")
-_FACE_DOWN = attrgetter("face_down")
+    return [_hand_card(seat, c, poisoned) for c in hand]
 
 
 def _entry(x: Entry, viewer: Viewer, s: TState, flags: frozenset[int] | None) -> JSON:
@@ -124,10 +111,9 @@ def bot_view(s: TState, seat: int) -> dict[str, JSON]:
     rest (godsends, locations, passing, pending...): the same values under a subset of the
     keys, so nothing the seat may not know (tests/engine check it against the full view at
     every decision of seeded games, and that the bot chooses the same from both)."""
-    hidden = any(map(_FACE_DOWN, s.melee))
+    hidden = any(x.face_down for x in s.melee)
     flags = None if hidden else feinted(s.melee)
     seats = range(s.n) if s.phase == "over" else [seat]
-    players = s.players
     return {
         "lead": s.lead,
         "turn": s.turn,
@@ -136,9 +122,10 @@ def bot_view(s: TState, seat: int) -> dict[str, JSON]:
         "godsend_up": [_godsend(g) for g in s.godsend_up],
         # the three public values the bot weighs (bot.py): the whole record, shared or
         # not, costs a dozen keys per seat at every decision
-        "players": list(
-            map(_seat_counts, count(), map(_HEALTH, players), map(len, map(_HAND, players)))
-        ),
+        "players": [
+            {"seat": n, "health": p.health, "hand_size": len(p.hand)}
+            for n, p in enumerate(s.players)
+        ],
         "viewer": seat,
         "hands": [
             {"seat": n, "cards": _hand(n, s.player(n).hand, s.rules.poisoned)} for n in seats
