@@ -8,6 +8,7 @@ while another card of its value remains (TT-12).
 
 from __future__ import annotations
 
+from random import Random
 from typing import Any
 
 from games.engine.core import Event
@@ -66,25 +67,31 @@ def play(b: Builder, move: PlayCard | Shame | Command) -> None:
         next_turn(b)
 
 
-def plain_play(s: TState, move: PlayCard) -> tuple[list[Event], TState] | None:
-    """`play` of a card that sets nothing else off, as `decide_folded` answers it: its
-    CardPlayed and TurnMoved, and the state after both folded in one copy. None when
-    the card may set something off, for `play` to go through it step by step: King
-    Arthur's +3 or a second card, a power of the player's changing its value, an
-    after_play power at the table or Mists of Avalon, a pending question, the Melee's
-    last slot, or a next player with an empty hand (Shamed at once). Otherwise `play`
-    emits the same two events and reads nothing between them that could differ."""
-    if move.boost or move.extra or s.ask is not None or s.acted + 1 >= s.n:
+def plain_play(s: TState, move: PlayCard, rng: Random) -> tuple[list[Event], TState] | None:
+    """`play` of a card that sets nothing off between its CardPlayed and the TurnMoved
+    after it, as `decide_folded` answers it: the two events folded in one copy of the
+    state, then play goes on as `next_turn` would (the Melee's end, an empty hand's
+    Shame), with a Builder only if something follows. None when the card may set
+    something off, for `play` to go through it step by step: King Arthur's +3 or a
+    second card, an after_play power it sets off or Mists of Avalon, a pending question,
+    or a before_play power that would emit an event (they only change the value today).
+    Otherwise `play` emits the same events and reads nothing between the two that
+    could differ."""
+    if move.boost or move.extra or s.ask is not None:
         return None
     w = weapon(move.card)
     seat = actor(s)
     if w.family == "mists" or not after_play_quiet(s, seat):
         return None
-    if w.value is not None and answers(s, seat, "before_play"):
-        return None  # card_value: a power of the seat may change the printed value
-    turn = s.left_of(s.turn)
-    if len(s.players[turn].hand) <= (1 if turn == seat else 0):
-        return None  # the next player would be Shamed for an empty hand
+    if w.value is None:
+        value = move.value  # TH-2/TH-4: wild and special cards count as assigned
+    elif answers(s, seat, "before_play"):
+        scratch = Builder(s, None)  # the seat's powers change the printed value
+        value = card_value(scratch, seat, move.card, move.value, move.boost)
+        if scratch.events:
+            return None
+    else:
+        value = w.value
     leads = s.played == 0  # leading(s)
     if leads:
         suit = w.suit if w.kind == "basic" else (None if w.kind == "alchemy" else move.suit)
@@ -94,14 +101,21 @@ def plain_play(s: TState, move: PlayCard) -> tuple[list[Event], TState] | None:
         s.turn,
         seat,
         move.card,
-        move.value if w.value is None else w.value,
+        value,
         suit,
         elf_queen_leads(s),
         leads,
         leads and w.kind == "alchemy",
     )
+    turn = s.left_of(s.turn)
     moved = ev.TurnMoved(turn)
-    return [played, moved], card_and_turn(s, played, moved)
+    after = card_and_turn(s, played, moved)
+    if after.acted < after.n and after.players[turn].hand:
+        return [played, moved], after  # the next player plays: `continue_play` stops
+    b = Builder(after, rng)
+    b.events += (played, moved)
+    continue_play(b)  # the Melee's end, or an empty hand Shamed
+    return b.events, b.state
 
 
 def next_turn(b: Builder) -> None:

@@ -182,7 +182,7 @@ def decide_folded(s: TState, seat: int, move: Move, rng: Random) -> tuple[list[E
     if not _offered(move, _kept(s, seat)):
         raise explain(s, seat, move)
     if type(move) is mv.PlayCard:  # most moves: a card that sets nothing else off
-        plain = plain_play(s, move)
+        plain = plain_play(s, move, rng)
         if plain is not None:
             return plain
     b = Builder(s, rng)
