@@ -171,12 +171,16 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     commands: list[mv.Command] = []
     if set(map(type, legal)) == {mv.PlayCard}:  # the usual turn, sorted out by C loops
         only = cast(Sequence[mv.PlayCard], legal)
-        plays = [m for m in only if not m.extra] if any(map(_EXTRA, only)) else list(only)
+        two_cards = any(map(_EXTRA, only))
+        plays = [m for m in only if not m.extra] if two_cards else list(only)
     else:
+        two_cards = False  # some play brings a second card (Merlin, The Lion)
         for m in legal:  # one pass: a wild card alone brings 60 plays
             if isinstance(m, mv.PlayCard):
                 if not m.extra:
                     plays.append(m)
+                else:
+                    two_cards = True
             elif isinstance(m, mv.Shame):
                 shames.append(m)
             elif isinstance(m, mv.Command):
@@ -278,7 +282,7 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
         )
     if best is None:
         return legal[0]
-    return _with_extra(best, rank[0], legal, info)
+    return _with_extra(best, rank[0], legal, info) if two_cards else best
 
 
 def _wild_pick(

@@ -195,6 +195,10 @@ def _commanded(s: TState, e: ev.Commanded) -> TState:
 def _card_played(s: TState, e: ev.CardPlayed) -> TState:
     # One copy of the state for the whole event (the most frequent one): the player's
     # new record, the Melee entry and, when it leads, the Lead Suit.
+    return replace(s, **_card_changes(s, e))
+
+
+def _card_changes(s: TState, e: ev.CardPlayed) -> dict[str, Any]:
     players = list(s.players)
     players[e.seat] = replace(players[e.seat], hand=_without(players[e.seat].hand, e.card))
     entry = Entry(s.played, e.slot, e.seat, e.card, e.value, e.suit, e.face_down)
@@ -205,12 +209,23 @@ def _card_played(s: TState, e: ev.CardPlayed) -> TState:
     }
     if e.leads:
         changes.update(lead_suit=e.suit, alchemy_led=e.alchemy_led)
-    return replace(s, **changes)
+    return changes
 
 
 @on(ev.TurnMoved)
 def _turn_moved(s: TState, e: ev.TurnMoved) -> TState:
     return replace(s, turn=e.turn, commanded=None, acted=s.acted + 1)
+
+
+def card_and_turn(s: TState, played: ev.CardPlayed, moved: ev.TurnMoved) -> TState:
+    """`evolve` of `played` and then `moved` (a card that sets nothing else off and the
+    turn passing on, melee.plain_play) in one copy of the state instead of two: the same
+    state as folding them one by one (tests/engine's contract folds the log again)."""
+    changes = _card_changes(s, played)
+    changes.update(turn=moved.turn, commanded=None, acted=s.acted + 1)
+    new = replace(s, **changes)
+    carry_powers(s, new)  # both events keep every seat's powers (POWERS_KEPT)
+    return new
 
 
 @on(ev.Shamed)

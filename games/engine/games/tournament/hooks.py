@@ -235,9 +235,20 @@ def holder(state: TState, effect: str) -> int | None:
 def health_order(state: TState, dealer: int | None = None) -> list[int]:
     """Seats from the lowest Health up; ties from the left of the Dealer (TH-6)."""
     d = state.dealer if dealer is None else dealer
-    n = state.n
-    order = [(p.health, (s - d - 1) % n) for s, p in enumerate(state.players)]
-    return sorted(range(n), key=order.__getitem__)
+    players = state.players
+    last = _ORDER[0]
+    if last[0] is players and last[1] == d:
+        return list(last[2])  # the same players asked again (hooks fired in one move)
+    n = len(players)
+    order = [(p.health, (s - d - 1) % n) for s, p in enumerate(players)]
+    found = tuple(sorted(range(n), key=order.__getitem__))
+    _ORDER[0] = (players, d, found)
+    return list(found)
+
+
+# The last answer of `health_order`, by the identity of the players tuple (held, so its
+# id is not reused) and the Dealer it counts ties from.
+_ORDER: list[tuple[tuple[Player, ...] | None, int, tuple[int, ...]]] = [(None, -1, ())]
 
 
 def healthiest_opponents(state: TState, seat: int) -> list[int]:
@@ -275,6 +286,9 @@ def run(hook: str, b: Any, **context: Any) -> None:
         if b.state is not state:
             state = b.state
             seats = _table(state).seats
+            answering = ()  # (the seats answering it in this state: read below)
+        elif answering and seat not in answering and state.ask is None:
+            continue  # the state the answering seats were found in: nothing would run
         for fn, data in seats[seat].by_hook.get(hook, ()):
             fn(b, seat, data, **context)
             if b.state.ask is not None:
@@ -287,6 +301,25 @@ def answers(state: TState, seat: int, hook: str) -> bool:
     """Whether some active card of `seat` has a handler for `hook` (then `run_for` would
     call one): a caller building the hook's context can skip it otherwise."""
     return hook in _table(state).seats[seat].hooks
+
+
+# after_play effects that answer their holder's own cards only (The Destrier's charge,
+# powers/play.py): another seat's card sets none of them off.
+OWN_CARDS_AFTER_PLAY = frozenset({"destrier"})
+
+
+def after_play_quiet(state: TState, seat: int) -> bool:
+    """Whether a card `seat` plays now sets off no after_play power at the table: none
+    answers the hook, or only cards of other seats that answer their own cards only."""
+    table = _table(state)
+    answering = table.answering.get("after_play")
+    if answering is None:
+        return True
+    return seat not in answering and all(
+        data.effect in OWN_CARDS_AFTER_PLAY
+        for other in answering
+        for _fn, data in table.seats[other].by_hook["after_play"]
+    )
 
 
 def run_for(hook: str, b: Any, seat: int, **context: Any) -> None:

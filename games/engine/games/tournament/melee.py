@@ -8,16 +8,20 @@ while another card of its value remains (TT-12).
 
 from __future__ import annotations
 
+from random import Random
 from typing import Any
 
+from games.engine.core import Event
+
 from . import events as ev
+from .evolve import card_and_turn
 from .feints import current_loser, feinted
 from .flow import Builder
-from .hooks import active, answers, run, run_for
+from .hooks import active, after_play_quiet, answers, run, run_for
 from .moves import Command, PlayCard, Shame
 from .plays import actor, elf_queen_leads, leading
 from .questions import VALUE, VALUES, ask
-from .state import Entry
+from .state import Entry, TState
 from .weapons import weapon
 
 
@@ -61,6 +65,57 @@ def play(b: Builder, move: PlayCard | Shame | Command) -> None:
         _place(b, seat, move)
     if not b.asking():
         next_turn(b)
+
+
+def plain_play(s: TState, move: PlayCard, rng: Random) -> tuple[list[Event], TState] | None:
+    """`play` of a card that sets nothing off between its CardPlayed and the TurnMoved
+    after it, as `decide_folded` answers it: the two events folded in one copy of the
+    state, then play goes on as `next_turn` would (the Melee's end, an empty hand's
+    Shame), with a Builder only if something follows. None when the card may set
+    something off, for `play` to go through it step by step: King Arthur's +3 or a
+    second card, an after_play power it sets off or Mists of Avalon, a pending question,
+    or a before_play power that would emit an event (they only change the value today).
+    Otherwise `play` emits the same events and reads nothing between the two that
+    could differ."""
+    if move.boost or move.extra or s.ask is not None:
+        return None
+    w = weapon(move.card)
+    seat = actor(s)
+    if w.family == "mists" or not after_play_quiet(s, seat):
+        return None
+    if w.value is None:
+        value = move.value  # TH-2/TH-4: wild and special cards count as assigned
+    elif answers(s, seat, "before_play"):
+        scratch = Builder(s, None)  # the seat's powers change the printed value
+        value = card_value(scratch, seat, move.card, move.value, move.boost)
+        if scratch.events:
+            return None
+    else:
+        value = w.value
+    leads = s.played == 0  # leading(s)
+    if leads:
+        suit = w.suit if w.kind == "basic" else (None if w.kind == "alchemy" else move.suit)
+    else:
+        suit = w.suit if w.kind == "basic" else s.lead_suit
+    played = ev.CardPlayed(
+        s.turn,
+        seat,
+        move.card,
+        value,
+        suit,
+        elf_queen_leads(s),
+        leads,
+        leads and w.kind == "alchemy",
+    )
+    turn = s.left_of(s.turn)
+    moved = ev.TurnMoved(turn)
+    after = card_and_turn(s, played, moved)
+    if after.acted < after.n and after.players[turn].hand:
+        return [played, moved], after  # the next player plays: `continue_play` stops
+    b = Builder(after, rng)
+    b.events += (played, moved)
+    continue_play(b)  # the Melee's end, or an empty hand Shamed
+    return b.events, b.state
 
 
 def next_turn(b: Builder) -> None:

@@ -160,9 +160,15 @@ def legal_plays(state: TState) -> list[Play]:
         return list(plays)
     # asked once, not per play: a wild card alone brings 60 plays
     mine = effects(state, seat)  # `active` of the three effects below
-    can_boost = any(d.id not in player.used for d in mine.get("king_arthur", ()))
+    # (most seats have none of the three: no generator is started for an empty tuple)
+    boosts, commands = mine.get("king_arthur"), mine.get("arthur")
+    can_boost = boosts is not None and any(d.id not in player.used for d in boosts)
     extras = bool(mine.get("extra_card"))
-    arthur = bool(player.hand) and any(d.id not in player.used for d in mine.get("arthur", ()))
+    arthur = (
+        commands is not None
+        and bool(player.hand)
+        and any(d.id not in player.used for d in commands)
+    )
     if not can_boost and not extras:  # no play brings another: the base plays as they are
         return (
             [*plays, *(Command(t) for t in range(state.n) if t != seat)] if arthur else list(plays)

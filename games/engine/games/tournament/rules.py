@@ -22,7 +22,7 @@ from .flow import Builder
 from .godsends import godsend_deck
 from .hooks import holder
 from .locations import next_locations
-from .melee import play
+from .melee import plain_play, play
 from .passes import PassChoices
 from .plays import actor, legal_plays
 from .powers import dusk
@@ -181,6 +181,10 @@ def decide_folded(s: TState, seat: int, move: Move, rng: Random) -> tuple[list[E
     """`decide` and the state after its events: the Builder folded each as it went."""
     if not _offered(move, _kept(s, seat)):
         raise explain(s, seat, move)
+    if type(move) is mv.PlayCard:  # most moves: a card that sets nothing else off
+        plain = plain_play(s, move, rng)
+        if plain is not None:
+            return plain
     b = Builder(s, rng)
     if isinstance(move, (mv.PlayCard, mv.Shame, mv.Command)):
         play(b, move)

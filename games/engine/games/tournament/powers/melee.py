@@ -106,6 +106,9 @@ def bors(b: Any, seat: int, data: CardData, **kw: Any) -> None:
     """Every player in a Feint with Sir Bors heals once for that Feint."""
     if kw.get("stage") != "feints":
         return
+    values = [x.value for x in b.state.melee]
+    if len(set(values)) == len(values):
+        return  # no two cards alike: no Feint to heal for (most Melees)
     groups: dict[int, set[int]] = defaultdict(set)
     for x in b.state.melee:
         groups[x.value].add(x.seat)
