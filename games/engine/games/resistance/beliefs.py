@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import functools
 import math
-from functools import partial
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, compress, repeat, starmap
@@ -469,19 +468,17 @@ def _row(chosen: int, evil_in: int, worlds: int) -> _Row:
     """A seat's row: of a tally's worlds `chosen` (one byte per world of the record), those
     in which that seat is Evil, `evil_in`, picked from the record's weights in C. In none:
     nothing (a sum of nothing, 0, over the total is 0.0). In every one (a known Evil seat):
-    the total's own weights, summed in the same order, and a float over itself is exactly
-    1.0."""
+    the total's own weights in the same order, so the same sum, and a float over itself is
+    exactly 1.0."""
     if not evil_in:
         return _NO_WORLD
-    if evil_in == chosen:
-        return partial(compress, selectors=chosen.to_bytes(worlds, "little"))
     indexes = list(compress(range(worlds), evil_in.to_bytes(worlds, "little")))
     if len(indexes) >= 2:
         return itemgetter(*indexes)  # a tuple for 2+ indexes
     return itemgetter(slice(indexes[0], indexes[0] + 1))  # a 1-tuple
 
 
-_NO_WORLD: _Row = partial(compress, selectors=b"")
+_NO_WORLD: _Row = itemgetter(slice(0, 0))  # an empty tuple
 
 
 # Built per seat and proposal (a tally and its beliefs) or per seat and game (a mind): the
