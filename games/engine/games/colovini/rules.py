@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from itertools import compress, repeat
-from operator import add, and_, eq, ge, itemgetter, ne
 from random import Random
 from typing import Any
 
@@ -16,7 +14,7 @@ from games.engine.core import N_, Emitter, Event, IllegalMove, Move, Outcome, ms
 from . import combat, powers, turn
 from .cards import SORCERESS, colour_of, full_deck, kind_of
 from .config import MAX_CONQUESTS, OPENING_HAND, WIN_CROWNS, ColoviniConfig
-from .events import GameSetUp, Pile, TurnStarted
+from .events import GameSetUp, TurnStarted
 from .evolve import evolve
 from .moves import (
     ATTACK,
@@ -86,7 +84,7 @@ def legal_moves(state: ColoviniState, seat: int) -> Sequence[Move]:
         return [react, LetPass()] if combat.can_react(state) else [LetPass()]
     if state.phase is Phase.LOSSES:
         out: list[Move] = [_lose_hand_card(name) for name in hand]
-        out += compress(map(_lose_pile_top, range(len(state.piles))), map(_SIDE[seat], state.piles))
+        out += [_lose_pile_top(i) for i, pair in enumerate(state.piles) if pair[seat]]
         if combat.avalon_problem(state, seat) is None:
             out.append(UseAvalon())
         return out
@@ -108,40 +106,29 @@ def _plays(state: ColoviniState, seat: int, hand: list[str]) -> PlayMoves:
     piles = state.piles
     attackers = powers.attack_kinds(state, seat)
     opponent = state.opponent(seat)
-    regions = range(len(piles))
-    # The row read in C, not a Python loop over it: the opponent's piles, and the regions
-    # open to an attack (not mine, with at least as many of my cards there as theirs plus
-    # the defence bonus).
-    theirs = tuple(map(_SIDE[opponent], piles))
-    targets: tuple[int, ...] = ()
-    if state.conquests < MAX_CONQUESTS:
-        mine = map(len, map(_SIDE[seat], piles))
-        needed = map(add, map(len, theirs), powers.defence_bonuses(state))
-        open_ = map(and_, map(ne, state.owners, repeat(seat)), map(ge, mine, needed))
-        targets = tuple(compress(regions, open_))
-    tops: tuple[str | None, ...] | None = None  # the colour of each of their top cards
+    # One pass over the row: the regions each colour may enchant (the opponent's top card
+    # has it) and the regions open to an attack.
+    tops: dict[str, list[int]] = {}
+    attackable: list[int] = []
+    can_attack = state.conquests < MAX_CONQUESTS
+    defences = powers.defence_bonuses(state)
+    for i, (pair, owner, defence) in enumerate(zip(piles, state.owners, defences, strict=True)):
+        theirs = pair[opponent]
+        if theirs:
+            tops.setdefault(colour_of(theirs[-1]), []).append(i)
+        if can_attack and owner != seat and len(pair[seat]) >= len(theirs) + defence:
+            attackable.append(i)
+    targets = tuple(attackable)
     per_card: list[tuple[Sequence[PlayCard], Sequence[PlayCard]]] = []
     for name in hand:
         kind = kind_of(name)
         enchants: Sequence[PlayCard] = ()
-        if kind == SORCERESS:  # the regions whose top card of theirs has her colour
-            if tops is None:
-                tops = tuple(map(_top_colour, theirs))
-            where = tuple(compress(regions, map(eq, tops, repeat(colour_of(name)))))
-            enchants = _plays_of(name, where, ENCHANT)
+        if kind == SORCERESS:
+            enchants = _plays_of(name, tuple(tops.get(colour_of(name), ())), ENCHANT)
         attacks = _plays_of(name, targets, ATTACK) if kind in attackers else ()
         per_card.append((enchants, attacks))
     ends = _end_turns(state.used_tiles, state.held_tiles)
     return PlayMoves(tuple(hand), len(piles), per_card, ends)
-
-
-_SIDE = (itemgetter(0), itemgetter(1))  # a seat's part of a region's pair of piles
-
-
-@lru_cache(maxsize=1024)
-def _top_colour(pile: Pile) -> str | None:
-    """The colour of a pile's top card (None: an empty pile)."""
-    return colour_of(pile[-1]) if pile else None
 
 
 @lru_cache(maxsize=4096)
