@@ -14,7 +14,7 @@ from games.engine.core import N_, Emitter, Event, IllegalMove, Move, Outcome, ms
 from . import combat, powers, turn
 from .cards import SORCERESS, colour_of, full_deck, kind_of
 from .config import MAX_CONQUESTS, OPENING_HAND, WIN_CROWNS, ColoviniConfig
-from .events import GameSetUp, TurnStarted
+from .events import GameSetUp, Pile, TurnStarted
 from .evolve import evolve
 from .moves import (
     ATTACK,
@@ -108,27 +108,37 @@ def _plays(state: ColoviniState, seat: int, hand: list[str]) -> PlayMoves:
     opponent = state.opponent(seat)
     # One pass over the row: the regions each colour may enchant (the opponent's top card
     # has it) and the regions open to an attack.
-    tops: dict[str, list[int]] = {}
     attackable: list[int] = []
-    can_attack = state.conquests < MAX_CONQUESTS
-    defences = powers.defence_bonuses(state)
-    for i, (pair, owner, defence) in enumerate(zip(piles, state.owners, defences, strict=True)):
-        theirs = pair[opponent]
-        if theirs:
-            tops.setdefault(colour_of(theirs[-1]), []).append(i)
-        if can_attack and owner != seat and len(pair[seat]) >= len(theirs) + defence:
-            attackable.append(i)
+    if state.conquests < MAX_CONQUESTS:
+        defences = powers.defence_bonuses(state)
+        for i, (pair, owner, defence) in enumerate(zip(piles, state.owners, defences, strict=True)):
+            if owner != seat and len(pair[seat]) >= len(pair[opponent]) + defence:
+                attackable.append(i)
     targets = tuple(attackable)
+    tops: dict[str, tuple[int, ...]] | None = None  # only when the hand holds a sorceress
     per_card: list[tuple[Sequence[PlayCard], Sequence[PlayCard]]] = []
     for name in hand:
         kind = kind_of(name)
         enchants: Sequence[PlayCard] = ()
         if kind == SORCERESS:
-            enchants = _plays_of(name, tuple(tops.get(colour_of(name), ())), ENCHANT)
+            if tops is None:
+                tops = _tops(tuple(pair[opponent] for pair in piles))
+            enchants = _plays_of(name, tops.get(colour_of(name), ()), ENCHANT)
         attacks = _plays_of(name, targets, ATTACK) if kind in attackers else ()
         per_card.append((enchants, attacks))
     ends = _end_turns(state.used_tiles, state.held_tiles)
     return PlayMoves(tuple(hand), len(piles), per_card, ends)
+
+
+@lru_cache(maxsize=1024)
+def _tops(theirs: tuple[Pile, ...]) -> dict[str, tuple[int, ...]]:
+    """Per colour, the regions whose top card of the opponent's has it, in row order: the
+    same few rows of piles are asked again and again within a turn (read, never changed)."""
+    tops: dict[str, list[int]] = {}
+    for i, pile in enumerate(theirs):
+        if pile:
+            tops.setdefault(colour_of(pile[-1]), []).append(i)
+    return {colour: tuple(regions) for colour, regions in tops.items()}
 
 
 @lru_cache(maxsize=4096)
