@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations, compress, repeat, starmap
-from operator import call, itemgetter, truediv
+from itertools import combinations, compress
+from operator import itemgetter
 from random import Random
 from typing import Any
 
@@ -94,11 +94,9 @@ class Beliefs:
         """Everyone, most trusted first (ties broken at random)."""
         # The sort keys made first, seat by seat (the order `sorted` asks for them, so the
         # same draws), then looked up in C: no Python call per seat.
-        # (zip pulls each seat's three parts in turn: the draws come in seat order)
-        seats = range(self.players)
-        draws = starmap(rng.random, repeat((), self.players))
-        keys = list(zip(map(self.me.__ne__, seats), map(self.p_evil.__getitem__, seats), draws))
-        return sorted(seats, key=keys.__getitem__)
+        me, p_evil, draw = self.me, self.p_evil, rng.random
+        keys = [(s != me, p_evil[s], draw()) for s in range(self.players)]
+        return sorted(range(self.players), key=keys.__getitem__)
 
     def best_team(self, size: int, rng: Random, include_me: bool = True) -> list[int]:
         order = self.trust_order(rng)
@@ -245,10 +243,10 @@ _BELIEFS_KEPT = 64  # a few tables' seats: each entry holds a tally and its reco
 
 
 def _mask(seats: Any) -> int:
-    return sum(map(_BIT.__getitem__, seats))  # seats are distinct: a sum of their bits
-
-
-_BIT = tuple(1 << s for s in range(64))
+    out = 0
+    for s in seats:
+        out |= 1 << s
+    return out
 
 
 @dataclass(frozen=True)
@@ -301,17 +299,13 @@ class _Record:
         # quests above them; a ruled-out world's full lane is no live world's code.
         codes = lanes.values(dead | fits + (on_quests << 8), size)
         misfit_votes = len(proposals) * self.evil  # every Evil seat votes on every proposal
-        # A code's weight depends on the code, the Fails seen and the votes only: each is
-        # weighed once (the same float expression) and looked up again for later records.
-        weight = _WEIGHTS.get((fails_seen, misfit_votes))
-        if weight is None:
-            if len(_WEIGHTS) >= _WEIGHTS_KEPT:
-                _WEIGHTS.clear()
-            weight = _WEIGHTS[fails_seen, misfit_votes] = {lanes.FULL: 0.0}
-        for code in set(codes).difference(weight):
-            # passes: Evil team members beyond the Fails, over the quests
-            passed, fit = (code >> 8) - fails_seen, code & 0xFF
-            weight[code] = _PASSED_POW[passed] * _FIT_POW[fit] * _MISFIT_POW[misfit_votes - fit]
+        weight: dict[int, float] = {}
+        for code in set(codes):
+            if code == lanes.FULL:
+                weight[code] = 0.0
+            else:  # passes: Evil team members beyond the Fails, over the quests
+                passed, fit = (code >> 8) - fails_seen, code & 0xFF
+                weight[code] = _PASSED_POW[passed] * _FIT_POW[fit] * _MISFIT_POW[misfit_votes - fit]
         return replace(
             self,
             on_quests=on_quests,
@@ -325,11 +319,6 @@ class _Record:
 
 
 _RECORDS: dict[tuple[int, int], _Record] = {}  # the last record per (players, Evil seats)
-
-# Per (Fails seen, Evil votes cast): each code's weight (a ruled-out world's full lane: 0.0).
-# Emptied at once when full, so safe when threads share it (a racing fill writes the same).
-_WEIGHTS: dict[tuple[int, int], dict[int, float]] = {}
-_WEIGHTS_KEPT = 4096
 
 
 def _record(
@@ -454,31 +443,30 @@ class _Tally:
         if self.record is None or not self.total:
             return ()
         every, total = self.record.weights, self.total
-        # Each row's sum over the total, in C (a constant row answers itself: `_Const`).
-        sums = map(sum, map(call, self.rows, repeat(every)))
-        return tuple(map(truediv, sums, repeat(total)))
+        return tuple(
+            [row if isinstance(row, float) else sum(row(every)) / total for row in self.rows]
+        )
 
 
 # A seat's row: the odds themselves when they need no sum, else a function picking the
 # weights to sum from the record's.
-_Row = Callable[[Sequence[float]], Iterable[float]]
+_Row = float | Callable[[Sequence[float]], tuple[float, ...]]
 
 
 def _row(chosen: int, evil_in: int, worlds: int) -> _Row:
     """A seat's row: of a tally's worlds `chosen` (one byte per world of the record), those
-    in which that seat is Evil, `evil_in`, picked from the record's weights in C. In none:
-    nothing (a sum of nothing, 0, over the total is 0.0). In every one (a known Evil seat):
-    the total's own weights in the same order, so the same sum, and a float over itself is
-    exactly 1.0."""
+    in which that seat is Evil, `evil_in`. In none: 0.0 (a sum of nothing, 0, over the
+    total). In every one (a known Evil seat): 1.0, as the sum is then the total's own, the
+    same weights summed in the same order, and a float over itself is exactly 1.0."""
     if not evil_in:
-        return _NO_WORLD
+        return 0.0
+    if evil_in == chosen:
+        return 1.0
     indexes = list(compress(range(worlds), evil_in.to_bytes(worlds, "little")))
     if len(indexes) >= 2:
         return itemgetter(*indexes)  # a tuple for 2+ indexes
-    return itemgetter(slice(indexes[0], indexes[0] + 1))  # a 1-tuple
-
-
-_NO_WORLD: _Row = itemgetter(slice(0, 0))  # an empty tuple
+    only = indexes[0]
+    return lambda seq: (seq[only],)
 
 
 # Built per seat and proposal (a tally and its beliefs) or per seat and game (a mind): the
