@@ -166,7 +166,8 @@ def check_show(state: JoustingState, seat: int, move: ShowCards) -> Message | No
 def still_valid(state: JoustingState, offer: Offer) -> bool:
     """Whether the offerer still holds what they give (offers that fail are dropped)."""
     hand = state.hands[offer.seat]
-    return offer.give.coins <= state.coins[offer.seat] and all(map(hand.__contains__, offer.give.cards))
+    cards = offer.give.cards
+    return offer.give.coins <= state.coins[offer.seat] and all(map(hand.__contains__, cards))
 
 
 def spares(hand: tuple[str, ...]) -> list[str]:

@@ -55,7 +55,8 @@ def _trade_gain(hand: list[str], offer: Mapping[str, JSON], coins: int, now: flo
     give, want = offer["give"], offer["want"]  # the offerer's sides
     # `worth` of the hand after the trade, its cards picked in C
     after = (*filterfalse(want["cards"].__contains__, hand), *give["cards"])
-    return _set_worth(after) + 3 * (coins - want["coins"] + give["coins"]) + 0.5 * len(after) - now
+    left: int = coins - want["coins"] + give["coins"]
+    return _set_worth(after) + 3 * left + 0.5 * len(after) - now
 
 
 _ID, _SEAT = itemgetter("id"), itemgetter("seat")
@@ -71,7 +72,7 @@ def _barter(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mov
     accepts = lazy.accepts if lazy is not None else [m for m in legal if isinstance(m, AcceptOffer)]
     hand = list(you["hand"])
     if accepts:
-        offers = dict(zip(map(_ID, view["offers"]), view["offers"]))
+        offers = dict(zip(map(_ID, view["offers"]), view["offers"], strict=True))
         now = worth(hand, coins)  # the same for every offer: weighed once
         # The best gain, the last of equals (as the end of a stable sort by gain).
         best, gain = accepts[0], _trade_gain(hand, offers[accepts[0].offer], coins, now)
