@@ -122,7 +122,7 @@ def _plays(state: ColoviniState, seat: int, hand: list[str]) -> PlayMoves:
         enchants: Sequence[PlayCard] = ()
         if kind == SORCERESS:
             if tops is None:
-                tops = _tops(tuple(pair[opponent] for pair in piles))
+                tops = _tops(piles, opponent)
             enchants = _plays_of(name, tops.get(colour_of(name), ()), ENCHANT)
         attacks = _plays_of(name, targets, ATTACK) if kind in attackers else ()
         per_card.append((enchants, attacks))
@@ -130,14 +130,13 @@ def _plays(state: ColoviniState, seat: int, hand: list[str]) -> PlayMoves:
     return PlayMoves(tuple(hand), len(piles), per_card, ends)
 
 
-@lru_cache(maxsize=1024)
-def _tops(theirs: tuple[Pile, ...]) -> dict[str, tuple[int, ...]]:
-    """Per colour, the regions whose top card of the opponent's has it, in row order: the
-    same few rows of piles are asked again and again within a turn (read, never changed)."""
+def _tops(piles: tuple[tuple[Pile, Pile], ...], opponent: int) -> dict[str, tuple[int, ...]]:
+    """Per colour, the regions whose top card of the opponent's has it, in row order."""
     tops: dict[str, list[int]] = {}
-    for i, pile in enumerate(theirs):
-        if pile:
-            tops.setdefault(colour_of(pile[-1]), []).append(i)
+    for i, pair in enumerate(piles):
+        theirs = pair[opponent]
+        if theirs:
+            tops.setdefault(colour_of(theirs[-1]), []).append(i)
     return {colour: tuple(regions) for colour, regions in tops.items()}
 
 
