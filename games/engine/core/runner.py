@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from random import Random
-from typing import Any
+from typing import Any, cast
 
 from .definition import Event, GameDefinition, Move, Seat
 from .errors import GameOver, IllegalMove, NotYourTurn
@@ -21,54 +21,34 @@ def rng_for(seed: str, seq: int) -> Random:
     """The Random for the decision made at log position `seq` of a game with secret `seed`.
 
     Derived, not stored: the outcomes are recorded in events, so replays never need it.
-    Seeded on its first draw: most decisions draw nothing, and seeding costs more than the
-    rest of a move.
+    Made on its first use: most decisions draw nothing, and a Random (2.5 kB of state to
+    allocate and seed) costs more than the rest of a simple move.
     """
-    return _Deferred(f"{seed}:{seq}")
+    return cast(Random, _Deferred(f"{seed}:{seq}"))
 
 
 def _seed_of(key: str) -> int:
     return int.from_bytes(hashlib.sha256(key.encode()).digest()[:16], "big")
 
 
-class _Deferred(Random):
-    """A Random that seeds itself from `key` when first used and then turns into a plain
-    Random: the same draws as `Random(_seed_of(key))`. Every draw of `Random` goes through
-    `random` or `getrandbits`; the state methods are covered too. Each calls the base
-    method explicitly, as a draw may hold on to the bound method (`choices` does)."""
+class _Deferred:
+    """Stands for `Random(_seed_of(key))`, made on the first use of any of its methods
+    (`__getattr__` is only asked for names the object does not have: every Random method
+    and attribute), so it draws exactly what that Random draws; its methods are the
+    Random's own (a draw holding on to a bound method, as `choices` does, holds the
+    Random's)."""
 
-    def __init__(self, key: str) -> None:  # no super().__init__: it would seed now
+    __slots__ = ("_key", "_random")
+
+    def __init__(self, key: str) -> None:
         self._key = key
-        self.gauss_next = None
+        self._random: Random | None = None
 
-    def seed(self, *args: Any, **kwargs: Any) -> None:
-        _start(self)
-        Random.seed(self, *args, **kwargs)
-
-    def random(self) -> float:
-        _start(self)
-        return Random.random(self)
-
-    def getrandbits(self, k: int, /) -> int:
-        _start(self)
-        return Random.getrandbits(self, k)
-
-    def getstate(self) -> tuple[Any, ...]:
-        _start(self)
-        return Random.getstate(self)
-
-    def setstate(self, state: tuple[Any, ...]) -> None:
-        _start(self)
-        Random.setstate(self, state)
-
-
-def _start(rng: Random) -> None:
-    """Seed a `_Deferred` now and make it a plain Random (no-op once done)."""
-    if rng.__class__ is _Deferred:
-        key = rng._key
-        del rng._key
-        rng.__class__ = Random  # type: ignore[assignment]  # same layout: a plain Random now
-        Random.seed(rng, _seed_of(key))
+    def __getattr__(self, name: str) -> Any:
+        made = self._random
+        if made is None:
+            made = self._random = Random(_seed_of(self._key))
+        return getattr(made, name)
 
 
 def acting_seats(definition: GameDefinition[Any, Any], state: Any) -> frozenset[Seat]:

@@ -14,7 +14,7 @@ from games.engine.core import N_, Emitter, Event, IllegalMove, Move, Outcome, ms
 from . import combat, powers, turn
 from .cards import SORCERESS, colour_of, full_deck, kind_of
 from .config import MAX_CONQUESTS, OPENING_HAND, WIN_CROWNS, ColoviniConfig
-from .events import GameSetUp, TurnStarted
+from .events import GameSetUp, Pile, TurnStarted
 from .evolve import evolve
 from .moves import (
     ATTACK,
@@ -108,27 +108,36 @@ def _plays(state: ColoviniState, seat: int, hand: list[str]) -> PlayMoves:
     opponent = state.opponent(seat)
     # One pass over the row: the regions each colour may enchant (the opponent's top card
     # has it) and the regions open to an attack.
-    tops: dict[str, list[int]] = {}
     attackable: list[int] = []
-    can_attack = state.conquests < MAX_CONQUESTS
-    defences = powers.defence_bonuses(state)
-    for i, (pair, owner, defence) in enumerate(zip(piles, state.owners, defences, strict=True)):
-        theirs = pair[opponent]
-        if theirs:
-            tops.setdefault(colour_of(theirs[-1]), []).append(i)
-        if can_attack and owner != seat and len(pair[seat]) >= len(theirs) + defence:
-            attackable.append(i)
+    if state.conquests < MAX_CONQUESTS:
+        defences = powers.defence_bonuses(state)
+        for i, (pair, owner, defence) in enumerate(zip(piles, state.owners, defences, strict=True)):
+            if owner != seat and len(pair[seat]) >= len(pair[opponent]) + defence:
+                attackable.append(i)
     targets = tuple(attackable)
+    tops: dict[str, tuple[int, ...]] | None = None  # only when the hand holds a sorceress
     per_card: list[tuple[Sequence[PlayCard], Sequence[PlayCard]]] = []
     for name in hand:
         kind = kind_of(name)
         enchants: Sequence[PlayCard] = ()
         if kind == SORCERESS:
-            enchants = _plays_of(name, tuple(tops.get(colour_of(name), ())), ENCHANT)
+            if tops is None:
+                tops = _tops(piles, opponent)
+            enchants = _plays_of(name, tops.get(colour_of(name), ()), ENCHANT)
         attacks = _plays_of(name, targets, ATTACK) if kind in attackers else ()
         per_card.append((enchants, attacks))
     ends = _end_turns(state.used_tiles, state.held_tiles)
     return PlayMoves(tuple(hand), len(piles), per_card, ends)
+
+
+def _tops(piles: tuple[tuple[Pile, Pile], ...], opponent: int) -> dict[str, tuple[int, ...]]:
+    """Per colour, the regions whose top card of the opponent's has it, in row order."""
+    tops: dict[str, list[int]] = {}
+    for i, pair in enumerate(piles):
+        theirs = pair[opponent]
+        if theirs:
+            tops.setdefault(colour_of(theirs[-1]), []).append(i)
+    return {colour: tuple(regions) for colour, regions in tops.items()}
 
 
 @lru_cache(maxsize=4096)

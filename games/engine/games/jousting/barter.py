@@ -127,7 +127,7 @@ def acceptable(state: JoustingState, seat: int) -> list[Offer]:
         for o in givable
         if o.open_to(seat)  # addressed to `seat` (never its own) and not declined by it
         and o.want.coins <= coins
-        and all(c in hand for c in o.want.cards)
+        and all(map(hand.__contains__, o.want.cards))
     ]
 
 
@@ -166,7 +166,8 @@ def check_show(state: JoustingState, seat: int, move: ShowCards) -> Message | No
 def still_valid(state: JoustingState, offer: Offer) -> bool:
     """Whether the offerer still holds what they give (offers that fail are dropped)."""
     hand = state.hands[offer.seat]
-    return offer.give.coins <= state.coins[offer.seat] and all(c in hand for c in offer.give.cards)
+    cards = offer.give.cards
+    return offer.give.coins <= state.coins[offer.seat] and all(map(hand.__contains__, cards))
 
 
 def spares(hand: tuple[str, ...]) -> list[str]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from itertools import filterfalse
+from operator import itemgetter
 from random import Random
 
 from games.engine.core import JSON, Move
@@ -51,8 +53,13 @@ def _set_worth(hand: tuple[str, ...]) -> int:
 def _trade_gain(hand: list[str], offer: Mapping[str, JSON], coins: int, now: float) -> float:
     """What accepting `offer` adds to the worth of `hand` and `coins` (`now`)."""
     give, want = offer["give"], offer["want"]  # the offerer's sides
-    after = [c for c in hand if c not in want["cards"]] + list(give["cards"])
-    return worth(after, coins - want["coins"] + give["coins"]) - now
+    # `worth` of the hand after the trade, its cards picked in C
+    after = (*filterfalse(want["cards"].__contains__, hand), *give["cards"])
+    left: int = coins - want["coins"] + give["coins"]
+    return _set_worth(after) + 3 * left + 0.5 * len(after) - now
+
+
+_ID, _SEAT = itemgetter("id"), itemgetter("seat")
 
 
 def _barter(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
@@ -65,7 +72,7 @@ def _barter(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mov
     accepts = lazy.accepts if lazy is not None else [m for m in legal if isinstance(m, AcceptOffer)]
     hand = list(you["hand"])
     if accepts:
-        offers = {o["id"]: o for o in view["offers"]}
+        offers = dict(zip(map(_ID, view["offers"]), view["offers"], strict=True))
         now = worth(hand, coins)  # the same for every offer: weighed once
         # The best gain, the last of equals (as the end of a stable sort by gain).
         best, gain = accepts[0], _trade_gain(hand, offers[accepts[0].offer], coins, now)
@@ -75,7 +82,7 @@ def _barter(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mov
                 best, gain = m, score
         if gain > 0.5:
             return best
-    mine_open = any(o["seat"] == me for o in view["offers"])
+    mine_open = me in map(_SEAT, view["offers"])
     if not mine_open:
         if not is_complete(hand):
             swap = _first_swap(legal, lazy, hand)

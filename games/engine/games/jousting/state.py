@@ -8,6 +8,8 @@ in public): views.py and the leak test read it. evolve.py folds events into it.
 from __future__ import annotations
 
 from dataclasses import field
+from functools import lru_cache
+from itertools import chain
 
 from .cards import is_complete
 from .config import JoustingConfig
@@ -42,7 +44,7 @@ class Offer(JoustingRecord):
     def addressees(self, players: int) -> frozenset[int]:
         if self.to is not None:
             return frozenset({self.to})
-        return frozenset(s for s in range(players) if s != self.seat)
+        return _others(players, self.seat)
 
     def open_to(self, seat: int) -> bool:
         """Whether `seat` may still answer it: `seat in addressees` and not declined (asked
@@ -98,13 +100,13 @@ class JoustingState(JoustingRecord, wire="ja.state"):
         return len(self.hands)
 
     def fit(self) -> list[int]:
-        return [s for s in range(self.players) if self.status[s] == FIT]
+        return list(_fit(self.status))
 
     def has_set(self, seat: int) -> bool:
         return is_complete(self.hands[seat])
 
     def duelists(self) -> list[int]:
-        return [s for pair in self.pairs for s in pair]
+        return list(chain.from_iterable(self.pairs))
 
     def offer(self, offer_id: int) -> Offer | None:
         return next((o for o in self.offers if o.id == offer_id), None)
@@ -115,3 +117,14 @@ class JoustingState(JoustingRecord, wire="ja.state"):
 
     def current_pair(self) -> tuple[int, int] | None:
         return self.pairs[self.bout] if 0 <= self.bout < len(self.pairs) else None
+
+
+@lru_cache(maxsize=64)  # one set per table size and seat
+def _others(players: int, seat: int) -> frozenset[int]:
+    return frozenset(s for s in range(players) if s != seat)
+
+
+@lru_cache(maxsize=256)  # asked many times a move; the statuses change a few times a game
+def _fit(status: tuple[str, ...]) -> tuple[int, ...]:
+    """The seats whose status is FIT, in seat order."""
+    return tuple(s for s, st in enumerate(status) if st == FIT)
