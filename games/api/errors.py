@@ -38,7 +38,7 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         headers = {"Retry-After": str(RETRY_AFTER_SECONDS)} if mapped[0] == 503 else None
         return Response(mapped[1], status=mapped[0], headers=headers)
     if isinstance(exc, (Http404, ObjectDoesNotExist)):
-        return Response(error_body("not_found", "Not found."), status=404)
+        return Response(error_body("not_found", _("Not found.")), status=404)
     if isinstance(exc, drf.ValidationError):
         field, message = _first_validation_error(exc.detail)
         return Response(error_body("invalid", message, field), status=400)

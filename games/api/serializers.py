@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
 from games.engine.core import config_fields
@@ -54,6 +55,30 @@ class TableOut(serializers.Serializer[Any]):
     def get_game_id(self, table: Table) -> int | None:
         game = getattr(table, "game", None) if table.status != Table.Status.OPEN else None
         return game.pk if game is not None else None
+
+
+class TableSeatOut(serializers.Serializer[Any]):
+    """A seat of a table: who sits there (a bot has no user) and where (null until dealt)."""
+
+    user_id = serializers.IntegerField(allow_null=True)
+    name = serializers.SerializerMethodField()
+    position = serializers.IntegerField(allow_null=True)
+    is_bot = serializers.BooleanField()
+
+    def get_name(self, seat: Any) -> str:
+        return str(seat.user.public_name) if seat.user else "Bot"
+
+
+class TableDetailOut(TableOut):
+    """A table with its seats (GET /api/tables/{id}/)."""
+
+    seats = TableSeatOut(many=True, source="seats.all")
+
+
+class TableCreatedOut(TableOut):
+    """A table just opened: only its host learns the invite code, here."""
+
+    invite_code = serializers.CharField()
 
 
 class GameTypeOut(serializers.Serializer[Any]):
@@ -120,10 +145,80 @@ class MoveIn(serializers.Serializer[Any]):
     idempotency_key = serializers.CharField(max_length=80, required=False, allow_blank=False)
 
 
+class PlayerOut(serializers.Serializer[Any]):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+    user_id = serializers.IntegerField(allow_null=True)
+    is_bot = serializers.BooleanField()
+    online = serializers.BooleanField()
+    deadline_at = serializers.DateTimeField(allow_null=True)
+
+
+@extend_schema_serializer(component_name="GameOutcome")
+class GameOutcomeOut(serializers.Serializer[Any]):
+    winners = serializers.ListField(child=serializers.IntegerField())
+    summary = serializers.CharField(
+        help_text="How the game ended, in the request's language (the user's profile, else "
+        "Accept-Language), as the game page says it."
+    )
+    reason = serializers.CharField()
+    scores = serializers.DictField()
+
+
+@extend_schema_serializer(component_name="GameFeed")
+class GameFeedOut(serializers.Serializer[Any]):
+    """A game as one seat (or a spectator: `my_seat` null) may see it now: its `view`
+    (the game's own shape, with only what this seat may know) and the moves it may send
+    (`legal_moves`, each a body for `move` of POST .../moves/)."""
+
+    game_id = serializers.IntegerField()
+    table_id = serializers.IntegerField()
+    game = serializers.CharField(help_text="the game's slug")
+    game_name = serializers.CharField()
+    seq = serializers.IntegerField(help_text="send it back as expected_seq with a move")
+    status = serializers.ChoiceField(Game.Status.choices)
+    pending_seats = serializers.ListField(child=serializers.IntegerField())
+    my_seat = serializers.IntegerField(allow_null=True)
+    view = serializers.DictField()
+    legal_moves = serializers.ListField(child=serializers.DictField())
+    players = PlayerOut(many=True)
+    outcome = GameOutcomeOut(allow_null=True)
+
+
 class MoveOut(serializers.Serializer[Any]):
     seq = serializers.IntegerField()
     applied_events = serializers.IntegerField()
-    game = serializers.DictField()
+    game = GameFeedOut()
+
+
+class EventOut(serializers.Serializer[Any]):
+    """One entry of a game's log as the caller's seat may see it (every entry once the game
+    is over); entries the seat may not see at all are left out."""
+
+    seq = serializers.IntegerField()
+    type = serializers.CharField()
+    actor_seat = serializers.IntegerField(allow_null=True)
+    actor_kind = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    event = serializers.DictField(help_text="the event, redacted for the caller's seat")
+
+
+@extend_schema_serializer(component_name="ErrorDetail")
+class ErrorDetailOut(serializers.Serializer[Any]):
+    code = serializers.CharField(help_text="stable, for programs")
+    message = serializers.CharField(help_text="for people, in the request's language")
+    field = serializers.CharField(required=False, help_text="the input at fault")
+    current_seq = serializers.IntegerField(required=False, help_text="with stale_seq")
+    rule = serializers.DictField(
+        required=False, help_text="with an illegal move: the rule's id and url"
+    )
+
+
+@extend_schema_serializer(component_name="Error")
+class ErrorOut(serializers.Serializer[Any]):
+    """Every refusal of the API: {"error": {"code", "message", ...}}."""
+
+    error = ErrorDetailOut()
 
 
 class ChatIn(serializers.Serializer[Any]):
