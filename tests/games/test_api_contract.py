@@ -523,3 +523,17 @@ def test_malformed_input_is_a_documented_4xx_and_changes_nothing(
     response = me.post(f"/api/games/{game.pk}/moves/", "<move/>", content_type="text/xml")
     assert response.status_code == 415
     contract.check(response, "/api/games/{game_id}/moves/", "post")
+
+
+def test_chat_flood_control_answers_429_with_retry_after(contract: Contract, settings: Any) -> None:
+    settings.CHAT_RATE = "2/30s"
+    me = make_user()
+    table = waiting_table([me])
+    client = client_for(me)
+    url, template = f"/api/tables/{table.pk}/chat/post/", "/api/tables/{table_id}/chat/post/"
+    for n in range(2):
+        contract.check(post(client, url, {"body": f"line {n}"}), template, "post")
+    refused = post(client, url, {"body": "one more"})
+    assert refused.status_code == 429
+    assert contract.check(refused, template, "post")["error"]["code"] == "rate_limited"
+    assert 1 <= int(refused["Retry-After"]) <= 30  # as the API throttle's own 429 says it

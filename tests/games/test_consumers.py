@@ -16,7 +16,7 @@ from django.utils import translation
 from accounts.middleware import SocketLanguageMiddleware
 from games.engine.core import to_json
 from games.log import definition_of, load_state
-from games.models import Presence
+from games.models import ChatMessage, Presence
 from games.routing import websocket_urlpatterns
 from games.services.moves import move_submit
 
@@ -236,3 +236,17 @@ async def test_the_json_feeds_ending_speaks_the_sockets_language() -> None:
     assert first["game"]["outcome"]["summary"] == french
     assert first["game"]["outcome"]["winners"] == game.outcome["winners"]
     await comm.disconnect()
+
+
+async def test_a_chat_frame_whose_body_is_not_text_is_refused() -> None:
+    # str() of the object was posted as the message: "{'a': 1}" in the table's chat.
+    game, seats = await setup_game()
+    sock = await connect(game.pk, seats[0])
+    await next_json(sock)
+    for body in ({"a": 1}, ["hi"], 42, None):
+        await sock.send_to(text_data=json.dumps({"type": "chat", "body": body}))
+        answer = await next_json(sock, "error")
+        assert (answer["status"], answer["error"]["field"]) == (400, "body"), answer
+    count = sync_to_async(lambda: ChatMessage.objects.filter(table_id=game.table_id).count())
+    assert await count() == 0
+    await sock.disconnect()
