@@ -83,7 +83,8 @@ MIDDLEWARE = [
     # After sessions, before CommonMiddleware (Django's order): the language of the
     # request from the cookie set by the header's switch, else Accept-Language, else English.
     "django.middleware.locale.LocaleMiddleware",
-    "django.middleware.common.CommonMiddleware",
+    # Django's CommonMiddleware, except an API POST without its slash (not redirected).
+    "avalon_site.middleware.ApiAwareCommonMiddleware",
     # A view whose database failed under it answers 503 + Retry-After, not 500 (R13).
     "avalon_site.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -537,3 +537,23 @@ def test_chat_flood_control_answers_429_with_retry_after(contract: Contract, set
     assert refused.status_code == 429
     assert contract.check(refused, template, "post")["error"]["code"] == "rate_limited"
     assert 1 <= int(refused["Retry-After"]) <= 30  # as the API throttle's own 429 says it
+
+
+def test_a_post_without_the_trailing_slash_is_a_404_naming_the_path(
+    game: Game, settings: Any
+) -> None:
+    # Redirected, the POST lost its body (the client repeated it as a GET: 405); with
+    # DEBUG on (the embedded default) Django raised instead: a 500.
+    me = client_for(seat_users(game)[0])
+    before = game_snapshot(game.pk)
+    response = post(me, f"/api/games/{game.pk}/moves", {"expected_seq": 3, "move": MOVE})
+    assert response.status_code == 404
+    error = assert_api_rejection(response)
+    assert error["message"] == f"API paths end with a slash: /api/games/{game.pk}/moves/"
+    settings.DEBUG = True  # Django's own 404 page then, but no longer a 500
+    response = post(me, f"/api/games/{game.pk}/moves", {"expected_seq": 3, "move": MOVE})
+    assert response.status_code == 404
+    settings.DEBUG = False
+    assert game_snapshot(game.pk) == before
+    # A read is still redirected to its slash, as the pages are.
+    assert me.get(f"/api/games/{game.pk}")["Location"] == f"/api/games/{game.pk}/"
