@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema_serializer
+from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 from games.engine.core import config_fields
@@ -139,9 +139,22 @@ class RemoveIn(serializers.Serializer[Any]):
     user_id = serializers.IntegerField()
 
 
+@extend_schema_field(
+    {
+        "type": "object",
+        "properties": {"type": {"type": "string"}},
+        "required": ["type"],
+        "description": "One of the feed's legal_moves (its fields as listed there; a field "
+        "the move does not have is refused).",
+    }
+)
+class MoveField(serializers.JSONField):
+    """Any JSON in, for the engine's codec to judge (its refusals name the field)."""
+
+
 class MoveIn(serializers.Serializer[Any]):
-    expected_seq = serializers.IntegerField(min_value=0)
-    move = serializers.JSONField()
+    expected_seq = serializers.IntegerField(min_value=0, help_text="the feed's seq")
+    move = MoveField()
     idempotency_key = serializers.CharField(max_length=80, required=False, allow_blank=False)
 
 
