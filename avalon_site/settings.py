@@ -422,7 +422,8 @@ Playing needs a verified email address and no sanction in force (else 403).
 **Errors.** Every refusal has one shape, `{"error": {"code", "message", "field"?,
 "current_seq"?, "rule"?}}`: `code` is stable for programs, `message` is for people in the
 caller's language (their profile's, else `Accept-Language`), `field` names the input at
-fault. 400 malformed input, 401 no credentials, 403 not allowed, 404 no such object (or
+fault. A body field the operation does not name is refused (400), as is a field a move
+does not have. 400 malformed input, 401 no credentials, 403 not allowed, 404 no such object (or
 one the caller may not see: a private table and its game), 409 the state does not allow it
 now (a stale `expected_seq`, with `current_seq`; not your turn; the game is over; the table
 is full or started), 413 a body too large, 415 not JSON, 422 a move the rules refuse,

@@ -3,8 +3,10 @@ in the engine and the services)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
@@ -12,7 +14,23 @@ from games.engine.core import config_fields
 from games.models import ChatMessage, Game, Table
 
 
-class TableCreateIn(serializers.Serializer[Any]):
+class StrictIn(serializers.Serializer[Any]):
+    """A request body with only the fields it names: a misspelt optional field (say
+    "visiblity": "private") is refused with its name, not dropped for its default (a
+    public table). The CSRF field of a form post is no field of the API's."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, Mapping):
+            unknown = sorted(str(k) for k in data if k not in self.fields and k != FORM_CSRF)
+            if unknown:
+                raise serializers.ValidationError({unknown[0]: [_("There is no such field.")]})
+        return super().to_internal_value(data)
+
+
+FORM_CSRF = "csrfmiddlewaretoken"
+
+
+class TableCreateIn(StrictIn):
     game = serializers.CharField(max_length=40)
     seat_count = serializers.IntegerField(min_value=1, max_value=20)
     options = serializers.DictField(required=False, default=dict)
@@ -131,11 +149,11 @@ class WatchOut(serializers.Serializer[Any]):
         return [s.user.public_name if s.user else "" for s in seats]
 
 
-class JoinIn(serializers.Serializer[Any]):
+class JoinIn(StrictIn):
     invite_code = serializers.CharField(max_length=32, required=False, allow_blank=True)
 
 
-class RemoveIn(serializers.Serializer[Any]):
+class RemoveIn(StrictIn):
     user_id = serializers.IntegerField()
 
 
@@ -152,7 +170,7 @@ class MoveField(serializers.JSONField):
     """Any JSON in, for the engine's codec to judge (its refusals name the field)."""
 
 
-class MoveIn(serializers.Serializer[Any]):
+class MoveIn(StrictIn):
     expected_seq = serializers.IntegerField(min_value=0, help_text="the feed's seq")
     move = MoveField()
     idempotency_key = serializers.CharField(max_length=80, required=False, allow_blank=False)
@@ -234,7 +252,7 @@ class ErrorOut(serializers.Serializer[Any]):
     error = ErrorDetailOut()
 
 
-class ChatIn(serializers.Serializer[Any]):
+class ChatIn(StrictIn):
     body = serializers.CharField(max_length=1000, trim_whitespace=True)
 
 

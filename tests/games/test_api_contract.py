@@ -557,3 +557,37 @@ def test_a_post_without_the_trailing_slash_is_a_404_naming_the_path(
     assert game_snapshot(game.pk) == before
     # A read is still redirected to its slash, as the pages are.
     assert me.get(f"/api/games/{game.pk}")["Location"] == f"/api/games/{game.pk}/"
+
+
+@pytest.mark.parametrize(
+    ("url", "body", "field"),
+    [
+        (
+            "/api/tables/create/",
+            {"game": "toy-secrets", "seat_count": 3, "visiblity": "private"},
+            "visiblity",
+        ),
+        (
+            "/api/games/{game}/moves/",
+            {"expected_seq": 3, "move": MOVE, "idempotencykey": "k"},
+            "idempotencykey",
+        ),
+        (
+            "/api/games/{game}/moves/",
+            {"expected_seq": 3, "move": {**MOVE, "choise": "down"}},
+            "move.choise",
+        ),
+        ("/api/tables/{table}/chat/post/", {"body": "hi", "channel": "spectators"}, "channel"),
+    ],
+)
+def test_a_field_the_operation_does_not_name_is_refused_with_its_name(
+    game: Game, url: str, body: dict[str, Any], field: str
+) -> None:
+    # It was dropped: a misspelt "visibility" opened a public table, a misspelt move field
+    # was played as its default.
+    me = client_for(seat_users(game)[0])
+    before = world_snapshot()
+    response = post(me, url.format(game=game.pk, table=game.table_id), body)
+    assert response.status_code == 400
+    assert assert_api_rejection(response)["field"] == field
+    assert world_snapshot() == before
