@@ -440,12 +440,13 @@ is a plain list, `X-Total-Count` counts every item and `Link` gives the `prev` a
 pages. An unknown filter value is a 400 naming it.
 
 **Live updates.** The game's websocket, `/ws/games/{id}/?format=json` (signed in by the
-session cookie), pushes `{"type": "update", "game": <feed>, "events": [...]}` to each seat
-after every move, as that seat may see it; send `{"type": "hello", "seq": N}` to receive
+session cookie, or by `Authorization: Token <key>` on the handshake; a browser's Origin must
+be the site's, a token handshake may send none), pushes
+`{"type": "update", "game": <feed>, "events": [...]}` to each seat after every move, as
+that seat may see it; send `{"type": "hello", "seq": N}` to receive
 what came after N, and play with `{"type": "move", "expected_seq", "move",
 "idempotency_key"?}` (errors come back as `{"type": "error", "status", "error": {...}}`).
-With a token, poll `GET /api/games/{id}/` or the log after a seq,
-`/api/games/{id}/events/?after=<seq>`.
+Or poll `GET /api/games/{id}/`, or the log after a seq, `/api/games/{id}/events/?after=<seq>`.
 """
 SPECTACULAR_SETTINGS = {
     "TITLE": "Avalon Tables API",
