@@ -90,7 +90,11 @@ class TableSeatOut(serializers.Serializer[Any]):
 class TableDetailOut(TableOut):
     """A table with its seats (GET /api/tables/{id}/)."""
 
-    seats = TableSeatOut(many=True, source="seats.all")
+    seats = serializers.SerializerMethodField()
+
+    @extend_schema_field(TableSeatOut(many=True))
+    def get_seats(self, table: Table) -> Any:
+        return TableSeatOut(table.seats.select_related("user"), many=True).data
 
 
 class TableCreatedOut(TableOut):

@@ -6,7 +6,7 @@ Every view shares `BaseApi` for the verified-email permission and the one error 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from django import forms
 from django.db.models import QuerySet
@@ -55,7 +55,7 @@ LIST_HEADERS = [
         int,
         OpenApiParameter.HEADER,
         response=[200],
-        description="the number of items on every page",
+        description="the number of items over all pages",
     ),
     OpenApiParameter(
         "Link",
@@ -97,7 +97,10 @@ def _table_for(request: Request, table_id: int, invite: str | None = None) -> Ta
     raise NotFound(_("No such table."))
 
 
-def _valid(filters: forms.Form) -> forms.Form:
+FormT = TypeVar("FormT", bound=forms.Form)
+
+
+def _valid(filters: FormT) -> FormT:
     """Query filters that parse, else a 400 naming the first at fault."""
     if not filters.is_valid():
         field, errors = next(iter(filters.errors.items()))
@@ -175,7 +178,6 @@ class TableListApi(BaseApi):
     def get(self, request: Request) -> Response:
         """Open public tables, newest first, filtered and paged (issue 14)."""
         filters = _valid(LobbyFilterForm(request.query_params))
-        assert isinstance(filters, LobbyFilterForm)
         return paged(request, filters.tables(), lambda page: io.TableOut(page, many=True).data)
 
 
