@@ -109,11 +109,12 @@ def _valid(filters: FormT) -> FormT:
 
 
 def _after(request: Request) -> int:
-    """The `after` query parameter of a log or chat read: a whole number, default 0."""
-    try:
-        return int(request.query_params.get("after", "0"))
-    except ValueError:
-        raise BadInput(_("after must be a whole number"), field="after") from None
+    """The `after` query parameter of a log or chat read: a whole number in ASCII digits
+    (int() also took "٣" and " 3 "), default 0."""
+    raw = request.query_params.get("after", "0")
+    if not (raw.isascii() and raw.removeprefix("-").isdigit()):
+        raise BadInput(_("after must be a whole number"), field="after")
+    return int(raw)
 
 
 def _game_for(request: Request, game_id: int) -> Game:

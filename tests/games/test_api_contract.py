@@ -301,6 +301,9 @@ def test_a_bad_after_is_an_invalid_value_not_a_malformed_move(
 ) -> None:
     client = client_for(seat_users(game)[0])
     url = path.format(game=game.pk, table=game.table_id)
+    for bad in ("%D9%A3", "%203", "%00", "1e3"):
+        refused = client.get(f"{url}?after={bad}")
+        assert refused.status_code == 400, bad
     response = client.get(url + "?after=1.5")
     assert response.status_code == 400
     error = contract.check(
