@@ -17,10 +17,10 @@ django_asgi_app = sync_chain_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
 from accounts.middleware import SocketLanguageMiddleware  # noqa: E402
+from accounts.socket_auth import SocketTokenMiddleware, TokenOrOriginValidator  # noqa: E402
 from avalon_site.embedded import LifespanApp  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
@@ -51,10 +51,14 @@ warm_up()
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
+        "websocket": TokenOrOriginValidator(
             AuthMiddlewareStack(
-                SocketLanguageMiddleware(
-                    URLRouter([*websocket_urlpatterns, re_path(r"", RefuseUnknownSocket.as_asgi())])
+                SocketTokenMiddleware(
+                    SocketLanguageMiddleware(
+                        URLRouter(
+                            [*websocket_urlpatterns, re_path(r"", RefuseUnknownSocket.as_asgi())]
+                        )
+                    )
                 )
             )
         ),

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.urls import is_valid_path
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.csrf import csrf_failure as django_csrf_failure
 from django_htmx.http import HttpResponseClientRefresh
@@ -38,7 +40,11 @@ _SAYS = {
 def _refusal(request: HttpRequest, status: int) -> HttpResponse:
     code, title, text = _SAYS[status]
     if request.path.startswith("/api/"):
-        return JsonResponse(error_body(code, str(text)), status=status)
+        message = str(text)
+        if status == 404 and not request.path.endswith("/") and is_valid_path(f"{request.path}/"):
+            # A POST without the slash (ApiAwareCommonMiddleware does not redirect it).
+            message = gettext("API paths end with a slash: %(path)s") % {"path": f"{request.path}/"}
+        return JsonResponse(error_body(code, message), status=status)
     return render(request, "errors/in_site.html", {"title": title, "text": text}, status=status)
 
 

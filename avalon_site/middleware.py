@@ -1,7 +1,10 @@
 """Site-wide middleware: a view whose database failed under it (connection dropped, server
 restarting, deadlock) answers 503 with Retry-After instead of 500 (R13). The transaction it
 ran rolled back, so repeating the request is safe: a move repeated with its idempotency key
-is applied once. API clients get the project's error shape, pages a short notice."""
+is applied once. API clients get the project's error shape, pages a short notice.
+
+And Django's CommonMiddleware, except that an API POST without its trailing slash is not
+redirected (avalon_site.errors answers it 404, naming the path with the slash)."""
 
 from __future__ import annotations
 
@@ -9,11 +12,22 @@ import logging
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.middleware.common import CommonMiddleware
 from django.template.loader import render_to_string
 
 from games.services.errors import RETRY_AFTER_SECONDS, UNAVAILABLE_ERRORS, unavailable_error
 
 logger = logging.getLogger(__name__)
+
+
+class ApiAwareCommonMiddleware(CommonMiddleware):
+    """APPEND_SLASH for pages and reads only: a POST redirected loses its body (the client
+    repeats it as a GET and meets a 405), and with DEBUG on Django raised instead (a 500)."""
+
+    def should_redirect_with_slash(self, request: HttpRequest) -> bool:
+        if request.path_info.startswith("/api/") and request.method not in ("GET", "HEAD"):
+            return False
+        return bool(super().should_redirect_with_slash(request))
 
 
 class DatabaseUnavailableMiddleware:

@@ -83,7 +83,8 @@ MIDDLEWARE = [
     # After sessions, before CommonMiddleware (Django's order): the language of the
     # request from the cookie set by the header's switch, else Accept-Language, else English.
     "django.middleware.locale.LocaleMiddleware",
-    "django.middleware.common.CommonMiddleware",
+    # Django's CommonMiddleware, except an API POST without its slash (not redirected).
+    "avalon_site.middleware.ApiAwareCommonMiddleware",
     # A view whose database failed under it answers 503 + Retry-After, not 500 (R13).
     "avalon_site.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -384,10 +385,13 @@ WEBPUSH_ALLOW_PRIVATE_ADDRESSES = env_bool("WEBPUSH_ALLOW_PRIVATE_ADDRESSES", de
 
 # --- DRF ----------------------------------------------------------------------------------
 REST_FRAMEWORK = {
+    # The token first: DRF answers a request without credentials with the first scheme's
+    # challenge, so a client is told 401 and `WWW-Authenticate: Token` (with the session
+    # first it was a bare 403). A session still works, CSRF token included.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         # DRF's token scheme, reading the verified email and sanctions in the same query.
         "games.api.authentication.PlayerTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_THROTTLE_CLASSES": ["games.api.throttles.ScopedRateLimit"],
@@ -397,7 +401,7 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "games.api.schema.ApiSchema",
 }
 RATELIMIT_FAIL_OPEN = True  # django-ratelimit, when the cache cannot count (see CACHES)
 # Requests per user (per address when anonymous) and scope; "moves" is the move endpoint,
@@ -408,9 +412,45 @@ API_RATE_LIMITS = {
     "api": os.environ.get("API_RATE_API", "1200/m"),
     "moves": os.environ.get("API_RATE_MOVES", "300/m"),
 }
+API_DESCRIPTION = """Open tables, play moves and read games on Avalon Tables.
+
+**Authentication.** Either a token, `Authorization: Token <key>` (each player finds theirs on
+their profile page), or the site's session cookie with its CSRF token in `X-CSRFToken` on
+every POST. Without credentials, or with an unknown token: 401 and `WWW-Authenticate: Token`.
+Playing needs a verified email address and no sanction in force (else 403).
+
+**Errors.** Every refusal has one shape, `{"error": {"code", "message", "field"?,
+"current_seq"?, "rule"?}}`: `code` is stable for programs, `message` is for people in the
+caller's language (their profile's, else `Accept-Language`), `field` names the input at
+fault. A body field the operation does not name is refused (400), as is a field a move
+does not have. 400 malformed input, 401 no credentials, 403 not allowed, 404 no such object (or
+one the caller may not see: a private table and its game), 409 the state does not allow it
+now (a stale `expected_seq`, with `current_seq`; not your turn; the game is over; the table
+is full or started), 413 a body too large, 415 not JSON, 422 a move the rules refuse,
+429 too many requests and 503 retry later (both with `Retry-After`).
+
+**Moves.** POST `{"expected_seq": <the feed's seq>, "move": <one of legal_moves>}` to
+`/api/games/{id}/moves/`. A move sent against an older seq is refused (409 `stale_seq`,
+nothing changes): read the game again. To retry safely after a lost answer, send the same
+`idempotency_key` (or `Idempotency-Key` header): the move is applied once and the repeat
+answers as the first did.
+
+**Lists.** `/api/tables/` and `/api/games/watch/` are paged (`page`, `page_size`); the body
+is a plain list, `X-Total-Count` counts every item and `Link` gives the `prev` and `next`
+pages. An unknown filter value is a 400 naming it.
+
+**Live updates.** The game's websocket, `/ws/games/{id}/?format=json` (signed in by the
+session cookie, or by `Authorization: Token <key>` on the handshake; a browser's Origin must
+be the site's, a token handshake may send none), pushes
+`{"type": "update", "game": <feed>, "events": [...]}` to each seat after every move, as
+that seat may see it; send `{"type": "hello", "seq": N}` to receive
+what came after N, and play with `{"type": "move", "expected_seq", "move",
+"idempotency_key"?}` (errors come back as `{"type": "error", "status", "error": {...}}`).
+Or poll `GET /api/games/{id}/`, or the log after a seq, `/api/games/{id}/events/?after=<seq>`.
+"""
 SPECTACULAR_SETTINGS = {
     "TITLE": "Avalon Tables API",
-    "DESCRIPTION": "Open tables, play moves and read games on Avalon Tables.",
+    "DESCRIPTION": API_DESCRIPTION,
     "VERSION": "1.0.0",
     # Swagger UI is served from our own static files (drf-spectacular-sidecar), not a CDN, so
     # /api/docs/ works under the site's Content-Security-Policy and offline.

@@ -229,11 +229,16 @@ def _free_seats() -> list[tuple[Any, Any]]:
     return _any([(n, _("%(n)d or more") % {"n": n}) for n in (1, 2, 3)])
 
 
-class LobbyFilterForm(forms.Form):
+class GameFilterForm(forms.Form):
+    """GET parameter `game`: a game's slug, or left out for every game."""
+
+    game = forms.ChoiceField(required=False, choices=_game_filter, label=_("Game"))
+
+
+class LobbyFilterForm(GameFilterForm):
     """GET parameters `game`, `players`, `time` (seconds per move) and `free` (at least
     this many free seats); each may be left out."""
 
-    game = forms.ChoiceField(required=False, choices=_game_filter, label=_("Game"))
     players = forms.TypedChoiceField(
         required=False, choices=_seat_counts, coerce=int, empty_value=None, label=_("Players")
     )

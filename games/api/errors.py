@@ -18,7 +18,7 @@ from rest_framework import exceptions as drf
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_handler
 
-from games.services.errors import RETRY_AFTER_SECONDS, domain_error, error_body
+from games.services.errors import RETRY_AFTER_SECONDS, TooFast, domain_error, error_body
 
 
 def _first_validation_error(detail: Any, prefix: str = "") -> tuple[str | None, str]:
@@ -35,10 +35,14 @@ def _first_validation_error(detail: Any, prefix: str = "") -> tuple[str | None, 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     mapped = domain_error(exc)
     if mapped is not None:
-        headers = {"Retry-After": str(RETRY_AFTER_SECONDS)} if mapped[0] == 503 else None
+        headers = None
+        if mapped[0] == 503:
+            headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+        elif isinstance(exc, TooFast):  # flood control: as the throttle's 429 says it
+            headers = {"Retry-After": str(exc.retry_after)}
         return Response(mapped[1], status=mapped[0], headers=headers)
     if isinstance(exc, (Http404, ObjectDoesNotExist)):
-        return Response(error_body("not_found", "Not found."), status=404)
+        return Response(error_body("not_found", _("Not found.")), status=404)
     if isinstance(exc, drf.ValidationError):
         field, message = _first_validation_error(exc.detail)
         return Response(error_body("invalid", message, field), status=400)

@@ -6,14 +6,14 @@ Every view shares `BaseApi` for the verified-email permission and the one error 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
+from django import forms
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import translation
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
-from rest_framework import serializers
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -21,7 +21,14 @@ from rest_framework.views import APIView
 from accounts.models import User
 from accounts.permissions import IsVerified
 from games.engine.core import MalformedMove, all_games
-from games.forms import MAX_PER_PAGE, LobbyFilterForm, page_of, page_size
+from games.forms import (
+    MAX_PER_PAGE,
+    TABLES_PER_PAGE,
+    GameFilterForm,
+    LobbyFilterForm,
+    page_of,
+    page_size,
+)
 from games.models import Game, Table
 from games.presentation import feed_in_words
 from games.selectors import (
@@ -41,32 +48,24 @@ from games.services.seen import seat_seen_mark
 from . import serializers as io
 from .errors import api_exception_handler
 
-FEED = inline_serializer(
-    "GameFeed",
-    {
-        "game_id": serializers.IntegerField(),
-        "seq": serializers.IntegerField(),
-        "status": serializers.CharField(),
-        "pending_seats": serializers.ListField(child=serializers.IntegerField()),
-        "my_seat": serializers.IntegerField(allow_null=True),
-        "view": serializers.DictField(),
-        "legal_moves": serializers.ListField(child=serializers.DictField()),
-        "players": serializers.ListField(child=serializers.DictField()),
-        "outcome": inline_serializer(
-            "GameOutcome",
-            {
-                "winners": serializers.ListField(child=serializers.IntegerField()),
-                "summary": serializers.CharField(
-                    help_text="How the game ended, in the request's language (the user's "
-                    "profile, else Accept-Language), as the game page says it."
-                ),
-                "reason": serializers.CharField(),
-                "scores": serializers.DictField(),
-            },
-            allow_null=True,
-        ),
-    },
-)
+FEED = io.GameFeedOut
+LIST_HEADERS = [
+    OpenApiParameter(
+        "X-Total-Count",
+        int,
+        OpenApiParameter.HEADER,
+        response=[200],
+        description="the number of items over all pages",
+    ),
+    OpenApiParameter(
+        "Link",
+        str,
+        OpenApiParameter.HEADER,
+        response=[200],
+        description='the neighbour pages: <url>; rel="prev", <url>; rel="next" (absent at '
+        "the ends)",
+    ),
+]
 
 
 class BaseApi(APIView):
@@ -89,6 +88,35 @@ class BaseApi(APIView):
         return user
 
 
+def _table_for(request: Request, table_id: int, invite: str | None = None) -> Table:
+    """The table, or 404 where the caller may not see it: a private table exists only for
+    its seated players and holders of its invite code (as its page and GET say)."""
+    table = get_object_or_404(Table.objects.select_related("host"), pk=table_id)
+    if table_audience(table, request.user if isinstance(request.user, User) else None, invite):
+        return table
+    raise NotFound(_("No such table."))
+
+
+FormT = TypeVar("FormT", bound=forms.Form)
+
+
+def _valid(filters: FormT) -> FormT:
+    """Query filters that parse, else a 400 naming the first at fault."""
+    if not filters.is_valid():
+        field, errors = next(iter(filters.errors.items()))
+        raise BadInput(f"{field}: {errors[0]}", field=field)
+    return filters
+
+
+def _after(request: Request) -> int:
+    """The `after` query parameter of a log or chat read: a whole number in ASCII digits
+    (int() also took "٣" and " 3 "), default 0."""
+    raw = request.query_params.get("after", "0")
+    if not (raw.isascii() and raw.removeprefix("-").isdigit()):
+        raise BadInput(_("after must be a whole number"), field="after")
+    return int(raw)
+
+
 def _game_for(request: Request, game_id: int) -> Game:
     game = get_object_or_404(Game.objects.select_related("table"), pk=game_id)
     if not can_watch(game, request.user if isinstance(request.user, User) else None):
@@ -109,8 +137,15 @@ FILTERS = [
     OpenApiParameter("free", int, required=False, description="at least this many free seats"),
 ]
 PAGES = [
-    OpenApiParameter("page", int, required=False, description="from 1"),
-    OpenApiParameter("page_size", int, required=False, description=f"1 to {MAX_PER_PAGE}"),
+    OpenApiParameter(
+        "page", int, required=False, description="from 1; out of range: the nearest page"
+    ),
+    OpenApiParameter(
+        "page_size",
+        int,
+        required=False,
+        description=f"1 to {MAX_PER_PAGE} (default {TABLES_PER_PAGE}; beyond: the nearest)",
+    ),
 ]
 
 
@@ -136,29 +171,33 @@ def paged(request: Request, items: QuerySet[Any], body: Callable[[list[Any]], An
 
 
 class TableListApi(BaseApi):
-    @extend_schema(parameters=FILTERS + PAGES, responses={200: io.TableOut(many=True)})
+    error_statuses = (400,)
+
+    @extend_schema(
+        parameters=FILTERS + PAGES + LIST_HEADERS, responses={200: io.TableOut(many=True)}
+    )
     def get(self, request: Request) -> Response:
         """Open public tables, newest first, filtered and paged (issue 14)."""
-        filters = LobbyFilterForm(request.query_params)
-        if not filters.is_valid():
-            field, errors = next(iter(filters.errors.items()))
-            raise BadInput(f"{field}: {errors[0]}", field=field)
+        filters = _valid(LobbyFilterForm(request.query_params))
         return paged(request, filters.tables(), lambda page: io.TableOut(page, many=True).data)
 
 
 class WatchListApi(BaseApi):
+    error_statuses = (400,)
+
     @extend_schema(
-        parameters=[OpenApiParameter("game", str, required=False), *PAGES],
+        parameters=[FILTERS[0], *PAGES, *LIST_HEADERS],
         responses={200: io.WatchOut(many=True)},
     )
     def get(self, request: Request) -> Response:
         """Games in progress at public tables, newest first: what anyone may watch."""
-        games = games_to_watch(request.query_params.get("game") or None)
+        slug = _valid(GameFilterForm(request.query_params)).cleaned_data["game"]
+        games = games_to_watch(slug or None)
         return paged(request, games, lambda page: io.WatchOut(page, many=True).data)
 
 
 class TableCreateApi(BaseApi):
-    @extend_schema(request=io.TableCreateIn, responses={201: io.TableOut})
+    @extend_schema(request=io.TableCreateIn, responses={201: io.TableCreatedOut})
     def post(self, request: Request) -> Response:
         data = io.TableCreateIn(data=request.data)
         data.is_valid(raise_exception=True)
@@ -170,73 +209,65 @@ class TableCreateApi(BaseApi):
             options=fields.pop("options"),
             **fields,
         )
-        body = io.TableOut(table).data
-        body["invite_code"] = table.invite_code  # only the host learns it here
-        return Response(body, status=201)
+        return Response(io.TableCreatedOut(table).data, status=201)
 
 
 class TableDetailApi(BaseApi):
     @extend_schema(
         parameters=[OpenApiParameter("invite", str, required=False)],
-        responses={200: io.TableOut},
+        responses={200: io.TableDetailOut},
     )
     def get(self, request: Request, table_id: int) -> Response:
         """A private table answers only its seated players and holders of its invite code
         (`?invite=`); to anyone else it does not exist."""
-        table = get_object_or_404(Table.objects.select_related("host"), pk=table_id)
-        invite = request.query_params.get("invite") or None
-        if table_audience(table, self.user(request), invite) is None:
-            raise NotFound(_("No such table."))
-        body = io.TableOut(table).data
-        body["seats"] = [
-            {
-                "user_id": s.user_id,
-                "name": s.user.public_name if s.user else "Bot",
-                "position": s.position,
-                "is_bot": s.is_bot,
-            }
-            for s in table.seats.select_related("user")
-        ]
-        return Response(body)
+        table = _table_for(request, table_id, request.query_params.get("invite") or None)
+        return Response(io.TableDetailOut(table).data)
 
 
 class TableJoinApi(BaseApi):
+    error_statuses = (409,)
+
     @extend_schema(request=io.JoinIn, responses={200: io.TableOut})
     def post(self, request: Request, table_id: int) -> Response:
+        """Take a free seat; a private table needs its `invite_code` (else it is a 404)."""
         data = io.JoinIn(data=request.data)
         data.is_valid(raise_exception=True)
-        table = get_object_or_404(Table, pk=table_id)
-        lobby.table_join(
-            table=table, user=self.user(request), invite_code=data.validated_data.get("invite_code")
-        )
+        invite = data.validated_data.get("invite_code") or None
+        table = _table_for(request, table_id, invite)
+        lobby.table_join(table=table, user=self.user(request), invite_code=invite)
         table.refresh_from_db()
         return Response(io.TableOut(table).data)
 
 
 class TableLeaveApi(BaseApi):
+    error_statuses = (409,)
+
     @extend_schema(request=None, responses={204: None})
     def post(self, request: Request, table_id: int) -> Response:
-        lobby.table_leave(table=get_object_or_404(Table, pk=table_id), user=self.user(request))
+        lobby.table_leave(table=_table_for(request, table_id), user=self.user(request))
         return Response(status=204)
 
 
 class TableRemovePlayerApi(BaseApi):
+    error_statuses = (409,)
+
     @extend_schema(request=io.RemoveIn, responses={204: None})
     def post(self, request: Request, table_id: int) -> Response:
         data = io.RemoveIn(data=request.data)
         data.is_valid(raise_exception=True)
+        table = _table_for(request, table_id)
         player = get_object_or_404(User, pk=data.validated_data["user_id"])
-        lobby.table_remove_player(
-            table=get_object_or_404(Table, pk=table_id), by=self.user(request), user=player
-        )
+        lobby.table_remove_player(table=table, by=self.user(request), user=player)
         return Response(status=204)
 
 
 class TableStartApi(BaseApi):
+    error_statuses = (400, 409)
+
     @extend_schema(request=None, responses={201: FEED})
     def post(self, request: Request, table_id: int) -> Response:
-        game = lobby.table_start(table=get_object_or_404(Table, pk=table_id), by=self.user(request))
-        return Response(game_view_for_user(game, self.user(request)), status=201)
+        game = lobby.table_start(table=_table_for(request, table_id), by=self.user(request))
+        return Response(feed_in_words(game_view_for_user(game, self.user(request))), status=201)
 
 
 class GameListApi(BaseApi):
@@ -257,6 +288,7 @@ class GameDetailApi(BaseApi):
 
 class GameMoveApi(BaseApi):
     rate_scope = "moves"
+    error_statuses = (409, 422)
 
     @extend_schema(request=io.MoveIn, responses={200: io.MoveOut})
     def post(self, request: Request, game_id: int) -> Response:
@@ -290,37 +322,36 @@ class GameMoveApi(BaseApi):
         return Response({**played.result, "game": feed_in_words(feed)})
 
 
+AFTER = OpenApiParameter(
+    "after", int, required=False, description="only the entries after this one (default 0)"
+)
+
+
 class GameEventListApi(BaseApi):
-    @extend_schema(
-        parameters=[OpenApiParameter("after", int, required=False)],
-        responses={200: serializers.ListSerializer(child=serializers.DictField())},
-    )
+    error_statuses = (400,)
+
+    @extend_schema(parameters=[AFTER], responses={200: io.EventOut(many=True)})
     def get(self, request: Request, game_id: int) -> Response:
+        """The game's log after `after` (a seq) as the caller's seat may see it."""
         game = _game_for(request, game_id)
-        try:
-            after = int(request.query_params.get("after", "0"))
-        except ValueError:
-            raise MalformedMove(_("after must be a whole number"), field="after") from None
+        after = _after(request)
         reveal = game.status != Game.Status.PLAYING
         viewer = seat_of(game, self.user(request))
         return Response(events_after(game, after, viewer, reveal=reveal))
 
 
 class ChatListApi(BaseApi):
-    @extend_schema(
-        parameters=[OpenApiParameter("after", int, required=False)],
-        responses={200: io.ChatOut(many=True)},
-    )
+    error_statuses = (400,)
+
+    @extend_schema(parameters=[AFTER], responses={200: io.ChatOut(many=True)})
     def get(self, request: Request, table_id: int) -> Response:
+        """The table's chat after the message `after` (an id): players' talk for all, the
+        spectators' channel for those not seated."""
         table = get_object_or_404(Table, pk=table_id)
         seat = table.seats.filter(user=self.user(request)).first()
         if table.visibility == Table.Visibility.PRIVATE and seat is None:
             raise NotFound(_("No such table."))
-        try:
-            after = int(request.query_params.get("after", "0"))
-        except ValueError:
-            raise MalformedMove(_("after must be a whole number"), field="after") from None
-        messages = chat_for(table, 0 if seat else None, after_id=after)
+        messages = chat_for(table, 0 if seat else None, after_id=_after(request))
         return Response(io.ChatOut(messages, many=True).data)
 
 
@@ -330,7 +361,7 @@ class ChatPostApi(BaseApi):
         data = io.ChatIn(data=request.data)
         data.is_valid(raise_exception=True)
         message = chat.chat_post(
-            table=get_object_or_404(Table, pk=table_id),
+            table=_table_for(request, table_id),
             user=self.user(request),
             body=data.validated_data["body"],
         )

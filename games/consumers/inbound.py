@@ -12,7 +12,7 @@ from accounts.verification import user_is_verified
 from games.engine.core import EngineError, MalformedMove
 from games.models import Game
 from games.services.chat import chat_post
-from games.services.errors import UNAVAILABLE_ERRORS, ServiceError, domain_error
+from games.services.errors import UNAVAILABLE_ERRORS, BadInput, ServiceError, domain_error
 from games.services.limits import moves_limit
 from games.services.moves import move_submit
 
@@ -26,7 +26,10 @@ def socket_act(game: Game, user: User | None, kind: str, data: dict[str, Any]) -
         return socket_error(403, "not_verified", _("Log in with a verified email to play."))
     try:
         if kind == "chat":
-            chat_post(table=game.table, user=user, body=str(data.get("body", "")))
+            body = data.get("body", "")
+            if not isinstance(body, str):  # str() of a list or an object was posted as text
+                raise BadInput(_("A chat message is text."), field="body")
+            chat_post(table=game.table, user=user, body=body)
             return {"type": "chat_posted"}
         expected = data.get("expected_seq")
         if not isinstance(expected, int) or isinstance(expected, bool):

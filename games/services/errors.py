@@ -84,7 +84,12 @@ class BadInput(ServiceError, code="invalid"): ...  # a value of the request itse
 
 
 # An idempotency key that already answered a different move: a client bug, never a retry.
-class TooFast(ServiceError, code="rate_limited", status=429): ...  # flood control
+class TooFast(ServiceError, code="rate_limited", status=429):
+    """Flood control: `retry_after` is the seconds to wait (the API's Retry-After)."""
+
+    def __init__(self, message: str, *, field: str | None = None, retry_after: int = 1) -> None:
+        super().__init__(message, field=field)
+        self.retry_after = retry_after
 
 
 class IdempotencyKeyReused(ServiceError, code="idempotency_key_reused", status=422): ...

@@ -37,7 +37,10 @@ def moves_limit(user: User) -> None:
     "api:moves", the user's pk), so no door goes around it."""
     wait = wait_seconds(user, "api:moves", settings.API_RATE_LIMITS.get("moves"))
     if wait is not None:
-        raise TooFast(_("You are moving too fast: wait %(seconds)s seconds.") % {"seconds": wait})
+        raise TooFast(
+            _("You are moving too fast: wait %(seconds)s seconds.") % {"seconds": wait},
+            retry_after=wait,
+        )
 
 
 def chat_limit(user: User) -> None:
@@ -47,4 +50,5 @@ def chat_limit(user: User) -> None:
         raise TooFast(
             _("You are sending messages too fast: wait %(seconds)s seconds.") % {"seconds": wait},
             field="body",
+            retry_after=wait,
         )

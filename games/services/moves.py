@@ -12,8 +12,8 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-from dataclasses import dataclass
-from typing import TypedDict, Unpack
+from dataclasses import dataclass, fields
+from typing import Any, TypedDict, Unpack, cast
 
 from django.utils.translation import gettext as _
 
@@ -39,10 +39,19 @@ from .text import storable
 
 
 def decode_move(move_json: JSON) -> Move:
-    """Untrusted JSON to an engine move; MalformedMove names the field at fault."""
+    """Untrusted JSON to an engine move; MalformedMove names the field at fault. A field
+    the move does not have is refused too: the codec would drop it, and a misspelt
+    optional field would be played as its default without a word."""
     move: object = from_json(move_json)
     if not isinstance(move, Move):
         raise MalformedMove(_("type is not a move"), field="type")
+    known = {"type", *(f.name for f in fields(cast(Any, move)))}
+    given = move_json if isinstance(move_json, dict) else {}  # from_json refused the rest
+    unknown = sorted(str(name) for name in given if name not in known)
+    if unknown:
+        raise MalformedMove(
+            _("This move has no field %(name)s.") % {"name": repr(unknown[0])}, field=unknown[0]
+        )
     return move
 
 

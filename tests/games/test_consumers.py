@@ -11,12 +11,15 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import AnonymousUser
 from django.utils import translation
+from rest_framework.authtoken.models import Token
 
 from accounts.middleware import SocketLanguageMiddleware
+from accounts.socket_auth import SocketTokenMiddleware
 from games.engine.core import to_json
 from games.log import definition_of, load_state
-from games.models import Presence
+from games.models import ChatMessage, Presence
 from games.routing import websocket_urlpatterns
 from games.services.moves import move_submit
 
@@ -25,6 +28,7 @@ from .conftest import good_on_a_quest, make_user, play_pending_once, seat_users,
 pytestmark = pytest.mark.django_db(transaction=True)
 
 APP = URLRouter(websocket_urlpatterns)
+MOVE = {"type": "toy.vote", "choice": "up"}
 
 
 async def connect(game_id: int, user: Any, query: str = "format=json") -> WebsocketCommunicator:
@@ -236,3 +240,76 @@ async def test_the_json_feeds_ending_speaks_the_sockets_language() -> None:
     assert first["game"]["outcome"]["summary"] == french
     assert first["game"]["outcome"]["winners"] == game.outcome["winners"]
     await comm.disconnect()
+
+
+async def test_a_chat_frame_whose_body_is_not_text_is_refused() -> None:
+    # str() of the object was posted as the message: "{'a': 1}" in the table's chat.
+    game, seats = await setup_game()
+    sock = await connect(game.pk, seats[0])
+    await next_json(sock)
+    for body in ({"a": 1}, ["hi"], 42, None):
+        await sock.send_to(text_data=json.dumps({"type": "chat", "body": body}))
+        answer = await next_json(sock, "error")
+        assert (answer["status"], answer["error"]["field"]) == (400, "body"), answer
+    count = sync_to_async(lambda: ChatMessage.objects.filter(table_id=game.table_id).count())
+    assert await count() == 0
+    await sock.disconnect()
+
+
+async def test_a_program_signs_in_to_the_socket_with_its_api_token() -> None:
+    # Only the session cookie signed a socket in: a bot holding its token watched as a
+    # spectator and could not play over the socket.
+    game, seats = await setup_game()
+    key = await sync_to_async(lambda: Token.objects.get_or_create(user=seats[1])[0].key)()
+
+    async def socket_with(authorization: bytes) -> WebsocketCommunicator:
+        comm = WebsocketCommunicator(
+            SocketTokenMiddleware(APP),
+            f"/ws/games/{game.pk}/?format=json",
+            headers=[(b"authorization", authorization)],
+        )
+        comm.scope["user"] = AnonymousUser()
+        assert (await comm.connect(timeout=10))[0]
+        return comm
+
+    mine = await socket_with(f"Token {key}".encode())
+    feed = (await next_json(mine))["game"]
+    assert feed["my_seat"] == 1
+    assert feed["view"]["you"]["seat"] == 1
+    await mine.send_to(
+        text_data=json.dumps({"type": "move", "expected_seq": feed["seq"], "move": MOVE})
+    )
+    assert (await next_json(mine, "move_result"))["seq"] == feed["seq"] + 1
+    await mine.disconnect()
+    for wrong in (b"Token nope", b"Token " + b"k" * 500, b"Bearer " + key.encode(), b"Token \x00"):
+        stranger = await socket_with(wrong)
+        assert (await next_json(stranger))["game"]["my_seat"] is None  # a spectator
+        await stranger.disconnect()
+
+
+async def test_the_origin_check_spares_a_token_handshake_without_origin_only() -> None:
+    # A program's websocket library sends no Origin: the origin check refused every one.
+    # Browsers always send Origin and cannot set Authorization, so only such a handshake
+    # skips the check; a token with a foreign Origin, or no token, is still refused.
+    from avalon_site.asgi import application
+
+    game, seats = await setup_game()
+    key = await sync_to_async(lambda: Token.objects.get_or_create(user=seats[2])[0].key)()
+    token = (b"authorization", f"Token {key}".encode())
+
+    async def handshake(headers: list[tuple[bytes, bytes]]) -> WebsocketCommunicator | None:
+        comm = WebsocketCommunicator(application, f"/ws/games/{game.pk}/?format=json", headers)
+        if (await comm.connect(timeout=10))[0]:
+            return comm
+        await comm.wait()
+        return None
+
+    assert await handshake([]) is None
+    assert await handshake([token, (b"origin", b"https://evil.example")]) is None
+    sock = await handshake([token])
+    assert sock is not None
+    assert (await next_json(sock))["game"]["my_seat"] == 2
+    await sock.disconnect()
+    sock = await handshake([token, (b"origin", b"http://localhost")])
+    assert sock is not None
+    await sock.disconnect()
