@@ -138,6 +138,14 @@ if DB_POOL and DATABASES["default"]["ENGINE"].endswith("postgresql"):
         "max_size": int(os.environ.get("DB_POOL_MAX", "4")),
         "timeout": 10,
     }
+# Server-side parameter binding (psycopg sends the values apart from the statement, and
+# prepares a statement on the server from its fifth run on a connection): a move's queries
+# cost its request 16-19 % less CPU than quoting every value into the SQL text on the client
+# (issue 14, B1), and PostgreSQL skips parsing and planning them again. DB_SERVER_BINDING=0
+# turns it off, e.g. behind PgBouncer in transaction mode before 1.21.
+DB_SERVER_BINDING = env_bool("DB_SERVER_BINDING", default=not DEBUG)
+if DB_SERVER_BINDING and DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Several request threads and the in-process task runner share one file: wait for locks.
     DATABASES["default"].setdefault("OPTIONS", {})
