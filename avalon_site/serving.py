@@ -22,6 +22,7 @@ for a disconnect, sending the response, request_finished when it is closed.
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -82,9 +83,50 @@ def warm_up() -> None:
     autodiscover_modules("tasks")  # as Celery's autodiscover_tasks does, on first use
     app.tasks  # noqa: B018  (finalized: the task classes built)
     app.amqp  # noqa: B018
+    # The result backend (none: results are ignored), which each publish's AsyncResult asks
+    # for: finding its class scans every installed package's entry points, about 4 ms of
+    # CPU that each worker's first move paid (issue 14, B1). Nothing connects.
+    app.backend  # noqa: B018
     app.events  # noqa: B018
     import celery.events.dispatcher  # imported by the first publish
     import celery.result  # noqa: F401
 
     import_string(settings.MESSAGE_STORAGE)
     import_string(settings.SESSION_SERIALIZER)
+    # Everything loaded so far lives as long as the process: out of the collector's sight, a
+    # full collection no longer walks it (about 180,000 objects here, 77 ms of CPU in one
+    # request whenever the oldest generation's turn came; issue 14, B1).
+    gc.freeze()
+
+
+def connect_early() -> None:
+    """Open, in a server process once it is forked, the connections its first move would
+    otherwise open while served (issue 14, B1: each worker's first move cost 3-4 times the
+    CPU of the next ones, the moves' p99 in a short run): Celery's connection to the broker,
+    with the task queue declared, in the producer pool every publish draws from, one
+    database connection into the process's pool, and the prepared queries compiled. Called
+    by gunicorn's post_worker_init (gunicorn.conf.py) in a thread of its own: a worker
+    serves at once, whatever the broker and the database do; a failure is logged and the
+    first move connects as before."""
+    import threading
+
+    threading.Thread(target=_connect, name="connect-early", daemon=True).start()
+
+
+def _connect() -> None:
+    import logging
+
+    from django.db import connection
+
+    from avalon_site.celery import app
+    from games.prepared import prepared_compile
+
+    try:
+        with app.producer_or_acquire() as producer:
+            producer.maybe_declare(app.amqp.queues[app.conf.task_default_queue])
+        connection.ensure_connection()
+        prepared_compile()
+    except Exception:
+        logging.getLogger(__name__).warning("connect_early: not connected", exc_info=True)
+    finally:
+        connection.close()  # back into the pool (the thread's own connection handle)

@@ -139,6 +139,15 @@ if DB_POOL and DATABASES["default"]["ENGINE"].endswith("postgresql"):
         "max_size": int(os.environ.get("DB_POOL_MAX", "4")),
         "timeout": 10,
     }
+# Server-side parameter binding, opt-in (DB_SERVER_BINDING=1): psycopg sends the values
+# apart from the statement and prepares a statement on the server from its fifth run on a
+# connection, instead of quoting every value into the SQL text. Measured (issue 14, B1): 2 %
+# fewer instructions per move in the web process (callgrind), no difference in CPU time
+# beyond this machine's noise; PostgreSQL's saved parsing and planning not measured. Not
+# with PgBouncer in transaction mode before 1.21.
+DB_SERVER_BINDING = env_bool("DB_SERVER_BINDING", default=False)
+if DB_SERVER_BINDING and DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Several request threads and the in-process task runner share one file: wait for locks.
     DATABASES["default"].setdefault("OPTIONS", {})

@@ -99,16 +99,30 @@ class Prepared(Generic[M]):
         self._build = build
         self._placeholders = placeholders
         self._compiled: _Compiled | None = None
+        _EVERY.append(self)
 
     def list(self, *values: object) -> list[M]:
         if len(values) != len(self._placeholders):
             raise TypeError(f"{len(self._placeholders)} values expected, {len(values)} given")
-        compiled = self._compiled
-        if compiled is None:  # two threads may both compile at first: the same result
-            compiled = self._compiled = _Compiled(
-                self._build(*self._placeholders), self._placeholders
-            )
-        return compiled.run(values)
+        return (self._compiled or self._compile()).run(values)
+
+    def _compile(self) -> _Compiled:
+        # two threads may both compile at first: the same result
+        compiled = self._compiled = _Compiled(self._build(*self._placeholders), self._placeholders)
+        return compiled
+
+
+_EVERY: list[Prepared[Any]] = []
+
+
+def prepared_compile() -> None:
+    """Compile every query prepared so far (in the modules imported), as their first runs
+    would: a server process does it before its first request (avalon_site.serving). In a
+    transaction, where a locking read compiles (nothing is run)."""
+    with transaction.atomic():
+        for prepared in _EVERY:
+            if prepared._compiled is None:
+                prepared._compile()
 
 
 # The writes every move makes (its events' rows, the game's caches) as SQL written once per

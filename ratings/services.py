@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection
+from django.db.models.constants import OnConflict
 from django.utils import timezone
 
 from games.lifecycle import GameVoided
@@ -36,7 +37,7 @@ from games.services.committed import Committed
 from .models import RatedGame, Rating, SeasonRating
 from .rules import SeatFacts, result_of
 from .seasons import season_of
-from .skill import rate
+from .skill import MU, SIGMA, rate
 
 
 def _moves_by_seat(game: Game) -> dict[int, tuple[int, int]]:
@@ -129,6 +130,15 @@ def _seat_facts(game: Game, seats: Sequence[Seat] | None = None) -> list[SeatFac
     ]
 
 
+@dataclass
+class _Locked:
+    """A player's rating row as `_apply` reads and writes it."""
+
+    pk: int
+    mu: float
+    sigma: float
+
+
 def _apply(
     slug: str, teams: Sequence[Sequence[int]], ranks: Sequence[int], season: str = ""
 ) -> dict[str, Any]:
@@ -138,31 +148,68 @@ def _apply(
     users = sorted({u for team in teams for u in team})
     model: type[Rating] | type[SeasonRating] = SeasonRating if season else Rating
     scope: dict[str, Any] = {"game_slug": slug, **({"season": season} if season else {})}
-    # the two tables have one shape; mypy cannot join their managers' types
-    manager: Any = model.objects
-    locked = manager.select_for_update().filter(user_id__in=users, **scope)
-    rows = {r.user_id: r for r in locked.order_by("user_id")}
+    rows = _lock(model, scope, users)
+    now = timezone.now()
     if len(rows) < len(users):
         # a first game of this scope: create the missing rows at once (a concurrent
         # first game may have made some), then lock them all
-        manager.bulk_create(
-            [model(user_id=u, **scope) for u in users if u not in rows], ignore_conflicts=True
-        )
-        rows = {r.user_id: r for r in locked.all().order_by("user_id")}
+        _create(model, scope, [u for u in users if u not in rows], now)
+        rows = _lock(model, scope, users)
     after = rate([[(rows[u].mu, rows[u].sigma) for u in team] for team in teams], ranks)
     changes: dict[str, Any] = {}
-    now = timezone.now()
     for team, new_team in zip(teams, after, strict=True):
         for user_id, new in zip(team, new_team, strict=True):
             row = rows[user_id]
             mu, sigma = new
             changes[str(user_id)] = [row.mu, row.sigma, mu, sigma]
-            row.mu, row.sigma, row.games, row.updated_at = mu, sigma, row.games + 1, now
+            row.mu, row.sigma = mu, sigma
     _write(model, list(rows.values()), now)
     return changes
 
 
-def _write(model: type[Rating] | type[SeasonRating], rows: list[Any], now: Any) -> None:
+# Written as SQL, as _write: the ORM's select_for_update and bulk_create, with a model
+# instance per row, cost a finishing move about half of its CPU (issue 14, B1: the finishing
+# move is the slowest of a game, the tail of the moves' latency).
+def _lock(
+    model: type[Rating] | type[SeasonRating], scope: dict[str, Any], users: list[int]
+) -> dict[int, _Locked]:
+    """The rating rows of `users` in `scope`, locked in the order of their users (two
+    games of the same players ending at once take them one after the other)."""
+    user, pk = column(model, "user"), column(model, "id")
+    where = " AND ".join(f"{column(model, name)} = %s" for name in scope)
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    sql = (
+        f"SELECT {user}, {pk}, {column(model, 'mu')}, {column(model, 'sigma')}"
+        f" FROM {connection.ops.quote_name(model._meta.db_table)}"
+        f" WHERE {where} AND {user} IN ({', '.join(['%s'] * len(users))})"
+        f" ORDER BY {user}{lock}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*scope.values(), *users])
+        return {u: _Locked(pk, mu, sigma) for u, pk, mu, sigma in cursor.fetchall()}
+
+
+def _create(
+    model: type[Rating] | type[SeasonRating], scope: dict[str, Any], users: list[int], now: Any
+) -> None:
+    """New rows at the defaults (no game yet) for `users` in `scope`, those a concurrent
+    first game made left as they are (bulk_create's ignore_conflicts)."""
+    names = ["user", *scope, "mu", "sigma", "games", "updated_at"]
+    one = "(" + ", ".join(["%s"] * len(names)) + ")"
+    params = [v for u in users for v in (u, *scope.values(), MU, SIGMA, 0, now)]
+    ops = connection.ops
+    sql = (
+        f"{ops.insert_statement(on_conflict=OnConflict.IGNORE)}"
+        f" {ops.quote_name(model._meta.db_table)}"
+        f" ({', '.join(column(model, name) for name in names)})"
+        f" VALUES {', '.join([one] * len(users))}"
+        f" {ops.on_conflict_suffix_sql([], OnConflict.IGNORE, [], [])}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+
+
+def _write(model: type[Rating] | type[SeasonRating], rows: list[_Locked], now: Any) -> None:
     """Each locked row's new mu and sigma, one more game, at `now`: one UPDATE, as
     bulk_update writes it, without the ORM's cost of building it per game (issue 14)."""
     if not rows:

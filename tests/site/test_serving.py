@@ -122,3 +122,17 @@ def test_a_socket_to_no_route_is_refused_not_a_server_error(path: str) -> None:
         return connected, code
 
     assert asyncio.run(handshake()) == (False, 4404)
+
+
+def test_a_forked_worker_compiles_the_prepared_queries_before_its_first_request() -> None:
+    """connect_early's work (gunicorn's post_worker_init): every query prepared by the
+    modules loaded is compiled, its locking reads too (in a transaction), nothing run; the
+    first move then only runs them."""
+    from avalon_site import serving
+    from games import prepared
+
+    for each in prepared._EVERY:
+        each._compiled = None
+    serving._connect()  # in this thread (connect_early starts a thread to run it)
+    assert prepared._EVERY
+    assert all(each._compiled is not None for each in prepared._EVERY)
