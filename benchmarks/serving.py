@@ -53,6 +53,7 @@ def _uvicorn(port: int, workers: int, ws_deflate: bool = True) -> list[str]:
         *(sys.executable, "-m", "uvicorn", "avalon_site.asgi:application"),
         *("--host", "127.0.0.1", "--port", str(port), "--workers", str(workers)),
         *("--log-level", "warning", "--no-access-log"),
+        *("--ws", "avalon_site.websocket:WebSocketProtocol"),
         *(() if ws_deflate else ("--ws-per-message-deflate", "false")),
     ]
 
@@ -86,7 +87,7 @@ def serve(
                 "avalon_site.asgi:application",
                 port,
                 workers,
-                *("--worker-class", "uvicorn_worker.UvicornWorker"),
+                *("--worker-class", "avalon_site.websocket.Worker"),
             )
             pid = stack.enter_context(_process(command, env, port))
             yield Served(port, port, (pid,))

@@ -309,6 +309,12 @@ def _actions_model(context: Mapping[str, Any]) -> dict[str, Any]:
 # their order); the page's own render includes the row template per row, the same bytes.
 ROWED_BOARDS = {
     "games/boards/tournament.html": ("players", "games/boards/tournament-knight.html", "p"),
+    # The Resistance's vote history: a row per team voted on, the same from move to move.
+    "games/boards/resistance-avalon.html": (
+        "proposals",
+        "games/boards/resistance-avalon-proposal.html",
+        "p",
+    ),
     "games/boards/jousting-avalon.html": (
         "knights",
         "games/boards/jousting-avalon-knight.html",
@@ -400,7 +406,10 @@ def _partial(name: str, context: Mapping[str, Any], memo: dict[Any, str] | None)
     if key not in memo:
         template = f"games/partials/{name}.html"
         shown = {**model, "oob": True}
-        if name in KEPT:
+        rowed = _rowed_board(model, memo) if name == "board" else None
+        if rowed is not None:  # a board shared by every view: its rows kept still
+            memo[key] = rowed
+        elif name in KEPT:
             memo[key] = _kept(key, partial(render_to_string, template, shown))
         else:
             memo[key] = render_to_string(template, shown)
@@ -411,8 +420,12 @@ def _rowed_board(model: dict[str, Any], memo: dict[Any, str]) -> str | None:
     """The board of a view whose rows differ from view to view: each distinct row rendered
     once (and kept between updates), the rest of the board once for every view that sees
     it alike, with a slot per row that each view fills with its own rows. None when the
-    model holds anything a fingerprint refuses."""
+    model holds anything a fingerprint refuses or the board has no rows (ROWED_BOARDS). A
+    board every view shares (The Resistance's) is rendered so once per update, its rows
+    kept from one update to the next."""
     board = model["board"]
+    if model.get("board_template") not in ROWED_BOARDS:
+        return None
     rows_key, template, name = ROWED_BOARDS[model["board_template"]]
     rows = []
     for p in board.get(rows_key) or ():

@@ -51,6 +51,7 @@ def uvicorn(env: Mapping[str, str], *options: str) -> Iterator[int]:
         [
             *(sys.executable, "-m", "uvicorn", "avalon_site.asgi:application"),
             *("--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"),
+            *("--ws", "avalon_site.websocket:WebSocketProtocol"),  # the Procfile's
             *options,
         ],
         cwd=ROOT,

@@ -165,6 +165,7 @@ class ProductionStack:
         argv = [PYTHON, "-m", "uvicorn", "avalon_site.asgi:application"]
         argv += ["--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"]
         argv += [
+            *("--ws", "avalon_site.websocket:WebSocketProtocol"),
             "--proxy-headers",
             "--forwarded-allow-ips=127.0.0.1",
             "--timeout-graceful-shutdown",

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from django.template.loader import get_template
+from django.template.loader import get_template, render_to_string
 from django.utils import translation
 from django.utils.safestring import mark_safe
 
@@ -183,10 +183,11 @@ def boards_of_every_view(slug: str, seats: int, *, shared: bool = False) -> dict
 
 
 def test_every_view_of_the_resistance_shares_one_board() -> None:
-    assert len(boards_of_every_view("resistance-avalon", 7)) == 1
-    # An update builds the board's model once too (its public view), and renders it once.
+    assert [k[0] for k in boards_of_every_view("resistance-avalon", 7)] == ["board-shell"]
+    # An update builds the board's model once too (its public view), and renders it once:
+    # its shell, with a slot per team voted on (none yet), each such row kept (below).
     memo = boards_of_every_view("resistance-avalon", 7, shared=True)
-    assert sorted(k[0] for k in memo) == ["board", "board-model"]
+    assert sorted(k[0] for k in memo) == ["board", "board-model", "board-shell"]
 
 
 def test_the_views_of_a_tournament_share_the_board_but_each_ones_own_knight() -> None:
@@ -197,3 +198,46 @@ def test_the_views_of_a_tournament_share_the_board_but_each_ones_own_knight() ->
     assert len([k for k in memo if k[0] == "board-shell"]) == 1
     # Four knights as others see them, and each as its own seat sees it.
     assert len([k for k in memo if k[0] == "games/boards/tournament-knight.html"]) == 8
+
+
+def test_the_resistance_vote_history_is_rendered_row_by_row_and_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A row of the vote history is the same from one update to the next: rendered once
+    and kept, the board's shell around it rendered per update; the same bytes as the
+    page's own board."""
+    import games.rendering as rendering
+
+    users = [make_user() for _ in range(5)]
+    game = started_game(users, slug="resistance-avalon")
+    seats = seat_users(game)
+    definition = definition_of(game)
+    rng = random.Random(3)
+    rendered: list[str] = []
+    render = render_to_string
+
+    def counted(template: str, context: Any = None) -> str:
+        rendered.append(template)
+        return render(template, context)
+
+    monkeypatch.setattr(rendering, "render_to_string", counted)
+    rows_before = 0
+    while game.status == Game.Status.PLAYING:
+        feed = {**game_view_for_seat(game, None), "players": players_of(game)}
+        memo: dict[Any, Any] = {}
+        context = game_context(feed, csrf_token="t", shared=memo)
+        rendered.clear()
+        board = _partial("board", context, memo)
+        assert board == render_partials(game_context(feed, csrf_token="t"), names=("board",))
+        rows = len(context["board"].get("proposals") or ())
+        # Only the teams voted on since the last update are rendered.
+        assert rendered.count("games/boards/resistance-avalon-proposal.html") == rows - rows_before
+        rows_before = rows
+        state = load_state(game, definition)
+        seat = rng.choice(sorted(definition.pending_seats(state)))
+        move = bot_move_choose(game, definition, state, seat)
+        move_submit(
+            game=game, user=seats[seat], move_json=to_json(move), expected_seq=game.state_seq
+        )
+        game.refresh_from_db()
+    assert rows_before >= 2

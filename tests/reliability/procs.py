@@ -109,7 +109,8 @@ class SiteServer:
             [
                 *(sys.executable, "-m", "uvicorn", "tests.reliability.site_asgi:application"),
                 *("--host", "127.0.0.1", "--port", str(self.port), "--lifespan", "off"),
-                *("--ws", "websockets-sansio", "--no-access-log", "--log-level", "warning"),
+                *("--ws", "avalon_site.websocket:WebSocketProtocol", "--no-access-log"),
+                *("--log-level", "warning"),
             ],
             cwd=ROOT,
             env=self.env,

@@ -12,7 +12,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 # Composition roots: they import every ring by design, and nothing imports them; and
-# middleware, the broker transport and the channel layer only the settings name.
+# middleware, the broker transport and the channel layer only the settings name; the
+# websocket protocol only the server's command line (Procfile).
 WIRING = {
     "avalon_site.settings",
     "avalon_site.celery",
@@ -20,6 +21,7 @@ WIRING = {
     "avalon_site.security",
     "avalon_site.broker",
     "avalon_site.channel_layer",
+    "avalon_site.websocket",
 }
 WIRING_SUFFIXES = (".apps",)
 
