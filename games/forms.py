@@ -3,8 +3,8 @@ Config (config_fields), validated by the same service code the API uses."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, overload
 
 from django import forms
 from django.core.paginator import Page, Paginator
@@ -264,7 +264,36 @@ class LobbyFilterForm(GameFilterForm):
         )
 
 
-def page_of(items: QuerySet[Any], number: Any, size: int = TABLES_PER_PAGE) -> Page[Any]:
+class Chained(Sequence[Any]):
+    """A list followed by a queryset, paged as one: Paginator reads `count()` and slices, and
+    the queryset is read only for the pages that reach it (the games in play, then those
+    over: games.selectors)."""
+
+    def __init__(self, head: list[Any], tail: QuerySet[Any]) -> None:
+        self.head = head
+        self.tail = tail
+
+    def count(self) -> int:  # type: ignore[override]  # Paginator's count, not Sequence's
+        return len(self.head) + self.tail.count()
+
+    def __len__(self) -> int:
+        return self.count()
+
+    @overload
+    def __getitem__(self, index: int) -> Any: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Any]: ...
+    def __getitem__(self, index: int | slice) -> Any:
+        kept = len(self.head)
+        if isinstance(index, int):
+            return self.head[index] if index < kept else self.tail[index - kept]
+        start, stop = index.start or 0, index.stop
+        rest = self.tail[max(0, start - kept) : None if stop is None else stop - kept]
+        reaches = stop is None or stop > kept
+        return self.head[start:stop] + (list(rest) if reaches else [])
+
+
+def page_of(items: QuerySet[Any] | Chained, number: Any, size: int = TABLES_PER_PAGE) -> Page[Any]:
     """One page of `items`; a page number out of range or not a number gives the nearest
     page (the first or the last), never an error."""
     return Paginator(items, size).get_page(number)

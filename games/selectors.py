@@ -254,9 +254,10 @@ def events_after(
 
 
 def games_for_user(user: User) -> list[Game]:
-    """Games the user sits at, those waiting for them first, then the newest."""
+    """The games in play the user sits at, those waiting for them first, then the newest
+    (each one's state read to know whose move it is)."""
     games = list(
-        Game.objects.filter(table__seats__user=user)
+        Game.objects.filter(table__seats__user=user, status=Game.Status.PLAYING)
         .select_related("table")
         .order_by("-started_at")
         .distinct()
@@ -268,13 +269,29 @@ def games_for_user(user: User) -> list[Game]:
     others: list[Game] = []
     for game in games:
         pending: list[int] = []
-        if game.status == Game.Status.PLAYING and game.state is not None:
+        if game.state is not None:
             definition = definition_of(game)
             pending = sorted(definition.pending_seats(load_state(game, definition)))
         game.my_seat = positions.get(game.table_id)  # type: ignore[attr-defined]
         game.my_turn = game.my_seat in pending  # type: ignore[attr-defined]
         (waiting if game.my_turn else others).append(game)  # type: ignore[attr-defined]
     return waiting + others
+
+
+def games_over_for_user(user: User) -> QuerySet[Game]:
+    """The user's games that are over (finished, aborted, voided), newest first, with their
+    seat and without their states: a long-time player's history is read a page at a time,
+    never whole."""
+    seat = Seat.objects.filter(table_id=OuterRef("table_id"), user=user).values("position")
+    return (
+        Game.objects.filter(table__seats__user=user)
+        .exclude(status=Game.Status.PLAYING)
+        .select_related("table")
+        .defer("state")
+        .annotate(my_seat=Subquery(seat[:1]))
+        .order_by("-started_at", "-pk")
+        .distinct()
+    )
 
 
 def tables_open(

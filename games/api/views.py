@@ -24,6 +24,7 @@ from games.engine.core import MalformedMove, all_games
 from games.forms import (
     MAX_PER_PAGE,
     TABLES_PER_PAGE,
+    Chained,
     GameFilterForm,
     LobbyFilterForm,
     page_of,
@@ -37,6 +38,7 @@ from games.selectors import (
     events_after,
     game_view_for_user,
     games_for_user,
+    games_over_for_user,
     games_to_watch,
     seat_of,
     table_audience,
@@ -149,7 +151,9 @@ PAGES = [
 ]
 
 
-def paged(request: Request, items: QuerySet[Any], body: Callable[[list[Any]], Any]) -> Response:
+def paged(
+    request: Request, items: QuerySet[Any] | Chained, body: Callable[[list[Any]], Any]
+) -> Response:
     """One page of `items` as a list, its place in the whole in the headers: X-Total-Count,
     and a Link header with rel="next" / rel="prev" (the body stays a plain list)."""
     params = request.query_params
@@ -271,9 +275,13 @@ class TableStartApi(BaseApi):
 
 
 class GameListApi(BaseApi):
-    @extend_schema(responses={200: io.GameOut(many=True)})
+    @extend_schema(parameters=PAGES + LIST_HEADERS, responses={200: io.GameOut(many=True)})
     def get(self, request: Request) -> Response:
-        return Response(io.GameOut(games_for_user(self.user(request)), many=True).data)
+        """The caller's games: those in play first (the ones waiting for the caller's move
+        ahead), then those over, newest first; paged as the other lists."""
+        user = self.user(request)
+        games = Chained(games_for_user(user), games_over_for_user(user))
+        return paged(request, games, lambda page: io.GameOut(page, many=True).data)
 
 
 class GameDetailApi(BaseApi):

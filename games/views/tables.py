@@ -20,7 +20,14 @@ from games.forms import LobbyFilterForm, TableCreateForm, game_choices, page_of
 from games.models import Table
 from games.presentation.game_cards import game_cards
 from games.presentation.registry import presenter_for
-from games.selectors import chat_for, games_for_user, games_to_watch, tables_of_user, tables_open
+from games.selectors import (
+    chat_for,
+    games_for_user,
+    games_over_for_user,
+    games_to_watch,
+    tables_of_user,
+    tables_open,
+)
 from games.services import lobby
 from games.services.errors import ServiceError, say
 from games.services.lobby import decode_options
@@ -296,8 +303,9 @@ def table_chat(request: HttpRequest, table_id: int) -> HttpResponse:
 @verified_required
 def my_games(request: HttpRequest) -> HttpResponse:
     user = _user(request)
+    over = page_of(games_over_for_user(user), request.GET.get("page"))
     return render(
         request,
         "games/my_games.html",
-        {"games": games_for_user(user), "waiting": tables_of_user(user)},
+        {"games": games_for_user(user), "over": over, "waiting": tables_of_user(user)},
     )
