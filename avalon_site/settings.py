@@ -444,9 +444,10 @@ nothing changes): read the game again. To retry safely after a lost answer, send
 `idempotency_key` (or `Idempotency-Key` header): the move is applied once and the repeat
 answers as the first did.
 
-**Lists.** `/api/tables/` and `/api/games/watch/` are paged (`page`, `page_size`); the body
-is a plain list, `X-Total-Count` counts every item and `Link` gives the `prev` and `next`
-pages. An unknown filter value is a 400 naming it.
+**Lists.** `/api/tables/`, `/api/games/watch/` and `/api/games/` (your games: those in play
+first, the ones waiting for your move ahead, then those over, newest first) are paged
+(`page`, `page_size`); the body is a plain list, `X-Total-Count` counts every item and `Link`
+gives the `prev` and `next` pages. An unknown filter value is a 400 naming it.
 
 **Live updates.** The game's websocket, `/ws/games/{id}/?format=json` (signed in by the
 session cookie, or by `Authorization: Token <key>` on the handshake; a browser's Origin must
@@ -454,7 +455,8 @@ be the site's, a token handshake may send none), pushes
 `{"type": "update", "game": <feed>, "events": [...]}` to each seat after every move, as
 that seat may see it; send `{"type": "hello", "seq": N}` to receive
 what came after N, and play with `{"type": "move", "expected_seq", "move",
-"idempotency_key"?}` (errors come back as `{"type": "error", "status", "error": {...}}`).
+"idempotency_key"?}` (errors come back as `{"type": "error", "status", "error": {...}}`). A
+socket answers a burst of 30 frames, then 5 a second; beyond, a 429 `rate_limited`.
 Or poll `GET /api/games/{id}/`, or the log after a seq, `/api/games/{id}/events/?after=<seq>`.
 """
 SPECTACULAR_SETTINGS = {
