@@ -10,6 +10,7 @@ from typing import Any, cast
 
 from channels.db import database_sync_to_async
 from channels.security.websocket import AllowedHostsOriginValidator
+from django.contrib.auth.models import AnonymousUser
 from rest_framework.authtoken.models import Token
 
 from .models import User
@@ -18,20 +19,19 @@ from .models import User
 class SocketTokenMiddleware:
     """A websocket may sign in as the API does, `Authorization: Token <key>` on the
     handshake, so a program with its token needs no session. Inside AuthMiddlewareStack: a
-    session's user stands; without one, the token's (an active user; the consumer checks
-    the verified email and moderation's gate as for any user). An unknown token stays
-    anonymous, as a socket without a session is."""
+    token speaks for the socket, as it does first for the API (an active user's; the
+    consumer checks the verified email and moderation's gate as for any user), and an
+    unknown one leaves it anonymous, whatever session cookie came along. So a handshake
+    spared the Origin check (TokenOrOriginValidator) is never signed in by a cookie."""
 
     def __init__(self, inner: Any) -> None:
         self.inner = inner
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> Any:
-        user = scope.get("user")
-        if user is None or not user.is_authenticated:
-            key = _token_of(scope)
-            found = await _token_user(key) if key else None
-            if found is not None:
-                scope = {**scope, "user": found}
+        key = _token_of(scope)
+        if key is not None:
+            found = await _token_user(key)
+            scope = {**scope, "user": found if found is not None else AnonymousUser()}
         return await self.inner(scope, receive, send)
 
 

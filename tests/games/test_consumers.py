@@ -287,6 +287,23 @@ async def test_a_program_signs_in_to_the_socket_with_its_api_token() -> None:
         await stranger.disconnect()
 
 
+async def test_a_token_speaks_for_the_socket_whatever_session_came_along() -> None:
+    # As for the API, whose token scheme comes first: a handshake with a token is the
+    # token's user's, or anonymous when the token is unknown, never the cookie's.
+    game, seats = await setup_game()
+    key = await sync_to_async(lambda: Token.objects.get_or_create(user=seats[1])[0].key)()
+    for authorization, seat in ((f"Token {key}".encode(), 1), (b"Token nope", None)):
+        comm = WebsocketCommunicator(
+            SocketTokenMiddleware(APP),
+            f"/ws/games/{game.pk}/?format=json",
+            headers=[(b"authorization", authorization)],
+        )
+        comm.scope["user"] = seats[0]  # the session's user
+        assert (await comm.connect(timeout=10))[0]
+        assert (await next_json(comm))["game"]["my_seat"] == seat
+        await comm.disconnect()
+
+
 async def test_the_origin_check_spares_a_token_handshake_without_origin_only() -> None:
     # A program's websocket library sends no Origin: the origin check refused every one.
     # Browsers always send Origin and cannot set Authorization, so only such a handshake
