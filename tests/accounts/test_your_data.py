@@ -315,7 +315,8 @@ def test_deleting_before_any_game_scrubs_the_account_and_frees_the_username() ->
     api = APIClient()
     api.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
     refused = api.get("/api/games/")
-    assert refused.status_code == 403, refused.content
+    assert refused.status_code == 401, refused.content  # with the Token challenge
+    assert refused["WWW-Authenticate"] == "Token"
     assert "Invalid token" in refused.content.decode()
     # The old name and password open nothing any more.
     assert not Client().login(username="lancelot", password=PASSWORD)
