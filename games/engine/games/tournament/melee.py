@@ -92,21 +92,7 @@ def plain_play(s: TState, move: PlayCard, rng: Random) -> tuple[list[Event], TSt
             return None
     else:
         value = w.value
-    leads = s.played == 0  # leading(s)
-    if leads:
-        suit = w.suit if w.kind == "basic" else (None if w.kind == "alchemy" else move.suit)
-    else:
-        suit = w.suit if w.kind == "basic" else s.lead_suit
-    played = ev.CardPlayed(
-        s.turn,
-        seat,
-        move.card,
-        value,
-        suit,
-        elf_queen_leads(s),
-        leads,
-        leads and w.kind == "alchemy",
-    )
+    played = _card_played(s, seat, move, value)
     turn = s.left_of(s.turn)
     moved = ev.TurnMoved(turn)
     after = card_and_turn(s, played, moved)
@@ -125,22 +111,28 @@ def next_turn(b: Builder) -> None:
         continue_play(b)
 
 
-def _place(b: Builder, seat: int, move: PlayCard) -> None:
-    s = b.state
+def _card_played(s: TState, seat: int, move: PlayCard, value: int) -> ev.CardPlayed:
+    """The CardPlayed of `move`'s card by `seat`, worth `value`, in state `s`: a basic card
+    keeps its suit; leading, an Alchemy card has none (every card follows it) and a wild or
+    special card takes the suit its player names; following, it takes the Lead Suit."""
     w = weapon(move.card)
-    face_down = elf_queen_leads(s)
     leads = leading(s)
     if leads:
         suit = w.suit if w.kind == "basic" else (None if w.kind == "alchemy" else move.suit)
     else:
         suit = w.suit if w.kind == "basic" else s.lead_suit
+    alchemy_led = leads and w.kind == "alchemy"
+    return ev.CardPlayed(
+        s.turn, seat, move.card, value, suit, elf_queen_leads(s), leads, alchemy_led
+    )
+
+
+def _place(b: Builder, seat: int, move: PlayCard) -> None:
+    s = b.state
+    face_down = elf_queen_leads(s)
     value = card_value(b, seat, move.card, move.value, move.boost)
     first = s.played
-    b.emit(
-        ev.CardPlayed(
-            s.turn, seat, move.card, value, suit, face_down, leads, leads and w.kind == "alchemy"
-        )
-    )
+    b.emit(_card_played(s, seat, move, value))
     if move.boost:
         b.emit(ev.PowerUsed(seat, "king-arthur"))
     if move.extra:
