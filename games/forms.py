@@ -3,7 +3,7 @@ Config (config_fields), validated by the same service code the API uses."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
 
 from django import forms
@@ -278,6 +278,10 @@ class Chained(Sequence[Any]):
 
     def __len__(self) -> int:
         return self.count()
+
+    def __iter__(self) -> Iterator[Any]:  # one read of the queryset, not one per item
+        yield from self.head
+        yield from self.tail
 
     @overload
     def __getitem__(self, index: int) -> Any: ...

@@ -256,14 +256,12 @@ def events_after(
 def games_for_user(user: User) -> list[Game]:
     """The games in play the user sits at, those waiting for them first, then the newest
     (each one's state read to know whose move it is)."""
-    games = list(
+    games = (
         Game.objects.filter(table__seats__user=user, status=Game.Status.PLAYING)
         .select_related("table")
+        .annotate(my_seat=_seat_of_user(user))
         .order_by("-started_at")
         .distinct()
-    )
-    positions = dict(
-        Seat.objects.filter(user=user, table__game__in=games).values_list("table_id", "position")
     )
     waiting: list[Game] = []
     others: list[Game] = []
@@ -272,7 +270,6 @@ def games_for_user(user: User) -> list[Game]:
         if game.state is not None:
             definition = definition_of(game)
             pending = sorted(definition.pending_seats(load_state(game, definition)))
-        game.my_seat = positions.get(game.table_id)  # type: ignore[attr-defined]
         game.my_turn = game.my_seat in pending  # type: ignore[attr-defined]
         (waiting if game.my_turn else others).append(game)  # type: ignore[attr-defined]
     return waiting + others
@@ -282,16 +279,21 @@ def games_over_for_user(user: User) -> QuerySet[Game]:
     """The user's games that are over (finished, aborted, voided), newest first, with their
     seat and without their states: a long-time player's history is read a page at a time,
     never whole."""
-    seat = Seat.objects.filter(table_id=OuterRef("table_id"), user=user).values("position")
     return (
         Game.objects.filter(table__seats__user=user)
         .exclude(status=Game.Status.PLAYING)
         .select_related("table")
         .defer("state")
-        .annotate(my_seat=Subquery(seat[:1]))
+        .annotate(my_seat=_seat_of_user(user))
         .order_by("-started_at", "-pk")
         .distinct()
     )
+
+
+def _seat_of_user(user: User) -> Subquery:
+    """The position of `user` at each listed game's table (the `my_seat` of their games)."""
+    seat = Seat.objects.filter(table_id=OuterRef("table_id"), user=user).values("position")
+    return Subquery(seat[:1])
 
 
 def tables_open(
