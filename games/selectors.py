@@ -226,7 +226,9 @@ def table_get(table_id: int) -> Table | None:
 def table_audience(table: Table, user: User | None, invite_code: str | None = None) -> str | None:
     """Who may follow a table's live feed, and as whom: TABLE_PLAYERS (seated there),
     TABLE_VISITORS (anyone else allowed), or None. A private table is open only to those
-    seated at it and to holders of its invite code, as its page is."""
+    seated at it and, while it waits for players, to holders of its invite code, as its
+    page is: the code invites to a seat, and once the game is on a holder who has none (left,
+    removed, or too late) is a stranger, who must not read the game's talk."""
     seated = (
         user is not None
         and user.is_authenticated
@@ -235,7 +237,9 @@ def table_audience(table: Table, user: User | None, invite_code: str | None = No
     if seated:
         return TABLE_PLAYERS
     if table.visibility == Table.Visibility.PUBLIC or (
-        invite_code is not None and invite_code == table.invite_code
+        invite_code is not None
+        and invite_code == table.invite_code
+        and table.status == Table.Status.OPEN
     ):
         return TABLE_VISITORS
     return None

@@ -25,6 +25,7 @@ from games.selectors import (
     games_for_user,
     games_over_for_user,
     games_to_watch,
+    table_audience,
     tables_of_user,
     tables_open,
 )
@@ -181,11 +182,10 @@ def _table_context(request: HttpRequest, table: Table, invite: str | None) -> di
 
 def table_page(request: HttpRequest, table_id: int, invite: str | None = None) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("host"), pk=table_id)
-    context = _table_context(request, table, invite)
-    if table.visibility == Table.Visibility.PRIVATE and not (
-        context["seated"] or invite == table.invite_code
-    ):
+    user = request.user if isinstance(request.user, User) else None
+    if table_audience(table, user, invite) is None:  # the socket's and the API's rule
         raise Http404("No such table.")
+    context = _table_context(request, table, invite)
     if context["game_id"] and request.GET.get("stay") is None:
         return redirect("game", game_id=context["game_id"])
     return render(request, "games/table.html", context)

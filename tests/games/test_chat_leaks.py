@@ -10,7 +10,8 @@ the API's chat listing, and the report page a chat line links to.
 Rules checked (RA-W3, RA-W4, issue 5, issue 15):
 - before the start everyone at a table reads both channels; once the game is on, no seated
   player receives the spectators' talk on any channel;
-- a private table's talk reaches only its seated players and holders of its invite code;
+- a private table's talk reaches only its seated players, and holders of its invite code
+  only before the start (the code invites to a seat; the start closes a holder's socket);
 - a message a moderator hid never shows its text again, on any channel;
 - the players' talk reaches everyone allowed to follow the table.
 """
@@ -75,9 +76,14 @@ async def open_socket(rec: Recorder, phase: str, channel: str, path: str) -> boo
 
 
 async def drain_one(rec: Recorder, phase: str, channel: str, sock: WebsocketCommunicator) -> None:
-    """Record what the socket received until it falls quiet."""
+    """Record what the socket received until it falls quiet (or closed: then, once)."""
     while not await sock.receive_nothing(timeout=0.3):
-        rec.add(phase, channel, await sock.receive_from())
+        output = await sock.receive_output()
+        if output["type"] == "websocket.close":
+            rec.add(phase, channel, f"closed {output.get('code')}")
+            rec.sockets.remove((channel, sock))
+            return
+        rec.add(phase, channel, output.get("text", ""))
 
 
 async def drain(rec: Recorder, phase: str) -> None:
@@ -165,8 +171,8 @@ async def test_table_talk_reaches_exactly_who_may_read_it(in_process_layer: None
     everyone = list(people.values())
     holder = people["invite holder"]
     seated_public = [people["seated A"], people["seated B"]]
-    private_readers = [people["private C"], people["private D"], people["invite holder"]]
-    outsiders_of_private = [r for r in everyone if r not in private_readers]
+    private_players = [people["private C"], people["private D"]]
+    outsiders_of_private = [r for r in everyone if r not in [*private_players, holder]]
     games: dict[int, Game] = {}  # table pk -> its game, once started
 
     async def say(user: Any, table: Table, body: str) -> ChatMessage:
@@ -254,9 +260,13 @@ async def test_table_talk_reaches_exactly_who_may_read_it(in_process_layer: None
             assert "table ws (public)" in rec.channels_with(canary, PHASES[:1]), (rec.name, canary)
         reached = rec.channels_with("CANARY-PUBLIC-PLAYERS-GAME", PHASES[1:2])
         assert {"game ws JSON (public)", "game ws HTML (public)"} <= reached, (rec.name, reached)
-    for rec in private_readers:
+    for rec in private_players:
         assert "table ws (private)" in rec.channels_with("CANARY-PRIVATE-GAME"), rec.name
-    for rec in [people["private C"], people["private D"]]:
+    assert "table ws (private)" in holder.channels_with("CANARY-PRIVATE-PRE", PHASES[:1])
+    for canary in ["CANARY-PRIVATE-GAME", "CANARY-HIDDEN-PRIVATE"]:
+        leaked = holder.channels_with(canary)
+        assert not leaked, f"private game talk {canary} reached the invite holder on {leaked}"
+    for rec in private_players:
         reached = rec.channels_with("CANARY-PRIVATE-GAME", PHASES[1:2])
         assert {"game ws JSON (private)", "game ws HTML (private)"} <= reached, (rec.name, reached)
     for rec in everyone:

@@ -17,6 +17,7 @@ from asgiref.sync import sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
+from django.test import Client
 
 from accounts.models import User
 from games.models import ChatMessage, Table
@@ -188,3 +189,36 @@ def test_table_page_connects_its_socket_with_the_invite(client: Any) -> None:
     table = open_table(users, visibility=Table.Visibility.PRIVATE)
     page = client.get(f"/invite/{table.invite_code}/").content.decode()
     assert f'ws-connect="/ws/tables/{table.pk}/?invite={table.invite_code}"' in page
+
+
+async def test_an_invite_code_stops_opening_a_private_table_once_its_game_is_on() -> None:
+    """The invite code invites to a seat: a holder without one (removed before the start,
+    or too late) must not keep reading the private game's talk once it is on, on the table
+    socket, the invite page or the API (the game page and the chat API already refused them)."""
+    table, (host, guest) = await private_table()
+    code = table.invite_code
+    listening = await accepted(table.pk, None, f"?invite={code}")
+    await sync_to_async(table_start)(table=table, by=host)
+    # The start closes the holder's socket (table_changed re-checks who may listen).
+    frames = []
+    while (output := await listening.receive_output(timeout=3))["type"] != "websocket.close":
+        frames.append(output)
+    assert output["code"] == 4403
+    assert frames == []
+    assert await refused(table.pk, None, f"?invite={code}")
+    stranger = await sync_to_async(make_user)()
+    assert await refused(table.pk, stranger, f"?invite={code}")
+    await accepted(table.pk, guest)  # its players still follow it
+
+    @sync_to_async
+    def pages() -> list[int]:
+        chat_post(table=table, user=host, body="canary-private-game-talk")
+        client = Client()
+        client.force_login(stranger)
+        return [
+            client.get(f"/invite/{code}/?stay=1").status_code,
+            client.get(f"/tables/{table.pk}/?stay=1").status_code,
+            client.get(f"/api/tables/{table.pk}/?invite={code}").status_code,
+        ]
+
+    assert await pages() == [404, 404, 404]
