@@ -1,6 +1,7 @@
 """Who may act at all: the actor gates, in order. Every service that acts for a user calls
-`authorise(user, action)` first ("play", "chat", "create_table", "join"), so pages, API,
-websocket and tasks share one check; a gate refuses by raising a ServiceError.
+`authorise(user, action)` first ("play", "chat", "create_table", "join", and "host" for
+running one's open table), so pages, API, websocket and tasks share one check; a gate
+refuses by raising a ServiceError.
 
 The list is written here, not registered from the apps' ready(), so the checks a move passes
 can be read in one place.

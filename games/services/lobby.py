@@ -158,6 +158,7 @@ def table_leave(*, table: Table, user: User) -> None:
 
 def table_remove_player(*, table: Table, by: User, user: User) -> None:
     """The host removes a player before the start."""
+    gates.authorise(by, "host")
     with transaction.atomic():
         locked = _lock_open(table)
         if locked.host_id != by.pk:
@@ -169,6 +170,7 @@ def table_remove_player(*, table: Table, by: User, user: User) -> None:
 
 def table_add_bot(*, table: Table, by: User) -> Seat:
     """The host puts a bot in a free seat before the start (a full auto-start table starts)."""
+    gates.authorise(by, "host")
     with transaction.atomic():
         locked = _lock_open(table)
         if locked.host_id != by.pk:
@@ -182,6 +184,7 @@ def table_add_bot(*, table: Table, by: User) -> Seat:
 
 def table_remove_bot(*, table: Table, by: User, seat_id: int) -> None:
     """The host takes a bot out of its seat before the start."""
+    gates.authorise(by, "host")
     with transaction.atomic():
         locked = _lock_open(table)
         if locked.host_id != by.pk:
@@ -196,7 +199,10 @@ def table_remove_bot(*, table: Table, by: User, seat_id: int) -> None:
 
 def table_start(*, table: Table, by: User | None) -> Game:
     """Deal: random seat order, the engine's opening events appended, the state cached.
-    `by` is the host (None: the table started itself when full)."""
+    `by` is the host (None: the table started itself when full). A suspended host runs
+    their table no more (nor do they start it by seating its last bot: table_add_bot)."""
+    if by is not None:
+        gates.authorise(by, "host")
     with transaction.atomic():
         locked = _lock_open(table)
         if by is not None and locked.host_id != by.pk:

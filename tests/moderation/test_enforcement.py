@@ -13,15 +13,16 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
+from django.contrib.messages import get_messages
 from django.test import Client
 from django.utils import timezone, translation
 from django.utils.formats import date_format
 from rest_framework.authtoken.models import Token
 
 from accounts.models import User
-from games.models import ChatMessage, Game, GameEvent
+from games.models import ChatMessage, Game, GameEvent, Seat, Table
 from games.routing import websocket_urlpatterns
-from games.services.lobby import lobby_create
+from games.services.lobby import lobby_create, table_add_bot, table_join, table_leave
 from moderation.models import Sanction
 from tests.games.page_play import logged_in
 
@@ -103,6 +104,50 @@ def test_ban_refuses_too_and_lifting_restores_play(game: Game, players: list[Use
     assert "banned" in refused.json()["error"]["message"]
     action(moderator, "/admin/accounts/user/", "lift_sanctions", [player.pk], reason="Appeal")
     assert client.post(url, body, "application/json").status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_suspended_host_cannot_run_their_open_table() -> None:
+    """Hosting is acting too: a suspended host could still start their table (dealing the
+    others into a game with a seat its player may not play), seat or remove bots and remove
+    players, through the pages and the API. Each is refused in words; nothing changes.
+    Leaving stays open (a suspended player may step away from a table)."""
+    host, guest, other = make_user(), make_user(), make_user()
+    table = lobby_create(host=host, game_slug="toy-secrets", seat_count=5)
+    for user in (guest, other):
+        table_join(table=table, user=user)
+    bot = table_add_bot(table=table, by=host)
+    suspend(host, reason="Harassment")
+    page = logged_in(host)
+    token = Token.objects.create(user=host)
+    api = Client(HTTP_AUTHORIZATION=f"Token {token.key}")
+    seats = sorted(Seat.objects.filter(table=table).values_list("pk", flat=True))
+    posts = [
+        (page, f"/tables/{table.pk}/bots/add/", {}),
+        (page, f"/tables/{table.pk}/bots/remove/", {"seat_id": bot.pk}),
+        (page, f"/tables/{table.pk}/remove/", {"user_id": other.pk}),
+        (page, f"/tables/{table.pk}/start/", {}),
+    ]
+    for n, (client, url, data) in enumerate(posts, start=1):
+        # The messages queue up (nobody reads a page in between): one more per refusal.
+        said = [str(m) for m in get_messages(client.post(url, data).wsgi_request)]
+        assert len(said) == n, (url, said)
+        assert "suspended until" in said[-1], (url, said)
+        assert "Harassment" in said[-1], (url, said)
+    for url, data in [
+        (f"/api/tables/{table.pk}/remove/", {"user_id": other.pk}),
+        (f"/api/tables/{table.pk}/start/", None),
+    ]:
+        refused = api.post(url, data, "application/json")
+        assert refused.status_code == 403, (url, refused.content)
+        assert refused.json()["error"]["code"] == "suspended"
+    table.refresh_from_db()
+    assert table.status == Table.Status.OPEN
+    assert not Game.objects.filter(table=table).exists()
+    assert sorted(Seat.objects.filter(table=table).values_list("pk", flat=True)) == seats
+    table_leave(table=table, user=other)  # the others may still leave; so may a suspended guest
+    suspend(guest)
+    table_leave(table=table, user=guest)
 
 
 @pytest.mark.django_db
