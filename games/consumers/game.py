@@ -75,6 +75,12 @@ logger = logging.getLogger("games.consumers")
 PUSH_GRACE = 1.0
 
 
+def _whole(text: str) -> int | None:
+    """A query's whole number, or None: ASCII digits only, as int() takes them ("²" passes
+    isdigit() and 4,300+ digits exceed int()'s limit: the handshake failed on either)."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
+
+
 class GameConsumer(LayerResilientConsumer):
     game: Game
     seat: int | None
@@ -102,8 +108,7 @@ class GameConsumer(LayerResilientConsumer):
         self.csrf = self.scope.get("cookies", {}).get("csrftoken", "")
         # Where the page's last visit ended (it shows the marker there): the page's own
         # number, only ever used to draw this reader's log.
-        seen = query.get("seen", [""])[0]
-        self.seen_before = int(seen) if seen.isdigit() else None
+        self.seen_before = _whole(query.get("seen", [""])[0])
         if not await self._load():
             await self.close(code=4404)
             return
@@ -114,9 +119,9 @@ class GameConsumer(LayerResilientConsumer):
         await self.accept()
         await self._presence(True)
         self.heartbeat = asyncio.ensure_future(self._heartbeat())
-        last = query.get("last_seq", [""])[0]
-        if self.json_mode and last.isdigit():
-            await self._catch_up(int(last))
+        last = _whole(query.get("last_seq", [""])[0])
+        if self.json_mode and last is not None:
+            await self._catch_up(last)
         else:
             await self._send_full()
 

@@ -67,7 +67,8 @@ def chip_label(chip: str) -> str:
 
 def _value(card: str) -> int:
     tail = card.split("-", 1)[-1]
-    return 0 if card.startswith(JOKER) or not tail.isdigit() else int(tail)
+    known = tail.isascii() and tail.isdigit() and len(tail) <= 3  # what int() takes
+    return int(tail) if known and not card.startswith(JOKER) else 0
 
 
 def grouped(cards: Iterable[str]) -> list[dict[str, Any]]:

@@ -137,7 +137,9 @@ _PLACES = {
 def card_name(c: str) -> Message:
     """ "sword-7" -> "sword 7", translatable; an unknown string is itself."""
     kind, _, number = c.partition("-")
-    if kind not in _NAMED or not number.isdigit():
+    # ASCII and short: "²" passes isdigit() and 4,300+ digits are too long for int() (a
+    # ValueError, where a move naming such a card must be refused in words).
+    if kind not in _NAMED or not (number.isascii() and number.isdigit() and len(number) <= 3):
         return msg("%(card)s", card=c)
     return msg(_NAMED[kind], value=int(number))
 

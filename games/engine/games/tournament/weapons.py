@@ -70,7 +70,8 @@ def weapon(card: str) -> Weapon:
         return Weapon(card, "special", None, None, card, _NAMES[card])
     if parts[-1] == "c":
         parts = parts[:-1]
-    if len(parts) != 2 or not parts[1].isdigit():
+    # ASCII and short: "²" passes isdigit() and 4,300+ digits are too long for int().
+    if len(parts) != 2 or not (parts[1].isascii() and parts[1].isdigit() and len(parts[1]) <= 3):
         raise KeyError(card)
     family, number = parts[0], int(parts[1])
     if family in SUITS and 1 <= number <= 15:
