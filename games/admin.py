@@ -84,14 +84,16 @@ class StalledFilter(admin.SimpleListFilter):
 
     title = "stalled for"
     parameter_name = "stalled"
+    DAYS = ("1", "3", "7", "14")
 
     def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
-        return [("1", "1 day"), ("3", "3 days"), ("7", "7 days"), ("14", "14 days")]
+        return [(days, f"{days} day{'s' if days != '1' else ''}") for days in self.DAYS]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
-        if not (self.value() or "").isdigit():
-            return queryset
-        cutoff = timezone.now() - dt.timedelta(days=int(self.value() or 0))
+        value = self.value() or ""
+        if value not in self.DAYS:
+            return queryset  # only the offered choices: "²" passed isdigit() and int() failed
+        cutoff = timezone.now() - dt.timedelta(days=int(value))
         return queryset.filter(status=Game.Status.PLAYING, last_event_at__lt=cutoff)
 
 

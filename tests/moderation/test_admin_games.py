@@ -173,3 +173,13 @@ def test_list_filters_stalled_reported_and_game(
     assert ids("reported=open") == {game.pk}
     assert ids("game=toy-secrets") >= {game.pk, fresh.pk}
     assert ids("status__exact=playing") >= {game.pk, fresh.pk}
+
+
+@pytest.mark.parametrize("days", ["²", "9" * 5000])
+def test_the_stalled_filter_ignores_digit_lookalikes(
+    mod_client: Client, game: Game, days: str
+) -> None:
+    """ "²" passes isdigit() and 4,300+ digits exceed int(): the list was a 500; now the
+    filter is ignored, as for any other value it does not offer."""
+    response = mod_client.get(f"{GAMES}?stalled={days}")
+    assert response.status_code == 200
