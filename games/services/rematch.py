@@ -13,7 +13,7 @@ from accounts.models import User
 from games.models import Game, Rematch, Seat, Table
 
 from . import broadcast, gates
-from .errors import Conflict, Forbidden
+from .errors import Conflict, Forbidden, ServiceError
 from .lobby import TABLE_SETTINGS, lobby_create, table_join, table_start
 
 # The table settings a rematch copies (the game's options as well): all but auto_start, as
@@ -57,6 +57,17 @@ def _new_table(old: Table, seats: list[Seat]) -> Table:
     """Open, fill and start the rematch's table; the old host hosts it again."""
     if any(s.user is None and not s.is_bot for s in seats):
         raise Conflict(_("A player of this game has left the site: a rematch needs every player."))
+    for seat in seats:
+        # Checked here, for everyone, before the lobby's services check each in turn: their
+        # refusal is the sanctioned player's own notice (with the moderator's reason), which
+        # the player accepting last must not read.
+        if seat.user is not None:
+            try:
+                gates.authorise(seat.user, "join")
+            except ServiceError:
+                raise Conflict(
+                    _("A player of this game cannot play at the moment: no rematch for now.")
+                ) from None
     table = lobby_create(
         host=old.host,
         game_slug=old.game_slug,

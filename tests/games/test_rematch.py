@@ -122,3 +122,30 @@ async def test_the_other_players_page_shows_an_acceptance_live() -> None:
     assert html.count("accepted</span>") == 1
     assert "Accept the rematch" in html  # the second player has yet to accept
     await sock.disconnect()
+
+
+@pytest.mark.parametrize("who", ["host", "guest"])
+def test_a_suspended_player_stops_the_rematch_without_telling_the_others_why(who: str) -> None:
+    """The last acceptance opens the table in the host's name and seats everyone: a player
+    suspended meanwhile made it fail with *their* notice, so another player read "Your
+    account is suspended until ...: <the moderator's reason>". The refusal names no one's
+    sanction now; nothing opens, and the rematch opens once the sanction is lifted."""
+    from moderation.services.sanctions import sanction_lift, user_suspend
+
+    game = finished_game(3)
+    players = users_of(game)
+    host = next(u for u in players if u.pk == game.table.host_id)
+    guest, last = (u for u in players if u != host)
+    rematch_accept(game=game, user=host)
+    rematch_accept(game=game, user=guest)
+    sanctioned = host if who == "host" else guest
+    moderator = make_user()
+    user_suspend(user=sanctioned, by=moderator, reason="private-reason-canary", days=2)
+    with pytest.raises(Conflict) as refused:
+        rematch_accept(game=game, user=last)
+    assert "private-reason-canary" not in refused.value.message
+    assert "suspended" not in refused.value.message
+    assert Rematch.objects.get(game=game).table is None
+    assert Game.objects.count() == 1
+    sanction_lift(user=sanctioned, by=moderator, reason="appeal")
+    assert rematch_accept(game=game, user=last).table is not None

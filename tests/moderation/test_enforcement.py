@@ -122,23 +122,23 @@ def test_a_suspended_host_cannot_run_their_open_table() -> None:
     token = Token.objects.create(user=host)
     api = Client(HTTP_AUTHORIZATION=f"Token {token.key}")
     seats = sorted(Seat.objects.filter(table=table).values_list("pk", flat=True))
-    posts = [
-        (page, f"/tables/{table.pk}/bots/add/", {}),
-        (page, f"/tables/{table.pk}/bots/remove/", {"seat_id": bot.pk}),
-        (page, f"/tables/{table.pk}/remove/", {"user_id": other.pk}),
-        (page, f"/tables/{table.pk}/start/", {}),
+    posts: list[tuple[str, dict[str, int]]] = [
+        (f"/tables/{table.pk}/bots/add/", {}),
+        (f"/tables/{table.pk}/bots/remove/", {"seat_id": bot.pk}),
+        (f"/tables/{table.pk}/remove/", {"user_id": other.pk}),
+        (f"/tables/{table.pk}/start/", {}),
     ]
-    for n, (client, url, data) in enumerate(posts, start=1):
+    for n, (url, form) in enumerate(posts, start=1):
         # The messages queue up (nobody reads a page in between): one more per refusal.
-        said = [str(m) for m in get_messages(client.post(url, data).wsgi_request)]
+        said = [str(m) for m in get_messages(page.post(url, form).wsgi_request)]
         assert len(said) == n, (url, said)
         assert "suspended until" in said[-1], (url, said)
         assert "Harassment" in said[-1], (url, said)
-    for url, data in [
+    for url, body in [
         (f"/api/tables/{table.pk}/remove/", {"user_id": other.pk}),
         (f"/api/tables/{table.pk}/start/", None),
     ]:
-        refused = api.post(url, data, "application/json")
+        refused = api.post(url, body, "application/json")
         assert refused.status_code == 403, (url, refused.content)
         assert refused.json()["error"]["code"] == "suspended"
     table.refresh_from_db()
