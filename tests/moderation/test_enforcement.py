@@ -1,5 +1,5 @@
 """A suspended or banned player cannot play or chat through the pages, the API or the
-websocket, nor join or open tables (one check in the games services, issue 5); they read
+websocket, nor join, open or host tables (one check in the games services, issue 5); they read
 the suspension notice with its reason and end date when they log in; their open game
 socket is closed when the sanction lands."""
 
