@@ -3,8 +3,9 @@ already inside the events."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
+from typing import Any
 
 from games.engine.core import Event, replace
 from games.engine.core.frozen import fill
@@ -117,96 +118,140 @@ def _all_of(players: int) -> frozenset[int]:
     return frozenset(range(players)) | {PUBLIC}
 
 
-def _barter(state: JoustingState, event: Event) -> None:
-    if isinstance(event, ev.OfferMade):
-        offer = Offer(event.offer, event.seat, event.to, event.give, event.want)
-        told = offer.addressees(state.players)
-        seen = _everyone(state) if event.to is None else told
-        known = dict(state.known)
-        for c in event.give.cards:  # an offer shows the cards it gives (JH-3)
-            known[c] = known.get(c, frozenset()) | seen
-        made = list(state.offers_made)
-        made[event.seat] += 1
-        fill(
-            state,
-            offers=(*state.offers, offer),
-            next_offer=event.offer + 1,
-            offers_made=tuple(made),
-            known=known,
-            done=state.done - told,  # a new offer reopens the session for its addressees
-        )
-    elif isinstance(event, ev.OfferClosed):
-        offers: list[Offer] = []
-        for o in state.offers:
-            if o.id == event.offer and event.how == "declined" and o.to is None:
-                offers.append(replace(o, declined=o.declined | {event.seat}))
-            elif o.id != event.offer:
-                offers.append(o)
-        fill(state, offers=tuple(offers))
-    elif isinstance(event, ev.TradeMade):
-        knowers = _everyone(state) if event.open else frozenset({event.seat, event.by})
-        moves = [(event.seat, event.by, c) for c in event.give.cards]
-        moves += [(event.by, event.seat, c) for c in event.want.cards]
-        _move_cards(state, moves, knowers)
-        _add_coins(state, event.seat, event.want.coins - event.give.coins)
-        _add_coins(state, event.by, event.give.coins - event.want.coins)
-        kept = tuple(o for o in state.offers if o.id != event.offer and still_valid(state, o))
-        fill(state, offers=kept, done=frozenset())  # JH-3: everyone may go on
-    elif isinstance(event, ev.CardsShown):
-        known = dict(state.known)
-        for c in event.cards:
-            known[c] = known.get(c, frozenset()) | event.to
-        fill(state, known=known)
-    elif isinstance(event, ev.BarterEnded):
-        fill(state, phase=CHECK, offers=(), done=frozenset())
-    else:
-        raise TypeError(f"unknown event {type(event).__name__}")
+def _offer_made(state: JoustingState, event: ev.OfferMade) -> None:
+    offer = Offer(event.offer, event.seat, event.to, event.give, event.want)
+    told = offer.addressees(state.players)
+    seen = _everyone(state) if event.to is None else told
+    known = dict(state.known)
+    for c in event.give.cards:  # an offer shows the cards it gives (JH-3)
+        known[c] = known.get(c, frozenset()) | seen
+    made = list(state.offers_made)
+    made[event.seat] += 1
+    fill(
+        state,
+        offers=(*state.offers, offer),
+        next_offer=event.offer + 1,
+        offers_made=tuple(made),
+        known=known,
+        done=state.done - told,  # a new offer reopens the session for its addressees
+    )
 
 
-def _duels(state: JoustingState, event: Event) -> None:
-    if isinstance(event, ev.Disqualified):
-        _set_status(state, event.seats, DISQUALIFIED)  # JA-7
-    elif isinstance(event, ev.CourseChanged):
-        fill(state, letters=event.letters, course_round=0)  # JA-8
-    elif isinstance(event, ev.DuelsCalled):
-        fill(
-            state,
-            phase=LAYING,
-            pairs=event.pairs,
-            byes=event.byes,
-            bout=-1,
-            laid=((),) * state.players,
-        )
-    elif isinstance(event, ev.CardsLaid):
-        _move_cards(state, [(event.seat, None, c) for c in event.cards], frozenset())
-        laid = list(state.laid)
-        laid[event.seat] = event.cards
-        fill(state, laid=tuple(laid))
-    elif isinstance(event, ev.DuelAbandoned):
-        _return_laid(state, event.pair)
-        fill(state, pairs=tuple(p for p in state.pairs if p != event.pair))
-    elif isinstance(event, ev.DuelRevealed):
-        _revealed(state, event)
-    elif isinstance(event, ev.JudgementThrown):
-        fill(state, chip=event.right, showing=event.showing, dots=event.dots)
-    elif isinstance(event, ev.JudgementDecided):
-        a, b = event.pair
-        _duel_won(state, event.winner, b if event.winner == a else a, event.how)
-    elif isinstance(event, ev.JunkBought):
-        junk = list(state.junk)
-        junk.remove(event.card)
-        fill(state, junk=tuple(junk))
-        _move_cards(state, [(None, event.seat, event.card)], frozenset())
-        _add_coins(state, event.seat, -JUNK_PRICE)
-        fill(state, junk_queue=buyers(state, state.junk_queue[1:]))
-    elif isinstance(event, ev.JunkPassed):
-        fill(state, junk_queue=buyers(state, state.junk_queue[1:]))
-    else:
-        raise TypeError(f"unknown event {type(event).__name__}")
+def _offer_closed(state: JoustingState, event: ev.OfferClosed) -> None:
+    offers: list[Offer] = []
+    for o in state.offers:
+        if o.id == event.offer and event.how == "declined" and o.to is None:
+            offers.append(replace(o, declined=o.declined | {event.seat}))
+        elif o.id != event.offer:
+            offers.append(o)
+    fill(state, offers=tuple(offers))
+
+
+def _trade_made(state: JoustingState, event: ev.TradeMade) -> None:
+    knowers = _everyone(state) if event.open else frozenset({event.seat, event.by})
+    moves = [(event.seat, event.by, c) for c in event.give.cards]
+    moves += [(event.by, event.seat, c) for c in event.want.cards]
+    _move_cards(state, moves, knowers)
+    _add_coins(state, event.seat, event.want.coins - event.give.coins)
+    _add_coins(state, event.by, event.give.coins - event.want.coins)
+    kept = tuple(o for o in state.offers if o.id != event.offer and still_valid(state, o))
+    fill(state, offers=kept, done=frozenset())  # JH-3: everyone may go on
+
+
+def _cards_shown(state: JoustingState, event: ev.CardsShown) -> None:
+    known = dict(state.known)
+    for c in event.cards:
+        known[c] = known.get(c, frozenset()) | event.to
+    fill(state, known=known)
+
+
+def _cards_laid(state: JoustingState, event: ev.CardsLaid) -> None:
+    _move_cards(state, [(event.seat, None, c) for c in event.cards], frozenset())
+    laid = list(state.laid)
+    laid[event.seat] = event.cards
+    fill(state, laid=tuple(laid))
+
+
+def _duel_abandoned(state: JoustingState, event: ev.DuelAbandoned) -> None:
+    _return_laid(state, event.pair)
+    fill(state, pairs=tuple(p for p in state.pairs if p != event.pair))
+
+
+def _judgement_decided(state: JoustingState, event: ev.JudgementDecided) -> None:
+    a, b = event.pair
+    _duel_won(state, event.winner, b if event.winner == a else a, event.how)
+
+
+def _junk_bought(state: JoustingState, event: ev.JunkBought) -> None:
+    junk = list(state.junk)
+    junk.remove(event.card)
+    fill(state, junk=tuple(junk))
+    _move_cards(state, [(None, event.seat, event.card)], frozenset())
+    _add_coins(state, event.seat, -JUNK_PRICE)
+    fill(state, junk_queue=buyers(state, state.junk_queue[1:]))
+
+
+def _card_drafted(state: JoustingState, event: ev.CardDrafted) -> None:
+    face_up = tuple(c for c in state.face_up if c != event.card)
+    fill(state, face_up=face_up, draft_order=state.draft_order[1:])
+    _move_cards(state, [(None, event.seat, event.card)], _everyone(state))
+
+
+def _round_began(state: JoustingState, event: ev.RoundBegan) -> None:
+    fill(
+        state,
+        phase=BARTER,
+        round=event.round,
+        course_round=state.course_round + (1 if event.round > 1 else 0),
+        offers_made=(0,) * state.players,
+        done=frozenset(),
+        pairs=(),
+        byes=(),
+        bout=-1,
+    )
+
+
+def _game_ended(state: JoustingState, event: ev.GameEnded) -> None:
+    _return_laid(state, range(state.players))
+    if event.bonus_to is not None:
+        _add_coins(state, event.bonus_to, FINAL_BONUS)  # JA-14
+    fill(state, phase=OVER, bonus_to=event.bonus_to, winners=event.winners, offers=())
+
+
+# Each event's step, by its exact class (the events are final records, never subclassed):
+# one lookup instead of a chain of isinstance checks. Each fills the event's working copy.
+_FOLDS: dict[type[Event], Callable[[JoustingState, Any], None]] = {
+    ev.CardDrafted: _card_drafted,
+    ev.RoundBegan: _round_began,
+    ev.Withdrew: lambda state, e: _set_status(state, [e.seat], WITHDRAWN),  # JA-7
+    ev.GameEnded: _game_ended,
+    ev.OfferMade: _offer_made,
+    ev.OfferClosed: _offer_closed,
+    ev.TradeMade: _trade_made,
+    ev.CardsShown: _cards_shown,
+    ev.BarterEnded: lambda state, e: fill(state, phase=CHECK, offers=(), done=frozenset()),
+    ev.Disqualified: lambda state, e: _set_status(state, e.seats, DISQUALIFIED),  # JA-7
+    ev.CourseChanged: lambda state, e: fill(state, letters=e.letters, course_round=0),  # JA-8
+    ev.DuelsCalled: lambda state, e: fill(
+        state, phase=LAYING, pairs=e.pairs, byes=e.byes, bout=-1, laid=((),) * state.players
+    ),
+    ev.CardsLaid: _cards_laid,
+    ev.DuelAbandoned: _duel_abandoned,
+    ev.DuelRevealed: _revealed,
+    ev.JudgementThrown: lambda state, e: fill(state, chip=e.right, showing=e.showing, dots=e.dots),
+    ev.JudgementDecided: _judgement_decided,
+    ev.JunkBought: _junk_bought,
+    ev.JunkPassed: lambda state, e: fill(state, junk_queue=buyers(state, state.junk_queue[1:])),
+}
 
 
 def evolve(state: JoustingState | None, event: Event) -> JoustingState:
-    if isinstance(event, ev.GameSetUp):
+    kind = type(event)
+    if kind is ev.SaidDone and state is not None:  # JH-3; the commonest event
+        seat: int = event.seat  # type: ignore[attr-defined]  # a SaidDone, by its class
+        return replace(state, clock=state.clock + 1, done=state.done | {seat})
+    if kind is ev.GameSetUp:
+        assert isinstance(event, ev.GameSetUp)
         n = len(event.hands)
         return JoustingState(
             config=event.config,
@@ -222,45 +267,12 @@ def evolve(state: JoustingState | None, event: Event) -> JoustingState:
             laid=((),) * n,
         )
     if state is None:
-        raise ValueError(f"{type(event).__name__} before the game was set up")
-    if type(event) is ev.SaidDone:  # JH-3; the commonest event: one copy of the state
-        return replace(state, clock=state.clock + 1, done=state.done | {event.seat})
-    # The rest change several fields, often in turn (cards move, then coins, then the
+        raise ValueError(f"{kind.__name__} before the game was set up")
+    step = _FOLDS.get(kind)
+    if step is None:
+        raise TypeError(f"unknown event {kind.__name__}")
+    # The others change several fields, often in turn (cards move, then coins, then the
     # queue): one working copy per event, filled step by step (core.frozen.fill).
     fresh = replace(state, clock=state.clock + 1)
-    _fold(fresh, event)
+    step(fresh, event)
     return fresh
-
-
-def _fold(state: JoustingState, event: Event) -> None:
-    """`event` folded into `state`, the event's own working copy."""
-    if isinstance(event, ev.CardDrafted):
-        face_up = tuple(c for c in state.face_up if c != event.card)
-        fill(state, face_up=face_up, draft_order=state.draft_order[1:])
-        _move_cards(state, [(None, event.seat, event.card)], _everyone(state))
-    elif isinstance(event, ev.RoundBegan):
-        course_round = state.course_round + (1 if event.round > 1 else 0)
-        fill(
-            state,
-            phase=BARTER,
-            round=event.round,
-            course_round=course_round,
-            offers_made=(0,) * state.players,
-            done=frozenset(),
-            pairs=(),
-            byes=(),
-            bout=-1,
-        )
-    elif isinstance(event, ev.Withdrew):
-        _set_status(state, [event.seat], WITHDRAWN)  # JA-7
-    elif isinstance(event, ev.GameEnded):
-        _return_laid(state, range(state.players))
-        if event.bonus_to is not None:
-            _add_coins(state, event.bonus_to, FINAL_BONUS)  # JA-14
-        fill(state, phase=OVER, bonus_to=event.bonus_to, winners=event.winners, offers=())
-    elif isinstance(
-        event, (ev.OfferMade, ev.OfferClosed, ev.TradeMade, ev.CardsShown, ev.BarterEnded)
-    ):
-        _barter(state, event)
-    else:
-        _duels(state, event)
