@@ -50,7 +50,7 @@ PATIENCE = 30  # turns after which a crown is worth twice as many cards
 def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
     if len(legal) == 1:
         return legal[0]
-    if isinstance(legal, PlayMoves):  # the turn's parts, without the list (play_moves.py)
+    if type(legal) is PlayMoves:  # the turn's parts, without the list (play_moves.py)
         return _Me(view).turn_move(legal.attacks, legal.enchants, legal.ends, rng)
     # These moves have no fields: a type stands for the move (cheaper than `in legal`).
     kinds = set(map(type, legal))
@@ -250,9 +250,9 @@ class _Me:
     # -- losses -----------------------------------------------------------------------
 
     def loss_cost(self, move: Move) -> float:
-        if isinstance(move, LoseHandCard):
+        if type(move) is LoseHandCard:  # (moves are final records: their exact class)
             return self.keep_value(move.card) + (1.0 if len(self.hand) <= KEEP else 0.0)
-        assert isinstance(move, LosePileTop)
+        assert type(move) is LosePileTop
         r = self.regions[move.region]
         if r["owner"] == self.seat:
             safety = self.safety(r)
