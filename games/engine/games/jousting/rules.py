@@ -85,7 +85,7 @@ def _pending(state: JoustingState) -> frozenset[int]:
     if state.phase == DRAFT:
         return frozenset(state.draft_order[:1])
     if state.phase == BARTER:
-        return _not_done(state.players, state.done)  # JH-3
+        return _not_done(len(state.hands), state.done)  # JH-3 (`players`, without a call)
     if state.phase == LAYING:
         return frozenset(s for s in state.duelists() if not state.laid[s])  # JA-9
     if state.phase == JUDGEMENT and state.chip is not None:
