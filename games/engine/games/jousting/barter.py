@@ -228,10 +228,16 @@ def first_sample_offer(state: JoustingState, seat: int, swap: bool) -> MakeOffer
         return None
     if not swap:
         return MakeOffer(state.clock, _cards_lot(spare), _coins_lot(value_of(spare) // 2 + 1))
-    lacking = missing_kinds(hand)
+    lacking = _lacking(hand)
     if not lacking:
         return None
     return MakeOffer(state.clock, _cards_lot(spare), _cards_lot(card(lacking[0], 1)))
+
+
+@lru_cache(maxsize=4096)  # asked at most barter asks of a knight without a set
+def _lacking(hand: tuple[str, ...]) -> tuple[str, ...]:
+    """`missing_kinds(hand)`, once per hand."""
+    return tuple(missing_kinds(hand))
 
 
 def sample_offer_count(state: JoustingState, seat: int) -> int:

@@ -60,6 +60,7 @@ def _trade_gain(hand: tuple[str, ...], offer: Mapping[str, JSON], coins: int, no
 
 
 _ID, _SEAT = itemgetter("id"), itemgetter("seat")
+_DONE, _WITHDRAW = SayDone(), Withdraw()  # frozen: one of each serves every answer
 
 
 def _barter(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
@@ -93,9 +94,9 @@ def _barter(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mov
             if sale is not None and rng.random() < 0.5:
                 return sale
     hopeless = not complete and coins < 2 and len(hand) < 2
-    if hopeless and (lazy.may_withdraw if lazy is not None else Withdraw() in legal):
-        return Withdraw()
-    return SayDone()
+    if hopeless and (lazy.may_withdraw if lazy is not None else _WITHDRAW in legal):
+        return _WITHDRAW
+    return _DONE
 
 
 # The barter's own list finds these without building its other offers.
