@@ -165,14 +165,18 @@ class _Me:
         scored = []
         # Every attacking card is weighed against each attackable region: the region's part
         # of the score is worked out once (the same floats, added in the same order).
+        # So is each card's risk of resistance (a card attacks every region open to it).
         regions: dict[int, float | None] = {}
+        risks: dict[str, int] = {}
         for move in attacks:
             if move.region not in regions:
                 regions[move.region] = self._attack_score(self.regions[move.region])
             score = regions[move.region]
             if score is None:
                 continue
-            risk = self.unseen(f"{colour_of(move.card)}-{KNIGHT}")
+            risk = risks.get(move.card)
+            if risk is None:
+                risk = risks[move.card] = self.unseen(f"{colour_of(move.card)}-{KNIGHT}")
             scored.append((score - 0.2 * risk, rng.random(), move))
         return max(scored, key=lambda t: (t[0], t[1]))[2] if scored else None
 

@@ -86,7 +86,7 @@ def legal_moves(state: ColoviniState, seat: int) -> Sequence[Move]:
     if phase is Phase.LOSSES:
         out: list[Move] = [_lose_hand_card(name) for name in hand]
         out += [_lose_pile_top(i) for i, pair in enumerate(state.piles) if pair[seat]]
-        if combat.avalon_problem(state, seat) is None:
+        if combat.may_use_avalon(state, seat):
             out.append(UseAvalon())
         return out
     return [_discard(name) for name in hand]

@@ -206,7 +206,7 @@ def _losses(state: ColoviniState) -> dict[str, JSON] | None:
         "seat": state.active,
         "region_index": state.losses.region,
         "remaining": state.losses.remaining,
-        "avalon_available": combat.avalon_problem(state, state.active) is None,
+        "avalon_available": combat.may_use_avalon(state, state.active),
     }
 
 
