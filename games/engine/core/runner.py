@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from random import Random
-from typing import Any, cast
+from typing import Any
 
 from .definition import Event, GameDefinition, Move, Seat
 from .errors import GameOver, IllegalMove, NotYourTurn
@@ -24,7 +24,8 @@ def rng_for(seed: str, seq: int) -> Random:
     Made on its first use: most decisions draw nothing, and a Random (2.5 kB of state to
     allocate and seed) costs more than the rest of a simple move.
     """
-    return cast(Random, _Deferred(f"{seed}:{seq}"))
+    # (not `cast`: a Python call at every decision)
+    return _Deferred(f"{seed}:{seq}")  # type: ignore[return-value]  # a Random's stand-in
 
 
 def _seed_of(key: str) -> int:
@@ -104,6 +105,11 @@ def apply(
     return events, state
 
 
+# Per class of legal-move list, whether it is a LazyMoves: asked at every bot move, and
+# `isinstance` against an abstract Sequence goes through the ABC machinery (a Python call).
+_LAZY: dict[type, bool] = {list: False}
+
+
 def bot_choice(
     definition: GameDefinition[Any, Any],
     state: Any,
@@ -116,11 +122,11 @@ def bot_choice(
     more than the rest of a simple move (a voter with one card to play, a forced Shame).
     A game may offer `bot_view(state, seat)`, the part of the seat's view its bot reads
     (core.package): the same values, fewer keys, cheaper to build."""
-    # (a plain list first: `isinstance` against a Sequence goes through its ABC machinery)
-    if type(legal) is not list and isinstance(legal, LazyMoves):
-        alone = legal.has_one()
-    else:
-        alone = len(legal) == 1
+    lazy = _LAZY.get(type(legal))
+    if lazy is None:
+        lazy = _LAZY[type(legal)] = issubclass(type(legal), LazyMoves)
+    # (a LazyMoves when `lazy`: no `cast`, a Python call, on this path)
+    alone = legal.has_one() if lazy else len(legal) == 1  # type: ignore[attr-defined]
     if alone:
         return legal[0]
     narrow = getattr(definition, "bot_view", None)

@@ -50,7 +50,7 @@ PATIENCE = 30  # turns after which a crown is worth twice as many cards
 def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
     if len(legal) == 1:
         return legal[0]
-    if isinstance(legal, PlayMoves):  # the turn's parts, without the list (play_moves.py)
+    if type(legal) is PlayMoves:  # the turn's parts, without the list (play_moves.py)
         return _Me(view).turn_move(legal.attacks, legal.enchants, legal.ends, rng)
     # These moves have no fields: a type stands for the move (cheaper than `in legal`).
     kinds = set(map(type, legal))
@@ -61,7 +61,7 @@ def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mo
     if UseAvalon in kinds:
         return UseAvalon()
     if LoseHandCard in kinds or LosePileTop in kinds:
-        return min(legal, key=lambda m: (me.loss_cost(m), rng.random()))
+        return me.cheapest_loss(legal, rng)
     if kinds == {Discard}:
         return min(legal, key=lambda m: (me.keep_value(getattr(m, "card", "")), rng.random()))
     plays = [m for m in legal if isinstance(m, PlayCard)]
@@ -165,14 +165,18 @@ class _Me:
         scored = []
         # Every attacking card is weighed against each attackable region: the region's part
         # of the score is worked out once (the same floats, added in the same order).
+        # So is each card's risk of resistance (a card attacks every region open to it).
         regions: dict[int, float | None] = {}
+        risks: dict[str, int] = {}
         for move in attacks:
             if move.region not in regions:
                 regions[move.region] = self._attack_score(self.regions[move.region])
             score = regions[move.region]
             if score is None:
                 continue
-            risk = self.unseen(f"{colour_of(move.card)}-{KNIGHT}")
+            risk = risks.get(move.card)
+            if risk is None:
+                risk = risks[move.card] = self.unseen(f"{colour_of(move.card)}-{KNIGHT}")
             scored.append((score - 0.2 * risk, rng.random(), move))
         return max(scored, key=lambda t: (t[0], t[1]))[2] if scored else None
 
@@ -249,15 +253,34 @@ class _Me:
 
     # -- losses -----------------------------------------------------------------------
 
-    def loss_cost(self, move: Move) -> float:
-        if isinstance(move, LoseHandCard):
-            return self.keep_value(move.card) + (1.0 if len(self.hand) <= KEEP else 0.0)
-        assert isinstance(move, LosePileTop)
-        r = self.regions[move.region]
-        if r["owner"] == self.seat:
-            safety = self.safety(r)
-            return self.value(r) * (1.5 if safety <= 2 else 0.6 if safety <= 3 else 0.2)
-        return 0.7 + (0.5 * self.value(r) if self.gap(r) <= 1 else 0.0)
+    def cheapest_loss(self, legal: Sequence[Move], rng: Random) -> Move:
+        """The loss to pay: the least cost, ties broken by a draw per move (`min` over
+        (cost, draw)), in one loop: a loss is paid card by card, ten or so moves weighed
+        each time, a third of a game's decisions. A hand card costs what it is worth
+        keeping (more with few cards left); a pile top of mine what the region is worth,
+        the more the closer the opponent is to taking it; one of theirs little, unless
+        I could soon attack there."""
+        short = 1.0 if len(self.hand) <= KEEP else 0.0
+        seat, opp, regions = self.seat, self.opp, self.regions
+        best: Move = legal[0]
+        best_key: tuple[float, float] | None = None
+        for move in legal:
+            if type(move) is LoseHandCard:
+                cost = self.keep_value(move.card) + short
+            else:
+                assert type(move) is LosePileTop
+                r = regions[move.region]
+                counts = r["counts"]
+                if r["owner"] == seat:
+                    safety = counts[seat] + r["defence_bonus"] - counts[opp] + 1  # `safety`
+                    cost = self.value(r) * (1.5 if safety <= 2 else 0.6 if safety <= 3 else 0.2)
+                else:
+                    gap = counts[opp] + r["defence_bonus"] - counts[seat]  # `gap`
+                    cost = 0.7 + (0.5 * self.value(r) if gap <= 1 else 0.0)
+            key = (cost, rng.random())
+            if best_key is None or key < best_key:  # the first of the least, as `min`
+                best, best_key = move, key
+        return best
 
 
 @lru_cache(maxsize=4096)

@@ -215,8 +215,14 @@ def _end_losses_if_broke(emitter: Emitter[ColoviniState]) -> None:
         emitter.emit(LossesEnded(seat=state.active, unpaid=state.losses.remaining))
 
 
+def may_use_avalon(state: ColoviniState, seat: int) -> bool:
+    """`avalon_problem(state, seat) is None`, without wording the refusal (asked at every
+    loss paid, for the legal moves)."""
+    return powers.loss_discount(state, seat) > 0
+
+
 def avalon_problem(state: ColoviniState, seat: int) -> Refusal | None:
-    if powers.loss_discount(state, seat) <= 0:
+    if not may_use_avalon(state, seat):
         if state.owns_power(seat, AVALON):
             return msg(N_("You have already used Avalon this turn.")), "CA-15"
         return msg(N_("Only the owner of Avalon loses one card fewer.")), "CA-15"

@@ -76,16 +76,17 @@ def pending_seats(state: ColoviniState) -> frozenset[int]:
 def legal_moves(state: ColoviniState, seat: int) -> Sequence[Move]:
     if seat not in pending_seats(state):
         return []
-    hand = sorted(set(state.hands[seat]))
-    if state.phase is Phase.PLAY:
+    phase = state.phase
+    if phase is Phase.COUNTER or phase is Phase.RESIST:  # a quarter of the asks
+        react = _COUNTER if phase is Phase.COUNTER else _RESIST
+        return [react, _LET_PASS] if combat.can_react(state) else [_LET_PASS]
+    hand = sorted(set(state.hands[seat]))  # the distinct cards, in order
+    if phase is Phase.PLAY:
         return _plays(state, seat, hand)
-    if state.phase in (Phase.COUNTER, Phase.RESIST):
-        react: Move = CounterSpell() if state.phase is Phase.COUNTER else Resist()
-        return [react, LetPass()] if combat.can_react(state) else [LetPass()]
-    if state.phase is Phase.LOSSES:
+    if phase is Phase.LOSSES:
         out: list[Move] = [_lose_hand_card(name) for name in hand]
         out += [_lose_pile_top(i) for i, pair in enumerate(state.piles) if pair[seat]]
-        if combat.avalon_problem(state, seat) is None:
+        if combat.may_use_avalon(state, seat):
             out.append(UseAvalon())
         return out
     return [_discard(name) for name in hand]
@@ -156,6 +157,9 @@ def _end_turns(used: frozenset[int], held: tuple[int | None, int | None]) -> tup
 # The other moves are frozen too, and few (ten cards, eleven regions): each is built once
 # and handed out again, instead of anew for every legal-move list.
 _play_card = lru_cache(maxsize=1024)(PlayCard)
+_COUNTER: Move = CounterSpell()
+_RESIST: Move = Resist()
+_LET_PASS: Move = LetPass()
 _lose_hand_card = lru_cache(maxsize=64)(LoseHandCard)
 _lose_pile_top = lru_cache(maxsize=64)(LosePileTop)
 _discard = lru_cache(maxsize=64)(Discard)

@@ -85,6 +85,10 @@ class ColoviniState(ColoviniRecord, wire="ca.state"):
     def crowns(self, seat: int) -> int:
         return _ownership(self.row, self.owners)[1][seat]
 
+    def both_crowns(self) -> tuple[int, int]:
+        """`(crowns(0), crowns(1))` in one call."""
+        return _ownership(self.row, self.owners)[1]
+
     def powers(self, seat: int) -> tuple[str, ...]:
         """The powers of the regions `seat` owns, in row order (CA-14, CA-15)."""
         return _ownership(self.row, self.owners)[2][seat]

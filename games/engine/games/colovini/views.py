@@ -72,10 +72,15 @@ def bot_view(state: ColoviniState, seat: int) -> dict[str, JSON]:
         "conquests_this_turn": state.conquests,
         "avalon_used": state.avalon_used,
         "regions": _regions(state, state.phase is Phase.OVER),
-        "players": [{"seat": s, "crowns": state.crowns(s)} for s in (0, 1)],
+        # (shared by value: the crowns change only with a conquest; the bot only reads it)
+        "players": shared("ca.bot_players", state.both_crowns(), _crowns_of, by_value=True),
         "discard": list(state.discard),
         "you": hand(seat, state.hands[seat]),
     }
+
+
+def _crowns_of(crowns: tuple[int, int]) -> list[JSON]:
+    return [{"seat": s, "crowns": c} for s, c in enumerate(crowns)]
 
 
 def _regions(state: ColoviniState, over: bool) -> list[dict[str, JSON]]:
@@ -201,7 +206,7 @@ def _losses(state: ColoviniState) -> dict[str, JSON] | None:
         "seat": state.active,
         "region_index": state.losses.region,
         "remaining": state.losses.remaining,
-        "avalon_available": combat.avalon_problem(state, state.active) is None,
+        "avalon_available": combat.may_use_avalon(state, state.active),
     }
 
 

@@ -121,11 +121,15 @@ def acceptable(state: JoustingState, seat: int) -> list[Offer]:
     if len(seen) != len(key) or not all(map(operator.is_, key, seen)):
         givable = tuple(o for o in state.offers if still_valid(state, o))
         _GIVABLE[0] = (key, givable)
+    if not givable:  # often: nothing on the table
+        return []
     hand, coins = state.hands[seat], state.coins[seat]
     return [
         o
         for o in givable
-        if o.open_to(seat)  # addressed to `seat` (never its own) and not declined by it
+        # `o.open_to(seat)`, inline: addressed to `seat` (never its own), not declined by it
+        if (seat != o.seat if o.to is None else seat == o.to)
+        and seat not in o.declined
         and o.want.coins <= coins
         and all(map(hand.__contains__, o.want.cards))
     ]
@@ -224,10 +228,16 @@ def first_sample_offer(state: JoustingState, seat: int, swap: bool) -> MakeOffer
         return None
     if not swap:
         return MakeOffer(state.clock, _cards_lot(spare), _coins_lot(value_of(spare) // 2 + 1))
-    lacking = missing_kinds(hand)
+    lacking = _lacking(hand)
     if not lacking:
         return None
     return MakeOffer(state.clock, _cards_lot(spare), _cards_lot(card(lacking[0], 1)))
+
+
+@lru_cache(maxsize=4096)  # asked at most barter asks of a knight without a set
+def _lacking(hand: tuple[str, ...]) -> tuple[str, ...]:
+    """`missing_kinds(hand)`, once per hand."""
+    return tuple(missing_kinds(hand))
 
 
 def sample_offer_count(state: JoustingState, seat: int) -> int:

@@ -50,7 +50,7 @@ def _set_worth(hand: tuple[str, ...]) -> int:
     return 60 * min(kinds, len(KINDS)) + strength
 
 
-def _trade_gain(hand: list[str], offer: Mapping[str, JSON], coins: int, now: float) -> float:
+def _trade_gain(hand: tuple[str, ...], offer: Mapping[str, JSON], coins: int, now: float) -> float:
     """What accepting `offer` adds to the worth of `hand` and `coins` (`now`)."""
     give, want = offer["give"], offer["want"]  # the offerer's sides
     # `worth` of the hand after the trade, its cards picked in C
@@ -60,6 +60,7 @@ def _trade_gain(hand: list[str], offer: Mapping[str, JSON], coins: int, now: flo
 
 
 _ID, _SEAT = itemgetter("id"), itemgetter("seat")
+_DONE, _WITHDRAW = SayDone(), Withdraw()  # frozen: one of each serves every answer
 
 
 def _barter(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
@@ -70,7 +71,7 @@ def _barter(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mov
     # (`type` rather than `isinstance`: a Sequence's check goes through its ABC machinery)
     lazy = legal if type(legal) is BarterMoves else None
     accepts = lazy.accepts if lazy is not None else [m for m in legal if isinstance(m, AcceptOffer)]
-    hand = list(you["hand"])
+    hand = tuple(you["hand"])  # weighed as it is (`worth`, `is_complete`: no copy)
     if accepts:
         offers = dict(zip(map(_ID, view["offers"]), view["offers"], strict=True))
         now = worth(hand, coins)  # the same for every offer: weighed once
@@ -82,9 +83,9 @@ def _barter(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mov
                 best, gain = m, score
         if gain > 0.5:
             return best
-    mine_open = me in map(_SEAT, view["offers"])
-    if not mine_open:
-        if not is_complete(hand):
+    complete = is_complete(hand)
+    if me not in map(_SEAT, view["offers"]):  # no offer of its own open
+        if not complete:
             swap = _first_swap(legal, lazy, hand)
             if swap is not None:
                 return swap
@@ -92,14 +93,16 @@ def _barter(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mov
             sale = _first_sale(legal, lazy)
             if sale is not None and rng.random() < 0.5:
                 return sale
-    hopeless = not is_complete(hand) and coins < 2 and len(hand) < 2
-    if hopeless and (lazy.may_withdraw if lazy is not None else Withdraw() in legal):
-        return Withdraw()
-    return SayDone()
+    hopeless = not complete and coins < 2 and len(hand) < 2
+    if hopeless and (lazy.may_withdraw if lazy is not None else _WITHDRAW in legal):
+        return _WITHDRAW
+    return _DONE
 
 
 # The barter's own list finds these without building its other offers.
-def _first_swap(legal: Sequence[Move], lazy: BarterMoves | None, hand: list[str]) -> Move | None:
+def _first_swap(
+    legal: Sequence[Move], lazy: BarterMoves | None, hand: tuple[str, ...]
+) -> Move | None:
     """The first offer of `legal` asking for a card of a kind the hand lacks."""
     if lazy is not None:
         return lazy.swap()
@@ -117,6 +120,8 @@ def _first_sale(legal: Sequence[Move], lazy: BarterMoves | None) -> Move | None:
 
 
 def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
+    if type(legal) is BarterMoves:  # the commonest ask: the barter's own list
+        return _barter(view, legal, rng)
     if type(legal) is LayMoves:  # the strongest lay, without listing the lays
         strongest = legal.strongest()
         if strongest is not None:

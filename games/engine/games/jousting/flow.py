@@ -75,7 +75,8 @@ def follow_ups(state: JoustingState, rng: Random) -> list[Event]:
         return [] if state.face_up else [ev.RoundBegan(1)]
     if phase == BARTER:
         # `done` only holds seats of the table: all of them once it is full
-        return [ev.BarterEnded(state.round)] if len(state.done) == state.players else []
+        # (`len(hands)`: the `players` property, without its call, after every event)
+        return [ev.BarterEnded(state.round)] if len(state.done) == len(state.hands) else []
     if phase == LAYING:
         if all(state.laid[s] for s in state.duelists()):
             return _next_bout(state)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from random import Random
 
-from games.engine.core import N_, Event, IllegalMove, replace
+from games.engine.core import N_, Event, IllegalMove
 
 from . import events as ev
 from .config import JUNK_PRICE
@@ -13,10 +13,10 @@ from .moves import BuyFromJunk
 from .state import JoustingState
 
 
-def trim_queue(state: JoustingState, queue: tuple[int, ...]) -> JoustingState:
-    """A duelist who cannot pay, or finds the pile empty, has nothing to decide."""
-    able = tuple(s for s in queue if state.coins[s] >= JUNK_PRICE) if state.junk else ()
-    return replace(state, junk_queue=able)
+def buyers(state: JoustingState, queue: tuple[int, ...]) -> tuple[int, ...]:
+    """The junk queue `queue` trimmed: a duelist who cannot pay, or finds the pile empty,
+    has nothing to decide."""
+    return tuple(s for s in queue if state.coins[s] >= JUNK_PRICE) if state.junk else ()
 
 
 def buy(state: JoustingState, seat: int, move: BuyFromJunk, rng: Random) -> list[Event]:

@@ -33,7 +33,7 @@ class BarterMoves(LazyMoves[Move]):
     __slots__ = ("_seat", "_state", "accepts", "may_withdraw")
 
     def __init__(self, state: JoustingState, seat: int, may_withdraw: bool) -> None:
-        super().__init__()
+        self._listed = None  # LazyMoves.__init__, without the call: one list per ask
         self._state, self._seat = state, seat
         self.accepts = [_accept(o.id) for o in barter.acceptable(state, seat)]
         self.may_withdraw = may_withdraw

@@ -24,7 +24,8 @@ from . import events as ev
 from .cards import KINDS, best_set, card_name, deck, sort_key, valid_lay, value_of
 from .config import DRAFT_DEAL, JoustingConfig
 from .course import initial_letters
-from .flow import run, run_folded
+from .evolve import evolve
+from .flow import follow_ups, run, run_folded
 from .judgement import CHANCE, CHIPS, by_lot
 from .lazy_moves import BarterMoves, LayMoves
 from .moves import (
@@ -84,7 +85,7 @@ def _pending(state: JoustingState) -> frozenset[int]:
     if state.phase == DRAFT:
         return frozenset(state.draft_order[:1])
     if state.phase == BARTER:
-        return _not_done(state.players, state.done)  # JH-3
+        return _not_done(len(state.hands), state.done)  # JH-3 (`players`, without a call)
     if state.phase == LAYING:
         return frozenset(s for s in state.duelists() if not state.laid[s])  # JA-9
     if state.phase == JUDGEMENT and state.chip is not None:
@@ -217,6 +218,15 @@ def decide_folded(
     state: JoustingState, seat: int, move: Move, rng: Random
 ) -> tuple[list[Event], JoustingState]:
     """`decide` and the state after its events (flow.run folds each as it goes)."""
+    if type(move) is SayDone and state.phase == BARTER and seat in pending_seats(state):
+        # The commonest decision (a third of a game's moves): what `_step` and `run_folded`
+        # make of it, without their checks and emitter. Only while nothing follows it; the
+        # session's last "done" goes the whole way (follow_ups draws nothing at a barter,
+        # so asking it twice changes nothing).
+        done = ev.SaidDone(seat)
+        after = evolve(state, done)
+        if not follow_ups(after, rng):
+            return [done], after
     return run_folded(state, _step(state, seat, move, rng), rng)
 
 

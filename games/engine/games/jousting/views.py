@@ -90,7 +90,7 @@ def bot_view(state: JoustingState, seat: int) -> dict[str, JSON]:
     return {
         "knights": shared("ja.purses", state.coins, _purses, by_value=True),
         "offers": _seen_offers(state.offers, seat),
-        "judgement": _judgement(state),
+        "judgement": None if state.chip is None else _judgement(state),
         "you": {"seat": seat, "hand": list(state.hands[seat])},
     }
 
@@ -148,7 +148,7 @@ def view(state: JoustingState, viewer: Viewer) -> dict[str, JSON]:
             "byes": list(state.byes),
             "bout": state.bout,
         },
-        "judgement": _judgement(state),
+        "judgement": None if state.chip is None else _judgement(state),
         "junk": {"size": len(state.junk), "price": JUNK_PRICE, "queue": list(state.junk_queue)},
         "history": list(shared("ja.history", state.duels, _history)),
         "known_cards": known,
