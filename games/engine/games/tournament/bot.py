@@ -15,7 +15,7 @@ from games.engine.core import JSON, Move
 
 from . import moves as mv
 from .passes import PassChoices
-from .weapons import Weapon, is_weapon, weapon
+from .weapons import is_weapon, weapon
 
 _CARDS = attrgetter("cards")  # a ChoosePass's cards
 _VALUE = attrgetter("value")  # a PlayCard's assigned value

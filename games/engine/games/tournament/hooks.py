@@ -209,6 +209,13 @@ def _powers_of(
     return Powers(tuple(CARDS[c] for c in ids) + tuple(LOCATIONS[loc] for loc in hosted))
 
 
+def seats_powers(state: TState) -> tuple[tuple[Powers, ...], frozenset[str]]:
+    """Every seat's powers and the effects some seat has, for a caller asking several
+    questions of one state (`plays.legal_plays`): the table looked up once."""
+    table = _table(state)
+    return table.seats, table.effects
+
+
 def active(state: TState, seat: int, effect: str) -> tuple[CardData, ...]:
     return _table(state).seats[seat].by_effect.get(effect, ())
 

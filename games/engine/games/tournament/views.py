@@ -72,7 +72,18 @@ def _hand_card(seat: int, card: str, poisoned: tuple[int, ...]) -> dict[str, JSO
 
 
 def _hand(seat: int, hand: tuple[str, ...], poisoned: tuple[int, ...]) -> list[JSON]:
-    return [_hand_card(seat, c, poisoned) for c in hand]
+    cards = _hand_cards(seat, poisoned)  # a plain dict per seat: cheaper than a cached call
+    try:
+        return [cards[c] for c in hand]
+    except KeyError:
+        cards.update((c, _hand_card(seat, c, poisoned)) for c in hand if c not in cards)
+        return [cards[c] for c in hand]
+
+
+@cache
+def _hand_cards(seat: int, poisoned: tuple[int, ...]) -> dict[str, dict[str, JSON]]:
+    """`_hand_card(seat, card, poisoned)` by card, filled as cards are first seen."""
+    return {}
 
 
 def _entry(x: Entry, viewer: Viewer, s: TState, flags: frozenset[int] | None) -> JSON:
