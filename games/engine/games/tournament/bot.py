@@ -193,15 +193,24 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
             m for m in plays if not m.value and not m.boost and weapon(m.card).kind == "basic"
         ]
         pool = basics or [m for m in plays if not m.boost] or plays
-        return max(
-            pool,
-            key=lambda m: (
-                _value(m.card, info) if m.value == 0 else m.value,
-                -_injury(m.card, info),
-                m.card,
-                m.suit,
-            ),
-        )
+        # the first play of the highest (value, -Injury, card, suit): `max` with `_value`
+        # and `_injury` inlined (three calls per play less)
+        top = pool[0]
+        top_key: tuple[Any, ...] = ()
+        for m in pool:
+            card = m.card
+            if m.value == 0:
+                printed = weapon(card).value
+                value = 8 if printed is None else printed
+            else:
+                value = m.value
+            injury = (
+                int(info[card]["injury"]) if card in info else _HEAVY.get(weapon(card).family, 5)
+            )
+            lead_key = (value, -injury, card, m.suit)
+            if lead_key > top_key:
+                top, top_key = m, lead_key
+        return top
 
     # What outcome() compares each candidate with, read once for all of them: the visible
     # values, which of them are live (not Feinted), whether Morgan le Fay is in, how heavy.

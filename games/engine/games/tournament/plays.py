@@ -68,21 +68,17 @@ def _wild_plays(card: str, suits: tuple[str, ...], face_down: bool = False) -> t
     return tuple(play_card(card, v, s) for s in suits for v in range(1, 16))
 
 
-def base_plays(state: TState, seat: int, hand: tuple[str, ...]) -> list[PlayCard | Shame]:
-    """TT-10, TT-11, TC-3, TA-4, TA-5: the plain plays and Shames of `seat` from `hand`."""
-    return _base_plays(state, seat, hand, seats_powers(state))
-
-
-def _base_plays(
+def base_plays(
     state: TState,
     seat: int,
     hand: tuple[str, ...],
     powers: tuple[tuple[Powers, ...], frozenset[str]],
-) -> list[PlayCard | Shame]:
-    """`base_plays` with the table's powers (`hooks.seats_powers`) already looked up."""
+) -> list[Play]:
+    """TT-10, TT-11, TC-3, TA-4, TA-5: the plain plays and Shames of `seat` from `hand`;
+    `powers`: `hooks.seats_powers(state)`, which the caller asks once."""
     if not hand:
         return [Shame("")]
-    plays: list[PlayCard | Shame] = []
+    plays: list[Play] = []
     seats, effects = powers
     # camelot_alchemy(state, seat) and elf_queen_leads(state), from the table in hand
     camelot = state.rules.ruleset == "camelot" or "guinguemar" in seats[seat].effects
@@ -181,7 +177,7 @@ def legal_plays(state: TState) -> list[Play]:
     own_turn = state.commanded is None
     out: list[Play] = []
     powers = seats_powers(state)
-    plays = _base_plays(state, seat, player.hand, powers)
+    plays = base_plays(state, seat, player.hand, powers)
     if not own_turn:
         return plays
     # asked once, not per play: a wild card alone brings 60 plays
