@@ -68,13 +68,13 @@ class Builder(Emitter[TState]):
             self.emit(ev.HealthChanged(seat, amount, why))
 
     def shame(self, seat: int, card: str, why: str = "shame") -> None:
-        """TT-11: 5 Injury at once; the shame hook lets powers change it (Sir Gawain and
+        """TT-11: 5 Injury at once; the shame hooks let powers change it (Sir Gawain and
         friends waive it, Sir Kay adds to it) and react to it (Morgause)."""
         cost = {"seat": seat, "injury": SHAME_INJURY, "extra": 0, "free": False}
-        run("shame", self, stage="cost", cost=cost)
+        run("shame_cost", self, cost=cost)
         injury = 0 if cost["free"] else int(cost["injury"]) + int(cost["extra"])
         self.emit(ev.Shamed(seat, card, injury, why))
-        run("shame", self, stage="after", shamed=seat)
+        run("shame_after", self, shamed=seat)
         self.health_changed()
 
     def health_changed(self) -> None:

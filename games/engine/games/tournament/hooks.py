@@ -30,8 +30,15 @@ HOOKS = HookRegistry(
         "passing",
         "before_play",
         "after_play",
-        "shame",  # stage "cost" (how much Shame costs) and "after"
-        "melee_resolution",
+        "shame_cost",  # how much a Shame costs
+        "shame_after",  # after a Shame
+        # the Melee's resolution, one hook per stage (each power answers one of them):
+        "melee_before",  # cards leave before the loss is decided (Armor of Avalon)
+        "melee_loser",  # "when you would lose" (Guinevere, the Elf Knight)
+        "melee_feints",  # Feints resolved (Sir Bors)
+        "melee_take",  # what the loser takes (Sir Galahad)
+        "melee_lost",  # after the loss (Chivalry)
+        "melee_broken",  # a Feint broke when a card left the Melee (Lancelot du Lac)
         "dusk_tally",
         "godsend_phase",
         "threshold_crossing",
