@@ -154,15 +154,15 @@ def _pass_chosen(s: TState, e: ev.PassChosen) -> TState:
 
 @on(ev.CardsPassed)
 def _cards_passed(s: TState, e: ev.CardsPassed) -> TState:
+    players = list(s.players)  # every seat's new record first, then one copy of the state
     for giver, _to, cards in e.moves:
-        s = s.with_player(
-            giver, hand=_without(s.player(giver).hand, *cards), passing=frozenset()
-        )  # empty: this seat has passed
+        p = players[giver]  # empty `passing`: this seat has passed
+        players[giver] = replace(p, hand=_without(p.hand, *cards), passing=frozenset())
     for _giver, to, cards in e.moves:
-        s = s.with_player(to, hand=(*s.player(to).hand, *cards))
+        players[to] = replace(players[to], hand=(*players[to].hand, *cards))
     if s.sword_waits is not None and any(to == s.sword_waits for _g, to, _c in e.moves):
-        s = replace(s, sword_waits=None)
-    return s
+        return replace(s, players=tuple(players), sword_waits=None)
+    return replace(s, players=tuple(players))
 
 
 @on(ev.MeleeStarted)
@@ -230,11 +230,12 @@ def card_and_turn(s: TState, played: ev.CardPlayed, moved: ev.TurnMoved) -> TSta
 
 @on(ev.Shamed)
 def _shamed(s: TState, e: ev.Shamed) -> TState:
-    p = s.player(e.seat)
+    players = list(s.players)  # the player's new record, then one copy of the state
+    p = players[e.seat]
     hand = _without(p.hand, e.card) if e.card else p.hand
-    s = s.with_player(e.seat, hand=hand, health=p.health - e.injury)
+    players[e.seat] = replace(p, hand=hand, health=p.health - e.injury)
     discard = (*s.discard, e.card) if e.card else s.discard
-    return replace(s, discard=discard, out=s.out | {e.seat})
+    return replace(s, players=tuple(players), discard=discard, out=s.out | {e.seat})
 
 
 @on(ev.EntriesDiscarded)

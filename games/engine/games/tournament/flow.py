@@ -21,7 +21,7 @@ from .config import HAND_SIZE, SHAME_INJURY
 from .evolve import evolve
 from .hooks import active, health_order, run, run_for
 from .locations import LOCATIONS
-from .powers.dusk import ask_order, dusk_decisions, tally
+from .powers.dusk import ask_order, build_tally, dusk_decisions, tally
 from .state import TState
 from .weapons import weapons_deck
 
@@ -68,13 +68,13 @@ class Builder(Emitter[TState]):
             self.emit(ev.HealthChanged(seat, amount, why))
 
     def shame(self, seat: int, card: str, why: str = "shame") -> None:
-        """TT-11: 5 Injury at once; the shame hook lets powers change it (Sir Gawain and
+        """TT-11: 5 Injury at once; the shame hooks let powers change it (Sir Gawain and
         friends waive it, Sir Kay adds to it) and react to it (Morgause)."""
         cost = {"seat": seat, "injury": SHAME_INJURY, "extra": 0, "free": False}
-        run("shame", self, stage="cost", cost=cost)
+        run("shame_cost", self, cost=cost)
         injury = 0 if cost["free"] else int(cost["injury"]) + int(cost["extra"])
         self.emit(ev.Shamed(seat, card, injury, why))
-        run("shame", self, stage="after", shamed=seat)
+        run("shame_after", self, shamed=seat)
         self.health_changed()
 
     def health_changed(self) -> None:
@@ -187,9 +187,12 @@ class Builder(Emitter[TState]):
         Re-entrant: Mordred's target and Dusk step 3 (tokens spent before the tally) may ask
         their owner first (choices.py answers and calls this again)."""
         run("dusk_tally", self, stage="before")
-        if self.asking() or ask_order(self):  # TT-23
+        if self.asking():
             return
-        self.emit(ev.DuskTallied(tally(self)))
+        built = build_tally(self)  # read twice: nothing changes the state in between
+        if ask_order(self, built):  # TT-23
+            return
+        self.emit(ev.DuskTallied(tally(self, built)))
         self.health_changed()
         if self.over:
             return

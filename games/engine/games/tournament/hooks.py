@@ -30,8 +30,15 @@ HOOKS = HookRegistry(
         "passing",
         "before_play",
         "after_play",
-        "shame",  # stage "cost" (how much Shame costs) and "after"
-        "melee_resolution",
+        "shame_cost",  # how much a Shame costs
+        "shame_after",  # after a Shame
+        # the Melee's resolution, one hook per stage (each power answers one of them):
+        "melee_before",  # cards leave before the loss is decided (Armor of Avalon)
+        "melee_loser",  # "when you would lose" (Guinevere, the Elf Knight)
+        "melee_feints",  # Feints resolved (Sir Bors)
+        "melee_take",  # what the loser takes (Sir Galahad)
+        "melee_lost",  # after the loss (Chivalry)
+        "melee_broken",  # a Feint broke when a card left the Melee (Lancelot du Lac)
         "dusk_tally",
         "godsend_phase",
         "threshold_crossing",
@@ -207,6 +214,13 @@ def _powers_of(
     """Looked up once per combination: the engine asks for a seat's powers very often."""
     ids = [*godsends, *(c for c in (protagonist, companion) if c)]
     return Powers(tuple(CARDS[c] for c in ids) + tuple(LOCATIONS[loc] for loc in hosted))
+
+
+def seats_powers(state: TState) -> tuple[tuple[Powers, ...], frozenset[str]]:
+    """Every seat's powers and the effects some seat has, for a caller asking several
+    questions of one state (`plays.legal_plays`): the table looked up once."""
+    table = _table(state)
+    return table.seats, table.effects
 
 
 def active(state: TState, seat: int, effect: str) -> tuple[CardData, ...]:

@@ -184,7 +184,7 @@ def broken_feints(b: Builder, before: frozenset[int], cause: int = -1) -> None:
     `cause` is the entry whose effect broke it (-1: none, at the Melee's end)."""
     now = feinted(b.state.melee)
     for x in [x for x in b.state.melee if x.order in before and x.order not in now]:
-        run_for("melee_resolution", b, x.seat, stage="broken", entry=x, cause=cause)
+        run_for("melee_broken", b, x.seat, entry=x, cause=cause)
         if b.asking():
             return
 
@@ -198,16 +198,16 @@ def end_melee(b: Builder) -> None:
     if b.over or b.asking():
         return
     before = feinted(b.state.melee)
-    run("melee_resolution", b, stage="before")  # Armor of Avalon
+    run("melee_before", b)  # Armor of Avalon
     if b.asking():
         return
     broken_feints(b, before)
     loser = current_loser(b.state)
     if loser is not None:  # Guinevere, Elf Knight: "when you would lose"
-        run_for("melee_resolution", b, loser.seat, stage="loser", entry=loser)
+        run_for("melee_loser", b, loser.seat, entry=loser)
         if b.asking():
             return
-    run("melee_resolution", b, stage="feints")  # Sir Bors
+    run("melee_feints", b)  # Sir Bors
     take(b, None)
 
 
@@ -245,7 +245,7 @@ def take(b: Builder, galahad: bool | None) -> None:
         return
     taken = [*cards, *s.carried]
     if galahad is None:
-        run_for("melee_resolution", b, loser.seat, stage="take", taken=taken)
+        run_for("melee_take", b, loser.seat, taken=taken)
         if b.asking():
             return
     set_aside: list[str] = []
@@ -253,7 +253,7 @@ def take(b: Builder, galahad: bool | None) -> None:
         own = [x.card for x in s.melee if x.seat == loser.seat]
         taken, set_aside = own, [c for c in taken if c not in own]
     b.emit(ev.MeleeEnded(loser.seat, tuple(taken), (), tuple(set_aside), feints))
-    run_for("melee_resolution", b, loser.seat, stage="lost")  # Chivalry
+    run_for("melee_lost", b, loser.seat)  # Chivalry
     if b.asking():
         return
     after_melee(b)

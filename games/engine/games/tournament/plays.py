@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .hooks import active, effects, in_play
+from .hooks import Powers, active, in_play, seats_powers
 from .moves import Command, PlayCard, Shame
 from .state import TState
 from .weapons import SUITS, assigns_value, weapon
@@ -68,13 +68,21 @@ def _wild_plays(card: str, suits: tuple[str, ...], face_down: bool = False) -> t
     return tuple(play_card(card, v, s) for s in suits for v in range(1, 16))
 
 
-def base_plays(state: TState, seat: int, hand: tuple[str, ...]) -> list[PlayCard | Shame]:
-    """TT-10, TT-11, TC-3, TA-4, TA-5: the plain plays and Shames of `seat` from `hand`."""
+def base_plays(
+    state: TState,
+    seat: int,
+    hand: tuple[str, ...],
+    powers: tuple[tuple[Powers, ...], frozenset[str]],
+) -> list[Play]:
+    """TT-10, TT-11, TC-3, TA-4, TA-5: the plain plays and Shames of `seat` from `hand`;
+    `powers`: `hooks.seats_powers(state)`, which the caller asks once."""
     if not hand:
         return [Shame("")]
-    plays: list[PlayCard | Shame] = []
-    camelot = camelot_alchemy(state, seat)
-    hidden = elf_queen_leads(state)
+    plays: list[Play] = []
+    seats, effects = powers
+    # camelot_alchemy(state, seat) and elf_queen_leads(state), from the table in hand
+    camelot = state.rules.ruleset == "camelot" or "guinguemar" in seats[seat].effects
+    hidden = "elf_queen" in seats[state.lead].effects
     if leading(state):
         has_basic = any(weapon(c).kind == "basic" for c in hand)
         for card in hand:
@@ -86,7 +94,12 @@ def base_plays(state: TState, seat: int, hand: tuple[str, ...]) -> list[PlayCard
         return plays
     # The hand sorted in one pass (each card's weapon looked up once): the wild and
     # special cards' plays, the other cards, and of those the in-suit and Alchemy ones.
-    suits = frozenset() if state.alchemy_led else follow_suits(state, hidden)
+    if state.alchemy_led:
+        suits: frozenset[str] = frozenset()
+    elif "morien" in effects:  # Sir Morien's Swords may be in the Melee
+        suits = follow_suits(state, hidden)
+    else:  # the Lead Suit alone (a suit outside the table's falls back to follow_suits)
+        suits = _LEAD_ONLY.get(state.lead_suit) or follow_suits(state, hidden)
     wilds: list[PlayCard] = []
     others: list[str] = []
     in_suit: list[str] = []
@@ -115,6 +128,14 @@ def base_plays(state: TState, seat: int, hand: tuple[str, ...]) -> list[PlayCard
         if not in_suit and not alchemy:
             plays += [Shame(c) for c in hand]
     return plays + list(wilds)
+
+
+# follow_suits without Sir Morien: the Lead Suit alone (none before a suit is led)
+_LEAD_ONLY: dict[str | None, frozenset[str]] = {
+    None: frozenset(),
+    "": frozenset(),
+    **{suit: frozenset((suit,)) for suit in SUITS},
+}
 
 
 def _extras(state: TState, seat: int, main: PlayCard, hand: tuple[str, ...]) -> list[str]:
@@ -155,11 +176,12 @@ def legal_plays(state: TState) -> list[Play]:
     player = state.player(seat)
     own_turn = state.commanded is None
     out: list[Play] = []
-    plays = base_plays(state, seat, player.hand)
+    powers = seats_powers(state)
+    plays = base_plays(state, seat, player.hand, powers)
     if not own_turn:
-        return list(plays)
+        return plays
     # asked once, not per play: a wild card alone brings 60 plays
-    mine = effects(state, seat)  # `active` of the three effects below
+    mine = powers[0][seat].by_effect  # `active` of the three effects below
     # (most seats have none of the three: no generator is started for an empty tuple)
     boosts, commands = mine.get("king_arthur"), mine.get("arthur")
     can_boost = boosts is not None and any(d.id not in player.used for d in boosts)
@@ -170,9 +192,7 @@ def legal_plays(state: TState) -> list[Play]:
         and any(d.id not in player.used for d in commands)
     )
     if not can_boost and not extras:  # no play brings another: the base plays as they are
-        return (
-            [*plays, *(Command(t) for t in range(state.n) if t != seat)] if arthur else list(plays)
-        )
+        return [*plays, *(Command(t) for t in range(state.n) if t != seat)] if arthur else plays
     # The extra cards depend on the main card and the suit it names only, not on the value
     # a wild card is given: worked out once per pair (4 for a wild card's 60 plays).
     extras_of: dict[tuple[str, str], list[str]] = {}

@@ -72,7 +72,18 @@ def _hand_card(seat: int, card: str, poisoned: tuple[int, ...]) -> dict[str, JSO
 
 
 def _hand(seat: int, hand: tuple[str, ...], poisoned: tuple[int, ...]) -> list[JSON]:
-    return [_hand_card(seat, c, poisoned) for c in hand]
+    cards = _hand_cards(seat, poisoned)  # a plain dict per seat: cheaper than a cached call
+    try:
+        return [cards[c] for c in hand]
+    except KeyError:
+        cards.update((c, _hand_card(seat, c, poisoned)) for c in hand if c not in cards)
+        return [cards[c] for c in hand]
+
+
+@cache
+def _hand_cards(seat: int, poisoned: tuple[int, ...]) -> dict[str, dict[str, JSON]]:
+    """`_hand_card(seat, card, poisoned)` by card, filled as cards are first seen."""
+    return {}
 
 
 def _entry(x: Entry, viewer: Viewer, s: TState, flags: frozenset[int] | None) -> JSON:
@@ -111,15 +122,21 @@ def bot_view(s: TState, seat: int) -> dict[str, JSON]:
     rest (godsends, locations, passing, pending...): the same values under a subset of the
     keys, so nothing the seat may not know (tests/engine check it against the full view at
     every decision of seeded games, and that the bot chooses the same from both)."""
-    hidden = any(x.face_down for x in s.melee)
-    flags = None if hidden else feinted(s.melee)
     seats = range(s.n) if s.phase == "over" else [seat]
+    over = s.phase == "over"
     return {
         "lead": s.lead,
         "turn": s.turn,
-        "melee": [_entry(x, seat, s, flags) for x in s.melee],
-        "ask": _ask(s),
-        "godsend_up": [_godsend(g) for g in s.godsend_up],
+        # an entry's card, value and whether it is face down: what the bot reads of it
+        # (not its Feint flag, order, slot, seat or suit: the Feints it works out itself)
+        "melee": [
+            {"face_down": True}
+            if x.face_down and x.seat != seat and not over
+            else {"card": x.card, "value": x.value, "face_down": x.face_down}
+            for x in s.melee
+        ],
+        "ask": _ask(s) if s.ask is not None else None,
+        "godsend_up": [_godsend(g) for g in s.godsend_up] if s.godsend_up else [],
         # the three public values the bot weighs (bot.py): the whole record, shared or
         # not, costs a dozen keys per seat at every decision
         "players": [

@@ -91,16 +91,18 @@ def build_tally(b: Any) -> Tally:
     return t
 
 
-def tally(b: Any) -> tuple[int, ...]:
-    t = build_tally(b)
+def tally(b: Any, built: Tally | None = None) -> tuple[int, ...]:
+    """Each seat's Injury at the tally; `built`: `build_tally(b)` of this very state, when
+    the caller has it already (`ask_order` asked nothing, so the state did not change)."""
+    t = build_tally(b) if built is None else built
     return tuple(t.total(seat) for seat in range(b.state.n))
 
 
-def ask_order(b: Any) -> bool:
+def ask_order(b: Any, t: Tally) -> bool:
     """TT-23: where the order of a seat's Dusk powers changes its Injury, the player with
-    the least Health (TH-6 ties) chooses it; True when that question is asked."""
+    the least Health (TH-6 ties) chooses it; True when that question is asked. `t`:
+    `build_tally(b)`."""
     s: TState = b.state
-    t = build_tally(b)
     chosen = {seat for seat, _order in s.orders}
     for seat in range(s.n):
         outcomes = t.conflict(seat) if seat not in chosen else []

@@ -1,9 +1,10 @@
 """Melee powers: who loses and who takes what (Guinevere, Elf Knight, Sir Galahad, Armor of
 Avalon, Sir Bors, Lancelot du Lac, Chivalry).
 
-Stages of the melee_resolution hook: "before" (cards leave before the loss is decided),
-"loser" (change the loser), "feints" (Feints resolved), "take" (what the loser takes),
-"lost" (after the loss), "broken" (a Feint broke when a card left the Melee).
+The Melee's resolution has one hook per stage (hooks.py), so each handler is called only at
+its own: "melee_before" (cards leave before the loss is decided), "melee_loser" (change the
+loser), "melee_feints" (Feints resolved), "melee_take" (what the loser takes), "melee_lost"
+(after the loss), "melee_broken" (a Feint broke when a card left the Melee).
 """
 
 from __future__ import annotations
@@ -34,10 +35,10 @@ def _free(b: Any, seat: int, data: CardData) -> bool:
     return data.id not in b.state.player(seat).used and not answered(b.state, data.id)
 
 
-@handler("melee_resolution", "guinevere")
+@handler("melee_loser", "guinevere")
 def guinevere(b: Any, seat: int, data: CardData, **kw: Any) -> None:
     """Once per round, a Melee she would lose may pass to the next card in line."""
-    if kw.get("stage") != "loser" or not _free(b, seat, data):
+    if not _free(b, seat, data):
         return
     _skipped, instead = passed_over(b.state, seat)
     if instead is not None:
@@ -45,10 +46,10 @@ def guinevere(b: Any, seat: int, data: CardData, **kw: Any) -> None:
         ask(b, seat, data.id, (USE, DECLINE), losers, melee_stake(b.state))
 
 
-@handler("melee_resolution", "elf_knight")
+@handler("melee_loser", "elf_knight")
 def elf_knight(b: Any, seat: int, data: CardData, **kw: Any) -> None:
     """Once per round, when she would lose, the token may make her card count as Feinted."""
-    if kw.get("stage") != "loser" or not _free(b, seat, data):
+    if not _free(b, seat, data):
         return
     order = kw["entry"].order
     marked = tuple(replace(x, marked=True) if x.order == order else x for x in b.state.melee)
@@ -56,10 +57,10 @@ def elf_knight(b: Any, seat: int, data: CardData, **kw: Any) -> None:
     ask(b, seat, data.id, (USE, DECLINE), losers, melee_stake(b.state))
 
 
-@handler("melee_resolution", "galahad")
+@handler("melee_take", "galahad")
 def galahad(b: Any, seat: int, data: CardData, **kw: Any) -> None:
     """Once per round, when he loses, he may take only his own cards; the rest wait."""
-    if kw.get("stage") != "take" or not _free(b, seat, data):
+    if not _free(b, seat, data):
         return
     own = [x.card for x in b.state.melee if x.seat == seat]
     rest = [c for c in kw["taken"] if c not in own]
@@ -67,11 +68,11 @@ def galahad(b: Any, seat: int, data: CardData, **kw: Any) -> None:
         ask(b, seat, data.id, (USE, DECLINE), (seat, seat), at_stake(b.state, rest))
 
 
-@handler("melee_resolution", "armor")
+@handler("melee_before", "armor")
 def armor(b: Any, seat: int, data: CardData, **kw: Any) -> None:
     """Once per round, when a Melee ends with his card in a Feint, he may discard the other
     cards of that Feint (which may leave his own card to lose)."""
-    if kw.get("stage") != "before" or not _free(b, seat, data):
+    if not _free(b, seat, data):
         return
     s = b.state
     values = sorted({x.value for x in s.melee if x.seat == seat and armor_others(s, seat, x.value)})
@@ -101,11 +102,9 @@ def _after_armor(state: TState, seat: int, value: int) -> int:
     return loser_seat(trial.state)
 
 
-@handler("melee_resolution", "bors")
+@handler("melee_feints", "bors")
 def bors(b: Any, seat: int, data: CardData, **kw: Any) -> None:
     """Every player in a Feint with Sir Bors heals once for that Feint."""
-    if kw.get("stage") != "feints":
-        return
     values = [x.value for x in b.state.melee]
     if len(set(values)) == len(values):
         return  # no two cards alike: no Feint to heal for (most Melees)
@@ -121,12 +120,10 @@ def bors(b: Any, seat: int, data: CardData, **kw: Any) -> None:
                 b.heal(healed, int(data.params[0]), "sir-bors")
 
 
-@handler("melee_resolution", "lancelot")
+@handler("melee_broken", "lancelot")
 def lancelot(b: Any, seat: int, data: CardData, **kw: Any) -> None:
     """A broken Feint's card of his goes into the healthiest opponent's Weapon Hits (his
     owner chooses among opponents tied for the most Health)."""
-    if kw.get("stage") != "broken":
-        return
     order = kw["entry"].order
     targets = healthiest_opponents(b.state, seat)
     if len(targets) > 1:
@@ -136,8 +133,8 @@ def lancelot(b: Any, seat: int, data: CardData, **kw: Any) -> None:
         b.emit(ev.EntryMoved(order, targets[0]))
 
 
-@handler("melee_resolution", "chivalry")
+@handler("melee_lost", "chivalry")
 def chivalry(b: Any, seat: int, data: CardData, **kw: Any) -> None:
     """After a Melee its owner lost, a Chivalry token may be spent to heal."""
-    if kw.get("stage") == "lost" and b.state.player(seat).tokens > 0:
+    if b.state.player(seat).tokens > 0:
         ask(b, seat, data.id, (USE, DECLINE), (), int(data.params[1]))
