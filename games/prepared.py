@@ -30,7 +30,7 @@ M = TypeVar("M", bound=Model)
 
 class _Compiled:
     def __init__(self, queryset: QuerySet[Any], placeholders: tuple[object, ...]) -> None:
-        if queryset._known_related_objects:  # a related manager's queryset: not supported
+        if getattr(queryset, "_known_related_objects", None):  # a related manager's: not supported
             raise ValueError("a prepared query is built from a model's manager")
         self.db = queryset.db
         compiler = queryset.query.get_compiler(using=self.db)
@@ -48,7 +48,8 @@ class _Compiled:
         fields = klass_info["select_fields"]
         self.start, self.end = fields[0], fields[-1] + 1
         self.init_list = [f[0].target.attname for f in select[self.start : self.end]]
-        self.populators = get_related_populators(klass_info, select, self.db)
+        # Django 5.2's signature (the stubs follow a later Django, which adds fetch_mode)
+        self.populators = get_related_populators(klass_info, select, self.db)  # type: ignore[call-arg]
         self.annotations = list((compiler.annotation_col_map or {}).items())
         selected = [s[0] for s in select[0 : compiler.col_count]]
         self.converters = list(compiler.get_converters(selected).items())
