@@ -101,7 +101,6 @@ def deadlines_set(committed: Committed) -> None:
             and (seat.deadline_at is None or seat.position in acted)
         )
 
-    bot_wait = bot_seat_wait()
     # Only players with a vacation not over (read with the seats) can have a pause.
     away = [s.user_id for s in seats if fresh(s) and getattr(s, "vacation_ahead", True)]
     pauses = vacation_pauses_of(away, table, now)
@@ -117,7 +116,8 @@ def deadlines_set(committed: Committed) -> None:
             deadline = None
         elif seat.is_bot and seat.user_id is None:
             # A bot at the table: its turn is queued after the commit (games.services.bot_queue).
-            deadline = now + bot_wait
+            # Asked here only: reading Celery's configuration costs a move without bots.
+            deadline = now + bot_seat_wait()
         elif seat.is_bot:
             deadline = now
         elif seat.deadline_at is None or seat.position in acted:
@@ -162,11 +162,13 @@ def vacation_accrue(committed: Committed) -> None:
         return
     now = timezone.now()
     week = iso_week(now)
-    remember = not vacation_accrue_task.app.conf.task_always_eager
+    remember: bool | None = None  # Celery's configuration is read only when a task is owed
     for seat in committed.seats:
         user_id, acted = seat.user_id, seat.position in positions
         if not acted or user_id is None or getattr(seat, "played_week", None) == week:
             continue
+        if remember is None:
+            remember = not vacation_accrue_task.app.conf.task_always_eager
         if remember and _queued_week.get(user_id) == week:
             continue  # queued already: until the worker records the week, do not again
         vacation_accrue_task.delay(user_id, now.isoformat())

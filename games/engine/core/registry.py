@@ -29,6 +29,15 @@ def all_games() -> list[GameDefinition[Any, Any]]:
     return list(_GAMES.values())
 
 
+_loaded: list[bool] = []  # the game packages were imported
+
+
 def _load_builtin_games() -> None:
-    # Importing the game packages registers them; done lazily so `core` has no cycles.
+    # Importing the game packages registers them; done lazily so `core` has no cycles. Once
+    # only: importing a package's module again still runs importlib's Python code, and every
+    # read of a game asks (about ten times per move, issue 14).
+    if _loaded:
+        return
     from .. import games as _games  # noqa: F401
+
+    _loaded.append(True)
