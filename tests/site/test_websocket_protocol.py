@@ -140,28 +140,18 @@ def test_a_panel_shared_by_every_seat_is_compressed_once() -> None:
     the board's piece is compressed once, and every client reads its own message back."""
     seats = [_pair() for _ in range(3)]
     texts = [_page("approved", name) for name in ("Merlin", "Percival", "Morgana")]
-    compressed: list[int] = []
-    real = zlib.compressobj
-
-    def counting(*args: object, **kwargs: object) -> object:
-        compressed.append(1)
-        return real(*args, **kwargs)  # type: ignore[arg-type]
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(websocket.zlib, "compressobj", counting)
-        for (server, client), text in zip(seats, texts, strict=True):
-            server.send_text(text.encode())
-            wire, received = _received(server, client)
-            assert received == [text]
-            assert len(wire) < len(text) / 3
-    # The banner and the secret of each seat, the board once.
-    assert len(compressed) == 3 * 2 + 1
-    # The next move's board is a new piece; an unchanged secret is not compressed again.
+    for (server, client), text in zip(seats, texts, strict=True):
+        server.send_text(text.encode())
+        wire, received = _received(server, client)
+        assert received == [text]
+        assert len(wire) < len(text) / 3
+    # Each piece compressed once and kept: the banner and the secret of each seat, the board
+    # once for all three.
+    assert len(websocket._kept) == 3 * 2 + 1
+    # The next move's board is a new piece; an unchanged banner and secret are not
+    # compressed again.
     server, client = seats[0]
     text = _page("rejected", "Merlin")
-    compressed.clear()
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(websocket.zlib, "compressobj", counting)
-        server.send_text(text.encode())
-        assert _received(server, client)[1] == [text]
-    assert len(compressed) == 1
+    server.send_text(text.encode())
+    assert _received(server, client)[1] == [text]
+    assert len(websocket._kept) == 3 * 2 + 2
