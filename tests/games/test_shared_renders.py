@@ -57,6 +57,16 @@ def test_a_fingerprint_is_exact_and_refuses_other_values() -> None:
     assert fingerprint(translation.gettext_lazy("Players")) != fingerprint("Players")
 
 
+def bot_plays(game: Game, seats: dict[int, Any], rng: random.Random) -> None:
+    """One seat that must act plays the bot's move for it (the game read again after)."""
+    definition = definition_of(game)
+    state = load_state(game, definition)
+    seat = rng.choice(sorted(definition.pending_seats(state)))
+    move = bot_move_choose(game, definition, state, seat)
+    move_submit(game=game, user=seats[seat], move_json=to_json(move), expected_seq=game.state_seq)
+    game.refresh_from_db()
+
+
 class Reads(dict[str, Any]):
     """A context dict that notes each of its keys a template read (`prefix` + key); not
     those the template set itself ({% translate ... as t_you %})."""
@@ -142,7 +152,6 @@ def test_shared_partials_read_only_their_model_and_are_each_views_own_render(
     users = [make_user() for _ in range(players)]
     game = started_game(users, slug=slug, options=options)
     seats = seat_users(game)
-    definition = definition_of(game)
     rng = random.Random(7)
     renders = distinct = moves = 0
     with translation.override(language):
@@ -151,16 +160,7 @@ def test_shared_partials_read_only_their_model_and_are_each_views_own_render(
             renders, distinct = renders + done, distinct + shared
             if game.status != Game.Status.PLAYING or moves >= MOVES.get(slug, 40):
                 break
-            state = load_state(game, definition)
-            seat = rng.choice(sorted(definition.pending_seats(state)))
-            move = bot_move_choose(game, definition, state, seat)
-            move_submit(
-                game=game,
-                user=seats[seat],
-                move_json=to_json(move),
-                expected_seq=game.state_seq,
-            )
-            game.refresh_from_db()
+            bot_plays(game, seats, rng)
             moves += 1
     assert moves >= 10
     # The Resistance is played to its end (the finished game's partials checked too).
@@ -213,7 +213,6 @@ def test_the_resistance_vote_history_is_rendered_row_by_row_and_kept(
     users = [make_user() for _ in range(5)]
     game = started_game(users, slug="resistance-avalon")
     seats = seat_users(game)
-    definition = definition_of(game)
     rng = random.Random(3)
     rendered: list[str] = []
     render = render_to_string
@@ -235,13 +234,7 @@ def test_the_resistance_vote_history_is_rendered_row_by_row_and_kept(
         # Only the teams voted on since the last update are rendered.
         assert rendered.count("games/boards/resistance-avalon-proposal.html") == rows - rows_before
         rows_before = rows
-        state = load_state(game, definition)
-        seat = rng.choice(sorted(definition.pending_seats(state)))
-        move = bot_move_choose(game, definition, state, seat)
-        move_submit(
-            game=game, user=seats[seat], move_json=to_json(move), expected_seq=game.state_seq
-        )
-        game.refresh_from_db()
+        bot_plays(game, seats, rng)
     assert rows_before >= 2
 
 
@@ -262,7 +255,6 @@ def test_an_updates_views_rendered_together_are_each_views_own_render(
     users = [make_user() for _ in range(players)]
     game = started_game(users, slug=slug, options=options)
     seats = seat_users(game)
-    definition = definition_of(game)
     rng = random.Random(11)
     shared_logs = views = 0
     with translation.override(language):
@@ -270,13 +262,7 @@ def test_an_updates_views_rendered_together_are_each_views_own_render(
             if game.status != Game.Status.PLAYING:
                 break
             before = game.state_seq
-            state = load_state(game, definition)
-            seat = rng.choice(sorted(definition.pending_seats(state)))
-            move = bot_move_choose(game, definition, state, seat)
-            move_submit(
-                game=game, user=seats[seat], move_json=to_json(move), expected_seq=game.state_seq
-            )
-            game.refresh_from_db()
+            bot_plays(game, seats, rng)
             memo: dict[Any, str] = {}
             for viewer in [*range(players), None]:
                 payload = {
