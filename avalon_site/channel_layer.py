@@ -10,7 +10,8 @@ which keep a message a cancelled receive popped. That is the fan-out's cost per 
 per received message (benchmarks/RESULTS.md, "Ninth pass: fan-out").
 
 Here one reader task per event loop pops the process's key (one blocking pop, one round
-trip per message; a channel made with another prefix has a reader of its own), decodes
+trip for all the messages waiting there, up to POP_BATCH; a channel made with another
+prefix has a reader of its own), decodes
 each message once and puts it in the queue of every channel it names; a socket's receive
 is a plain wait on its own queue. The reader is never cancelled
 while sockets wait (it ends after a quiet pop with no socket waiting), so no backup copy is
@@ -31,8 +32,12 @@ import logging
 from typing import Any
 
 from channels_redis.core import BoundedQueue, RedisChannelLayer
+from redis.exceptions import ResponseError
 
 logger = logging.getLogger(__name__)
+
+# The most messages one pop of the process's key takes (a move's messages to its sockets).
+POP_BATCH = 64
 
 
 class _Failed:
@@ -50,6 +55,7 @@ class ChannelLayer(RedisChannelLayer):  # type: ignore[misc]
         self._readers: dict[str, asyncio.Task[None]] = {}
         self._reader_loop: asyncio.AbstractEventLoop | None = None
         self._waiting = 0
+        self._batch_pop = True  # False once Redis said it has no BZMPOP (before 7.0)
 
     async def receive(self, channel: str) -> dict[str, Any]:
         if "!" not in channel:
@@ -96,17 +102,38 @@ class ChannelLayer(RedisChannelLayer):  # type: ignore[misc]
         connection = self.connection(self.consistent_hash(real_channel))
         try:
             while True:
-                popped = await connection.bzpopmin(key, timeout=self.brpop_timeout)
-                if popped is None:
+                popped = await self._pop(connection, key)
+                if not popped:
                     if not self._waiting:
                         return  # nobody listens: the next receive starts a reader again
                     continue
-                message = self.deserialize(popped[1])
-                channels = message.pop("__asgi_channel__", real_channel)
-                for name in channels if isinstance(channels, list) else [channels]:
-                    self.receive_buffer[name].put_nowait(message)
+                for body in popped:
+                    message = self.deserialize(body)
+                    channels = message.pop("__asgi_channel__", real_channel)
+                    for name in channels if isinstance(channels, list) else [channels]:
+                        self.receive_buffer[name].put_nowait(message)
         except Exception as exc:
             # Redis is away: every receive waiting on a message raises (the sockets retry).
             for queue in list(self.receive_buffer.values()):
                 if queue.empty():
                     queue.put_nowait(_Failed(exc))
+
+    async def _pop(self, connection: Any, key: str) -> list[bytes]:
+        """The key's oldest messages, up to POP_BATCH, waiting for the first (empty: none
+        came within brpop_timeout). A move's messages to one process arrive together (one
+        insert: games.services.channel_send), and each round trip costs the reader about
+        as much CPU as decoding a pushed page: BZMPOP (Redis 7) takes them in one; an older
+        Redis, which does not know it, is popped one message per trip (BZPOPMIN)."""
+        if self._batch_pop:
+            try:
+                reply = await connection.bzmpop(
+                    self.brpop_timeout, 1, [key], min=True, count=POP_BATCH
+                )
+            except ResponseError as exc:
+                if "unknown command" not in str(exc).lower():
+                    raise
+                self._batch_pop = False
+            else:
+                return [] if reply is None else [member for member, _ in reply[1]]
+        popped = await connection.bzpopmin(key, timeout=self.brpop_timeout)
+        return [] if popped is None else [popped[1]]

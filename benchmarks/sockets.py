@@ -1,14 +1,15 @@
 """Game-page websockets for the benchmarks, as browsers and scripts hold them: logged in with
-a session cookie (seats) or anonymous (spectators), in HTML (the page) or JSON mode. Every
-socket runs in one asyncio loop on a thread of its own, reads everything pushed to it and
-notes when each update arrived, by the seq it brings (JSON: the feed's seq; HTML: the
-phase partial's data-seq)."""
+a session cookie (seats) or anonymous (spectators), each with a CSRF cookie of its own (the
+pushed forms carry it), in HTML (the page) or JSON mode. Every socket runs in one asyncio
+loop on a thread of its own, reads everything pushed to it and notes when each update
+arrived, by the seq it brings (JSON: the feed's seq; HTML: the phase partial's data-seq)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import re
+import secrets
 import threading
 import time
 from collections.abc import Coroutine
@@ -90,9 +91,11 @@ class SocketPool:
 
     async def _open(self, port: int, watcher: Watcher, session: str | None) -> None:
         query = "?format=json" if watcher.json_mode else ""
-        headers = {"Origin": f"http://127.0.0.1:{port}"}
+        # Each browser has a CSRF cookie of its own, which the pushed forms carry.
+        cookies = [f"csrftoken={secrets.token_hex(16)}"]
         if session:
-            headers["Cookie"] = f"sessionid={session}"
+            cookies.append(f"sessionid={session}")
+        headers = {"Origin": f"http://127.0.0.1:{port}", "Cookie": "; ".join(cookies)}
         watcher.conn = await connect(
             f"ws://127.0.0.1:{port}/ws/games/{watcher.game_id}/{query}",
             additional_headers=headers,

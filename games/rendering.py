@@ -189,7 +189,7 @@ def game_context(
         "since": since,
         "chat": chat,
         "csrf_token": csrf_token,
-        "move_url": move_url or _move_url(feed),
+        "move_url": move_url or _move_url(feed, shared),
         "replay": replay,
         "is_player": seat is not None,
         "board_template": presenter.board_template,
@@ -217,9 +217,17 @@ def _board(
     return {"board": shared[key], "board_key": key}
 
 
-def _move_url(feed: Mapping[str, Any]) -> str:
+def _move_url(feed: Mapping[str, Any], shared: dict[Any, Any] | None = None) -> str:
+    """The game's move URL (reversed once per update for all its views, through `shared`)."""
     game_id = feed.get("game_id")
-    return reverse("game_move", args=[game_id]) if game_id is not None else ""
+    if game_id is None:
+        return ""
+    if shared is None:
+        return reverse("game_move", args=[game_id])
+    key = ("move-url", game_id)
+    if key not in shared:
+        shared[key] = reverse("game_move", args=[game_id])
+    return str(shared[key])
 
 
 def _idle(seat: Any) -> str:
@@ -243,13 +251,21 @@ def _render(name: str, context: Mapping[str, Any]) -> str:
     return render_to_string(f"games/partials/{name}.html", context)
 
 
-def render_log_append(context: Mapping[str, Any]) -> str:
+def render_log_append(context: Mapping[str, Any], memo: dict[Any, str] | None = None) -> str:
     """Pushed log lines: those before the first round they open go into the page's newest
-    round, each round they open is added on top."""
+    round, each round they open is added on top. Made of its rounds alone (the lines'
+    words, as this view reads them), so through `memo` it is rendered once for every view
+    of an update whose new lines read alike (most of them: a public event reads the same
+    to every seat that is not named in it)."""
     rounds = rounds_of(context.get("log", []), new_only=True)
-    return render_to_string(
-        "games/partials/log_append.html", {**context, "new_rounds": rounds, "oob": True}
-    )
+    model = {"new_rounds": rounds, "oob": True}
+    key = fingerprint(rounds) if memo is not None else None
+    if memo is None or key is None:
+        return render_to_string("games/partials/log_append.html", {**context, **model})
+    key = ("log-append", key)
+    if key not in memo:
+        memo[key] = render_to_string("games/partials/log_append.html", model)
+    return memo[key]
 
 
 # Stands for the reader's CSRF token in HTML rendered once for many sockets (their forms
@@ -470,10 +486,17 @@ def _players(context: Mapping[str, Any], memo: dict[Any, str]) -> str:
         rows.append(memo[key])
     panel = ("players", *rows)
     if panel not in memo:
-        memo[panel] = render_to_string(
-            "games/partials/players.html", {"player_rows": rows, "oob": True}
-        )
+        # The panel around its rows is the same for every view: rendered once, with a slot
+        # (a comment, which no escaped text can hold) where each view's rows go.
+        if ("players-shell",) not in memo:
+            memo[("players-shell",)] = render_to_string(
+                "games/partials/players.html", {"player_rows": [PLAYER_ROWS_SLOT], "oob": True}
+            )
+        memo[panel] = memo[("players-shell",)].replace(PLAYER_ROWS_SLOT, "".join(rows))
     return memo[panel]
+
+
+PLAYER_ROWS_SLOT = SafeString(f"<!--player-rows-{CSRF_SLOT}-->")
 
 
 # Renders kept from one update to the next, in this process: a seat's secret and a
@@ -526,7 +549,7 @@ def render_update(
     feed = {k: v for k, v in payload.items() if k != "events"}
     context = game_context(feed, csrf_token=csrf_token, log=payload.get("events", ()), shared=memo)
     parts = [_partial(name, context, memo) for name in PARTIALS]
-    return "".join(parts) + render_log_append(context)
+    return "".join(parts) + render_log_append(context, memo)
 
 
 def render_updates(

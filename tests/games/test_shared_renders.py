@@ -30,8 +30,9 @@ from games.rendering import (
     fingerprint,
     game_context,
     render_partials,
+    render_update,
 )
-from games.selectors import game_view_for_seat, players_of
+from games.selectors import events_after, game_view_for_seat, players_of
 from games.services.bot_turns import bot_move_choose
 from games.services.moves import move_submit
 
@@ -54,6 +55,16 @@ def test_a_fingerprint_is_exact_and_refuses_other_values() -> None:
     assert fingerprint({"a": object()}) is None
     assert fingerprint({1: "x"}) != fingerprint({"1": "x"})
     assert fingerprint(translation.gettext_lazy("Players")) != fingerprint("Players")
+
+
+def bot_plays(game: Game, seats: dict[int, Any], rng: random.Random) -> None:
+    """One seat that must act plays the bot's move for it (the game read again after)."""
+    definition = definition_of(game)
+    state = load_state(game, definition)
+    seat = rng.choice(sorted(definition.pending_seats(state)))
+    move = bot_move_choose(game, definition, state, seat)
+    move_submit(game=game, user=seats[seat], move_json=to_json(move), expected_seq=game.state_seq)
+    game.refresh_from_db()
 
 
 class Reads(dict[str, Any]):
@@ -141,7 +152,6 @@ def test_shared_partials_read_only_their_model_and_are_each_views_own_render(
     users = [make_user() for _ in range(players)]
     game = started_game(users, slug=slug, options=options)
     seats = seat_users(game)
-    definition = definition_of(game)
     rng = random.Random(7)
     renders = distinct = moves = 0
     with translation.override(language):
@@ -150,16 +160,7 @@ def test_shared_partials_read_only_their_model_and_are_each_views_own_render(
             renders, distinct = renders + done, distinct + shared
             if game.status != Game.Status.PLAYING or moves >= MOVES.get(slug, 40):
                 break
-            state = load_state(game, definition)
-            seat = rng.choice(sorted(definition.pending_seats(state)))
-            move = bot_move_choose(game, definition, state, seat)
-            move_submit(
-                game=game,
-                user=seats[seat],
-                move_json=to_json(move),
-                expected_seq=game.state_seq,
-            )
-            game.refresh_from_db()
+            bot_plays(game, seats, rng)
             moves += 1
     assert moves >= 10
     # The Resistance is played to its end (the finished game's partials checked too).
@@ -187,7 +188,8 @@ def test_every_view_of_the_resistance_shares_one_board() -> None:
     # An update builds the board's model once too (its public view), and renders it once:
     # its shell, with a slot per team voted on (none yet), each such row kept (below).
     memo = boards_of_every_view("resistance-avalon", 7, shared=True)
-    assert sorted(k[0] for k in memo) == ["board", "board-model", "board-shell"]
+    # (and the move URL, reversed once for every view's forms)
+    assert sorted(k[0] for k in memo) == ["board", "board-model", "board-shell", "move-url"]
 
 
 def test_the_views_of_a_tournament_share_the_board_but_each_ones_own_knight() -> None:
@@ -211,7 +213,6 @@ def test_the_resistance_vote_history_is_rendered_row_by_row_and_kept(
     users = [make_user() for _ in range(5)]
     game = started_game(users, slug="resistance-avalon")
     seats = seat_users(game)
-    definition = definition_of(game)
     rng = random.Random(3)
     rendered: list[str] = []
     render = render_to_string
@@ -233,11 +234,44 @@ def test_the_resistance_vote_history_is_rendered_row_by_row_and_kept(
         # Only the teams voted on since the last update are rendered.
         assert rendered.count("games/boards/resistance-avalon-proposal.html") == rows - rows_before
         rows_before = rows
-        state = load_state(game, definition)
-        seat = rng.choice(sorted(definition.pending_seats(state)))
-        move = bot_move_choose(game, definition, state, seat)
-        move_submit(
-            game=game, user=seats[seat], move_json=to_json(move), expected_seq=game.state_seq
-        )
-        game.refresh_from_db()
+        bot_plays(game, seats, rng)
     assert rows_before >= 2
+
+
+@pytest.mark.parametrize(
+    ("slug", "players", "options", "language"),
+    [
+        ("resistance-avalon", 7, {"lady_of_the_lake": True}, "fr"),
+        ("tournament-avalon", 3, TOURNAMENT, "en"),
+        ("jousting-avalon", 4, {}, "en"),
+    ],
+)
+def test_an_updates_views_rendered_together_are_each_views_own_render(
+    slug: str, players: int, options: dict[str, Any], language: str
+) -> None:
+    """The whole pushed update of every view, rendered through one memo as the broadcast
+    renders them (the players panel around its rows and the new log lines once for the
+    views that read them alike), is the very bytes of each view's render alone."""
+    users = [make_user() for _ in range(players)]
+    game = started_game(users, slug=slug, options=options)
+    seats = seat_users(game)
+    rng = random.Random(11)
+    shared_logs = views = 0
+    with translation.override(language):
+        for _ in range(MOVES.get(slug, 30)):
+            if game.status != Game.Status.PLAYING:
+                break
+            before = game.state_seq
+            bot_plays(game, seats, rng)
+            memo: dict[Any, str] = {}
+            for viewer in [*range(players), None]:
+                payload = {
+                    **game_view_for_seat(game, viewer),
+                    "players": players_of(game),
+                    "events": events_after(game, before, viewer),
+                }
+                alone = render_update(payload, CSRF_SLOT)
+                assert render_update(payload, CSRF_SLOT, memo) == alone, (viewer, game.state_seq)
+                views += 1
+            shared_logs += len([k for k in memo if k[0] == "log-append"])
+    assert shared_logs < views  # views share their new log lines

@@ -96,3 +96,69 @@ def test_an_unreachable_redis_is_raised_to_the_waiting_receive() -> None:
             await asyncio.wait_for(layer.receive(channel), timeout=5)
 
     async_to_sync(scenario)()
+
+
+def _batch(layer: ChannelLayer, pops: list[int]) -> None:
+    """Eleven sockets of one process, ten seats' messages and one to all of them sent in
+    one insert (as a move's broadcast sends them): every socket gets its own, in order."""
+    from games.services.channel_send import redis_group_send_many
+
+    async def scenario() -> None:
+        tag = os.urandom(4).hex()
+        names = [await layer.new_channel() for _ in range(11)]
+        for seat, name in enumerate(names):
+            await layer.group_add(f"t{tag}-seat-{seat}", name)
+            await layer.group_add(f"t{tag}-all", name)
+        waiting = [asyncio.ensure_future(received(layer, name)) for name in names]
+        await asyncio.sleep(0.05)  # every socket waits, one reader on Redis
+        await redis_group_send_many(
+            layer,
+            [(f"t{tag}-seat-{seat}", {"type": "x", "n": seat}) for seat in range(11)]
+            + [(f"t{tag}-all", {"type": "x", "n": 99})],
+        )
+        assert [(await w)["n"] for w in waiting] == list(range(11))
+        for name in names:
+            assert (await received(layer, name))["n"] == 99
+        await layer.flush()
+
+    async_to_sync(scenario)()
+
+
+def _counting(layer: ChannelLayer, pops: list[int]) -> None:
+    pop = layer._pop
+
+    async def counted(connection: Any, key: str) -> list[bytes]:
+        popped = await pop(connection, key)
+        if popped:
+            pops.append(len(popped))
+        return popped
+
+    layer._pop = counted  # type: ignore[method-assign]
+
+
+def test_a_moves_messages_to_one_process_are_popped_together() -> None:
+    layer = redis_layer()
+    pops: list[int] = []
+    _counting(layer, pops)
+    _batch(layer, pops)
+    # The move's messages went in together: a pop or two takes all of them, not one each.
+    assert sum(pops) == 12
+    assert len(pops) <= 2
+
+
+def test_a_redis_without_bzmpop_is_popped_one_message_at_a_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from redis.asyncio import Redis
+    from redis.exceptions import ResponseError
+
+    async def unknown(*args: Any, **kwargs: Any) -> Any:
+        raise ResponseError("unknown command 'BZMPOP', with args beginning with: ")
+
+    monkeypatch.setattr(Redis, "bzmpop", unknown)
+    layer = redis_layer()
+    pops: list[int] = []
+    _counting(layer, pops)
+    _batch(layer, pops)
+    assert not layer._batch_pop
+    assert pops == [1] * 12

@@ -109,3 +109,49 @@ def test_the_server_speaks_it() -> None:
 
     assert import_from_string(Worker.CONFIG_KWARGS["ws"]) is WebSocketProtocol
     assert "avalon_site.websocket.Worker" in (websocket_root() / "Procfile").read_text()
+
+
+def _page(board: str, secret: str) -> str:
+    """A pushed update's shape: a banner, then panels, each opening with a <section>."""
+    rows = "".join(f"<li>quest {i}: {board}</li>" for i in range(80))
+    return (
+        f'<div id="phase" data-seq="7">{secret} to play</div>'
+        f'<section id="board"><ol>{rows}</ol></section>'
+        f'<section id="secret">{secret * 120}</section>'
+        '<section id="rematch" hidden></section>'
+    )
+
+
+def test_pieces_are_cut_where_panels_open_and_small_ones_join_the_one_before() -> None:
+    page = _page("approved", "Merlin").encode()
+    cut = websocket.pieces(page)
+    assert b"".join(cut) == page
+    assert [piece[:16] for piece in cut] == [
+        b'<div id="phase" ',
+        b'<section id="boa',
+        b'<section id="sec',
+    ]
+    assert cut[-1].endswith(b'<section id="rematch" hidden></section>')  # too short alone
+    assert websocket.pieces(b"x" * 3000) == [b"x" * 3000]
+
+
+def test_a_panel_shared_by_every_seat_is_compressed_once() -> None:
+    """Each seat's message differs (its secret), the board is the same bytes in every one:
+    the board's piece is compressed once, and every client reads its own message back."""
+    seats = [_pair() for _ in range(3)]
+    texts = [_page("approved", name) for name in ("Merlin", "Percival", "Morgana")]
+    for (server, client), text in zip(seats, texts, strict=True):
+        server.send_text(text.encode())
+        wire, received = _received(server, client)
+        assert received == [text]
+        assert len(wire) < len(text) / 3
+    # Each piece compressed once and kept: the banner and the secret of each seat, the board
+    # once for all three.
+    assert len(websocket._kept) == 3 * 2 + 1
+    # The next move's board is a new piece; an unchanged banner and secret are not
+    # compressed again.
+    server, client = seats[0]
+    text = _page("rejected", "Merlin")
+    server.send_text(text.encode())
+    assert _received(server, client)[1] == [text]
+    assert len(websocket._kept) == 3 * 2 + 2
