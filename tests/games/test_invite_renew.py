@@ -31,7 +31,7 @@ from tests.games.page_play import logged_in
 from tests.moderation.test_enforcement import suspend
 
 from .conftest import make_user, open_table
-from .test_table_socket import accepted
+from .test_table_socket import socket
 
 RENEW_BUTTON = "New invite link"
 
@@ -188,8 +188,10 @@ async def test_renewing_closes_the_sockets_opened_with_the_old_code() -> None:
     game starts); the seated players' pages are told to fetch their seats again, which
     brings them the new link."""
     table, (host, guest) = await sync_to_async(private)()
-    holder = await accepted(table.pk, None, f"?invite={table.invite_code}")
-    seated = await accepted(table.pk, guest)
+    holder = socket(table.pk, None, f"?invite={table.invite_code}")
+    seated = socket(table.pk, guest)
+    for comm in (holder, seated):  # opened here, not by `accepted` (its list is that module's)
+        assert (await comm.connect(timeout=10))[0]
     await sync_to_async(table_renew_invite)(table=table, by=host)
     output = await holder.receive_output(timeout=3)
     assert output == {"type": "websocket.close", "code": 4403}
