@@ -18,6 +18,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("tables/<int:table_id>/start/", tables.table_start, name="table_start"),
     path("tables/<int:table_id>/bots/add/", tables.table_bot_add, name="table_bot_add"),
     path("tables/<int:table_id>/bots/remove/", tables.table_bot_remove, name="table_bot_remove"),
+    path(
+        "tables/<int:table_id>/invite/renew/", tables.table_invite_renew, name="table_invite_renew"
+    ),
     path("tables/<int:table_id>/chat/", tables.table_chat, name="table_chat"),
     path("invite/<str:code>/", tables.table_invite, name="table_invite"),
     path("games/<int:game_id>/", play.game_page, name="game"),

@@ -103,6 +103,12 @@ class TableCreatedOut(TableOut):
     invite_code = serializers.CharField()
 
 
+class InviteOut(serializers.Serializer[Any]):
+    """The table's new invite code, for its host (POST /api/tables/{id}/invite/renew/)."""
+
+    invite_code = serializers.CharField()
+
+
 class GameTypeOut(serializers.Serializer[Any]):
     """A game the site plays (its engine definition) and the options of its tables."""
 

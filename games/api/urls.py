@@ -13,6 +13,7 @@ table_patterns = [
     path("join/", views.TableJoinApi.as_view(), name="api-table-join"),
     path("leave/", views.TableLeaveApi.as_view(), name="api-table-leave"),
     path("remove/", views.TableRemovePlayerApi.as_view(), name="api-table-remove"),
+    path("invite/renew/", views.TableInviteRenewApi.as_view(), name="api-table-invite-renew"),
     path("start/", views.TableStartApi.as_view(), name="api-table-start"),
     path("chat/", views.ChatListApi.as_view(), name="api-chat"),
     path("chat/post/", views.ChatPostApi.as_view(), name="api-chat-post"),

@@ -265,6 +265,19 @@ class TableRemovePlayerApi(BaseApi):
         return Response(status=204)
 
 
+class TableInviteRenewApi(BaseApi):
+    error_statuses = (409,)
+
+    @extend_schema(request=None, responses={200: io.InviteOut})
+    def post(self, request: Request, table_id: int) -> Response:
+        """The host replaces the invite code before the start: the old one opens the table
+        no more (a removed player cannot come back with it). Only the host learns the new
+        one, here."""
+        table = _table_for(request, table_id)
+        code = lobby.table_renew_invite(table=table, by=self.user(request))
+        return Response(io.InviteOut({"invite_code": code}).data)
+
+
 class TableStartApi(BaseApi):
     error_statuses = (400, 409)
 

@@ -1,5 +1,6 @@
-"""Tables and seats: create, join, leave, remove a player, start (random seat order, the
-engine's deal committed as the game's first events: games.services.commit)."""
+"""Tables and seats: create, join, leave, remove a player, renew the invite link, start
+(random seat order, the engine's deal committed as the game's first events:
+games.services.commit)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games.engine.core import EngineError, InvalidConfig, MalformedMove, from_json, rng_for, start
 from games.engine.core import get_game as engine_game
-from games.models import Game, GameEvent, Seat, Table
+from games.models import Game, GameEvent, Seat, Table, new_invite_code
 
 from . import broadcast, gates
 from .commit import game_commit
@@ -166,6 +167,22 @@ def table_remove_player(*, table: Table, by: User, user: User) -> None:
         if user.pk == by.pk:
             raise Conflict(_("The host cannot remove themself."))
         _unseat(locked, user, missing=_("That player does not sit at this table."))
+
+
+def table_renew_invite(*, table: Table, by: User) -> str:
+    """The host replaces the table's invite code before the start (a removed player kept the
+    old link): the old link opens nothing any more, and the pages and sockets opened with it
+    are closed at the next seat check (broadcast.table_changed). Returns the new code."""
+    gates.authorise(by, "host")
+    with transaction.atomic():
+        locked = _lock_open(table)
+        if locked.host_id != by.pk:
+            raise Forbidden(_("Only the host can renew the invite link."))
+        locked.invite_code = new_invite_code()
+        locked.save(update_fields=["invite_code"])
+        transaction.on_commit(lambda: broadcast.table_changed(locked.pk))
+    table.invite_code = locked.invite_code
+    return locked.invite_code
 
 
 def table_add_bot(*, table: Table, by: User) -> Seat:

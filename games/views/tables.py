@@ -182,6 +182,12 @@ def _table_context(request: HttpRequest, table: Table, invite: str | None) -> di
 
 def table_page(request: HttpRequest, table_id: int, invite: str | None = None) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("host"), pk=table_id)
+    if invite is None:
+        # The live seat refresh of a page opened by its invite link carries the code as
+        # ?invite= (the push is one copy for all readers: the code comes from the page).
+        invite = request.GET.get("invite") or None
+    if invite != table.invite_code:  # only the table's own code is echoed into its page
+        invite = None
     user = request.user if isinstance(request.user, User) else None
     if table_audience(table, user, invite) is None:  # the socket's and the API's rule
         raise Http404("No such table.")
@@ -192,7 +198,13 @@ def table_page(request: HttpRequest, table_id: int, invite: str | None = None) -
 
 
 def table_invite(request: HttpRequest, code: str) -> HttpResponse:
-    table = get_object_or_404(Table, invite_code=code)
+    table = Table.objects.filter(invite_code=code).first()
+    if table is None:  # never issued, or renewed by the host: say what to do, not just 404
+        words = {
+            "title": _("This invite link is no longer valid"),
+            "text": _("The link may have been replaced by a new one: ask the host for it."),
+        }
+        return render(request, "errors/in_site.html", words, status=404)
     return table_page(request, table.pk, invite=code)
 
 
@@ -282,6 +294,19 @@ def table_bot_remove(request: HttpRequest, table_id: int) -> HttpResponse:
         table_id,
         lambda t: lobby.table_remove_bot(table=t, by=user, seat_id=seat_id),
         _("The bot left its seat."),
+    )
+
+
+@require_POST
+@verified_required
+def table_invite_renew(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The host replaces the invite link (games.services.lobby.table_renew_invite)."""
+    user = _user(request)
+    return _act(
+        request,
+        table_id,
+        lambda t: lobby.table_renew_invite(table=t, by=user),
+        _("The table has a new invite link: the old one no longer works."),
     )
 
 

@@ -162,6 +162,8 @@ def test_every_operation_answers_as_the_published_schema_says(contract: Contract
     on_table(third, "join/", {})
     on_table(third, "leave/")
     on_table(third, "join/", {})
+    on_table(second, "invite/renew/")  # only the host may
+    assert on_table(host, "invite/renew/")["invite_code"] != created["invite_code"]
     on_table(second, "start/")  # only the host may
     feed = on_table(host, "start/")
     on_table(host, "start/")  # started already
@@ -336,6 +338,7 @@ def test_a_private_table_is_404_to_a_stranger_on_every_table_operation(
         ("join/", {"invite_code": "wrong"}),
         ("leave/", None),
         ("remove/", {"user_id": player.pk}),
+        ("invite/renew/", None),
         ("start/", None),
         ("chat/", None),
         ("chat/post/", {"body": "hello?"}),

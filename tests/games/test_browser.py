@@ -1,6 +1,7 @@
 """Browser test: five players in five headless Chromium contexts (one of them phone-sized)
-sign up through the pages (reading the verification email), log in, open and join a table
-of The Resistance: Avalon and play a whole game to the end through the pages only (plain
+sign up through the pages (reading the verification email), log in, open a private table
+of The Resistance: Avalon and join it by its invite link (the last to sit watches the seats
+fill live from the invite page), play a whole game to the end through the pages only (plain
 forms, live websocket updates), then chat and step through the replay. Screenshots go to
 test-artifacts/ (git-ignored).
 
@@ -17,7 +18,15 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from tests.browser import chromium, move_and_wait, no_sideways_scroll, settle, shot
+from tests.browser import (
+    DESK,
+    PHONE,
+    chromium,
+    move_and_wait,
+    no_sideways_scroll,
+    settle,
+    shot,
+)
 
 from .live_site import signed_up_pages
 
@@ -65,18 +74,29 @@ def test_five_players_play_a_whole_game_through_the_pages(site: tuple[str, Path]
         host.check("input[name=opt_percival]")
         host.check("input[name=opt_morgana]")
         host.fill("input[name=title]", "Camelot Friday")
+        host.select_option("select[name=visibility]", "private")
         shot(host, "01-create-table")
         host.click("form.create-form button[type=submit]")
         host.wait_for_url(re.compile(r"/tables/\d+/$"))
-        table_url = host.url
         shot(host, "02-table-host")
+        # The host's page at a phone's width too (the invite link and "New invite link").
+        host.set_viewport_size(PHONE["viewport"])
+        shot(host, "02-table-host-phone")
+        assert no_sideways_scroll(host)
+        host.set_viewport_size(DESK["viewport"])
+        invite_url = host.locator("input.invite").input_value()
+        pages[1].goto(f"{base}/lobby/")
+        shot(pages[1], "03-lobby")
+        # A private table: everyone comes by its invite link, and waits there unseated.
+        for page in pages[1:]:
+            page.goto(invite_url)
         for i, page in enumerate(pages[1:], start=1):
-            page.goto(f"{base}/lobby/")
-            if i == 1:
-                shot(page, "03-lobby")
-            page.click(f"a[href='{urlsplit(table_url).path}']")
             page.click("text=Take a seat")
             page.wait_for_selector(".seat-row:has-text('(you)')")
+            if i < 4:
+                # The last one, still unseated, sees each seat taken: its page's seat
+                # refresh carries the invite code (it was a 404 without it).
+                pages[4].locator(".seat-row__name", has_text=NAMES[i]).wait_for()
         shot(pages[4], "04-table-phone")
         host.wait_for_selector(".seat-row >> nth=4")  # the host's page refreshed its seats
         host.click("text=Start the game")
