@@ -371,6 +371,14 @@ def chat_readable(message: ChatMessage, user: User | None) -> bool:
     return not (spectators and audience == TABLE_PLAYERS and table.status != Table.Status.OPEN)
 
 
+def table_chat_for(table: Table, seated: bool, *, after_id: int = 0) -> QuerySet[ChatMessage]:
+    """The table's chat as its page and the chat API show it: before the start everyone at
+    the table reads both channels; once the game is on, a seated player no longer reads the
+    spectators' (as chat_readable says for the live feeds)."""
+    playing = seated and table.status != Table.Status.OPEN
+    return chat_for(table, 0 if playing else None, after_id=after_id)
+
+
 def chat_for(table: Table, seat: int | None, *, after_id: int = 0) -> QuerySet[ChatMessage]:
     """Chat a viewer may read: players' table talk for all; spectators' channel for
     spectators only (so watchers cannot coach players). Messages hidden by a moderator stay

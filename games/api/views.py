@@ -34,7 +34,6 @@ from games.models import Game, Table
 from games.presentation import feed_in_words
 from games.selectors import (
     can_watch,
-    chat_for,
     events_after,
     game_view_for_user,
     games_for_user,
@@ -42,6 +41,7 @@ from games.selectors import (
     games_to_watch,
     seat_of,
     table_audience,
+    table_chat_for,
 )
 from games.services import chat, lobby, moves
 from games.services.errors import BadInput, NotFound
@@ -367,12 +367,13 @@ class ChatListApi(BaseApi):
     @extend_schema(parameters=[AFTER], responses={200: io.ChatOut(many=True)})
     def get(self, request: Request, table_id: int) -> Response:
         """The table's chat after the message `after` (an id): players' talk for all, the
-        spectators' channel for those not seated."""
+        spectators' channel for those not seated, and for everyone before the start (as
+        the table page shows it)."""
         table = get_object_or_404(Table, pk=table_id)
         seat = table.seats.filter(user=self.user(request)).first()
         if table.visibility == Table.Visibility.PRIVATE and seat is None:
             raise NotFound(_("No such table."))
-        messages = chat_for(table, 0 if seat else None, after_id=_after(request))
+        messages = table_chat_for(table, seat is not None, after_id=_after(request))
         return Response(io.ChatOut(messages, many=True).data)
 
 

@@ -21,11 +21,11 @@ from games.models import Table
 from games.presentation.game_cards import game_cards
 from games.presentation.registry import presenter_for
 from games.selectors import (
-    chat_for,
     games_for_user,
     games_over_for_user,
     games_to_watch,
     table_audience,
+    table_chat_for,
     tables_of_user,
     tables_open,
 )
@@ -173,7 +173,7 @@ def _table_context(request: HttpRequest, table: Table, invite: str | None) -> di
         "options": option_list(table),
         # Before the start everyone at the table reads both channels; once the game is on,
         # the seated players no longer read the spectators' (broadcast._chat_groups).
-        "chat": list(chat_for(table, 0 if seated and table.status != Table.Status.OPEN else None)),
+        "chat": list(table_chat_for(table, seated)),
         "game_id": getattr(getattr(table, "game", None), "pk", None)
         if table.status != Table.Status.OPEN
         else None,

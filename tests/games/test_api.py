@@ -11,8 +11,9 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from games.models import Game, GameEvent
+from games.services.lobby import table_start
 
-from .conftest import make_user, seat_users, started_game
+from .conftest import make_user, open_table, seat_users, started_game
 
 pytestmark = pytest.mark.django_db
 
@@ -195,6 +196,29 @@ def test_chat_is_stored_split_by_channel_and_kept_as_text() -> None:
     assert [m["body"] for m in seen_by_player] == ["<b>hi</b> all"]
     assert [m["channel"] for m in seen_by_watcher] == ["players", "spectators"]
     assert all(m["created_at"] for m in seen_by_watcher)
+
+
+def test_the_chat_api_shows_the_table_page_s_channels_before_and_after_the_start() -> None:
+    """The chat API reads a table's talk as its page does (RA-W4, games.selectors
+    chat_readable): before the start a seated player reads the visitors' channel too; once
+    the game is on, no longer."""
+    users = [make_user() for _ in range(2)]
+    table = open_table(users)
+    visitor = make_user()
+    url = f"/api/tables/{table.pk}/chat/"
+    said = client_for(users[0]).post(url + "post/", {"body": "welcome"}, format="json")
+    asked = client_for(visitor).post(url + "post/", {"body": "may I watch?"}, format="json")
+    assert (said.status_code, asked.status_code) == (201, 201)
+    before = client_for(users[1]).get(url).json()
+    assert [(m["channel"], m["body"]) for m in before] == [
+        ("players", "welcome"),
+        ("spectators", "may I watch?"),
+    ]
+    table_start(table=table, by=users[0])
+    after = client_for(users[1]).get(url).json()
+    assert [(m["channel"], m["body"]) for m in after] == [("players", "welcome")]
+    seen_by_visitor = client_for(visitor).get(url).json()
+    assert [m["body"] for m in seen_by_visitor] == ["welcome", "may I watch?"]
 
 
 def test_schema_is_published() -> None:
