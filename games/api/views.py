@@ -369,11 +369,9 @@ class ChatListApi(BaseApi):
         """The table's chat after the message `after` (an id): players' talk for all, the
         spectators' channel for those not seated, and for everyone before the start (as
         the table page shows it)."""
-        table = get_object_or_404(Table, pk=table_id)
-        seat = table.seats.filter(user=self.user(request)).first()
-        if table.visibility == Table.Visibility.PRIVATE and seat is None:
-            raise NotFound(_("No such table."))
-        messages = table_chat_for(table, seat is not None, after_id=_after(request))
+        table = _table_for(request, table_id)  # a private table: its seated players only
+        seated = table.seats.filter(user=self.user(request)).exists()
+        messages = table_chat_for(table, seated, after_id=_after(request))
         return Response(io.ChatOut(messages, many=True).data)
 
 

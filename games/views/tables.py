@@ -171,8 +171,6 @@ def _table_context(request: HttpRequest, table: Table, invite: str | None) -> di
         "invite_url": invite_url if seated else None,
         "advice": advice,
         "options": option_list(table),
-        # Before the start everyone at the table reads both channels; once the game is on,
-        # the seated players no longer read the spectators' (broadcast._chat_groups).
         "chat": list(table_chat_for(table, seated)),
         "game_id": getattr(getattr(table, "game", None), "pk", None)
         if table.status != Table.Status.OPEN
