@@ -80,3 +80,31 @@ def test_tx3_tx4_tx5_hosts_locations_godsends_and_three_rounds():
         assert s.round == 3
     if godsend_counts:
         assert godsend_counts[0] <= 3  # 3 in round 1, capped by the healthiest, no bonus
+
+
+def test_tx4_a_location_sharing_no_suit_is_refused_in_words():
+    """TX-4: after Twilight (Swords, Sorcery) the Host may not move to Tintagel (Arrows,
+    Deception); the refusal names both Locations and the rule, and nothing changes."""
+    import pytest
+
+    from games.engine.core import IllegalMove
+
+    _, s = start(AVALON, AvalonConfig(chaos=True, powers=False), 5, Random(9))
+    _, s = act(s, s.host, ChooseLocation("twilight"))
+    rng = Random(3)
+    while not (s.phase == "location" and s.choosing == "chaos"):
+        seat = min(pending_seats(s))
+        _, s = act(s, seat, rng.choice(list(legal_moves(s, seat))), rng.randrange(99))
+    host = min(pending_seats(s))
+    assert ChooseLocation("tintagel") not in legal_moves(s, host)
+    with pytest.raises(IllegalMove) as refused:
+        act(s, host, ChooseLocation("tintagel"))
+    assert refused.value.rule == "TX-4"
+    assert str(refused.value) == (
+        "Tintagel shares no Weapon suit with Twilight: choose a Location that shares one, "
+        "or stay at Twilight."
+    )
+    with pytest.raises(IllegalMove, match="no such Location"):
+        act(s, host, ChooseLocation("camelot"))
+    _, after = act(s, host, ChooseLocation("twilight"))  # staying is allowed
+    assert after.location == "twilight"

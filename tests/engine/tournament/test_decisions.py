@@ -8,7 +8,7 @@ from random import Random
 
 import pytest
 
-from games.engine.core import NotYourTurn
+from games.engine.core import IllegalMove, NotYourTurn
 from games.engine.games.tournament import events as ev
 from games.engine.games.tournament.config import AvalonConfig, CamelotConfig
 from games.engine.games.tournament.definition import AVALON, CAMELOT
@@ -367,3 +367,18 @@ def test_tt23_no_question_when_the_order_changes_nothing():
     events, _ = plays(s, "swords-9", "swords-8", "swords-2")
     assert "ChoiceAsked" not in kinds(events)
     assert of(events, ev.DuskTallied)[0].injuries[1] == 0
+
+
+def test_th4_a_value_given_in_the_elf_queens_melee_is_refused_in_words():
+    """TH-4: in the Elf Queen's face-down Melee a special card is played without a value
+    (it gets one as it turns up): one played with a value is refused with the reason."""
+    s = table(
+        [["swords-9", "arrows-1"], ["sorceress-1", "arrows-3"], ["swords-5", "arrows-2"]],
+        characters=["elf-queen", None, None],
+    )
+    _, s = act(s, 0, PlayCard("swords-9"))
+    with pytest.raises(IllegalMove) as refused:
+        act(s, 1, PlayCard("sorceress-1", 7))
+    assert refused.value.rule == "TH-4"
+    assert "face down in the Elf Queen's Melee" in str(refused.value)
+    assert "Apprentice Sorceress its value when it is turned up" in str(refused.value)

@@ -52,6 +52,17 @@ def test_tt11_cannot_shame_while_holding_alchemy_ta4():
         act(s, 1, Shame("sorcery-3"))
 
 
+def test_tt11_the_lead_player_cannot_shame_and_is_told_why():
+    """TT-11/TT-9: Shame is for a player unable to play a legal card; any card may lead,
+    so the Lead Player is told that, not something about Alchemy."""
+    s = table([["swords-10", "arrows-2"], ["alchemy-4", "sorcery-3"], ["swords-1", "arrows-9"]])
+    assert not any(isinstance(m, Shame) for m in legal_moves(s, 0))
+    with pytest.raises(IllegalMove) as refused:
+        act(s, 0, Shame("arrows-2"))
+    assert refused.value.rule == "TT-11"
+    assert str(refused.value) == "You cannot Shame: you lead this Melee, and any card may lead."
+
+
 def test_ta4_enhanced_alchemy_in_place_of_lead_suit_and_leading():
     """TA-4: Alchemy may replace a held Lead-Suit card and may lead; then all is in-suit."""
     s = table([["swords-10", "arrows-2"], ["swords-5", "alchemy-11"], ["deception-4", "sorcery-3"]])

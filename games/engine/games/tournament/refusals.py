@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from games.engine.core import N_, IllegalMove, Message, Move, joined, msg
 
-from .moves import Command, PlayCard, Shame
-from .plays import actor, follow_suits, suits_in_play
+from .locations import LOCATIONS
+from .moves import ChooseLocation, Command, PlayCard, Shame
+from .plays import actor, elf_queen_leads, follow_suits, suits_in_play
 from .state import TState
 from .weapons import SUIT_NAMES, weapon, weapon_name
 
@@ -15,6 +16,8 @@ def explain(s: TState, seat: int, move: Move) -> IllegalMove:
     """A player-friendly reason why `move` is not legal now, with the rule it breaks."""
     if s.phase == "over":
         return IllegalMove(N_("This game is over."))
+    if s.phase == "location" and isinstance(move, ChooseLocation):
+        return _location(s, move.location)
     if s.phase != "play" or not isinstance(move, (PlayCard, Shame, Command)):
         names = {
             "location": N_("choose a Location"),
@@ -43,6 +46,10 @@ def explain(s: TState, seat: int, move: Move) -> IllegalMove:
     held = [c for c in hand if weapon(c).kind == "basic" and weapon(c).suit in suits]
     alchemy = any(weapon(c).kind == "alchemy" for c in hand)
     if isinstance(move, Shame):
+        if s.played == 0 and hand:
+            return IllegalMove(
+                N_("You cannot Shame: you lead this Melee, and any card may lead."), "TT-11"
+            )
         if held and not s.alchemy_led:
             return IllegalMove(
                 N_("You cannot Shame: you hold a card of %(suit)s."), "TT-11", suit=named
@@ -56,7 +63,17 @@ def explain(s: TState, seat: int, move: Move) -> IllegalMove:
     if move.card not in hand:  # "" is a Shame with an empty hand, never a card to play
         return IllegalMove(N_("You do not hold that card."))
     w = weapon(move.card)
-    if w.value is None:
+    if w.value is None and elf_queen_leads(s):
+        if move.value:  # TH-4: face down, its value is given as it is turned up
+            return IllegalMove(
+                N_(
+                    "Cards are played face down in the Elf Queen's Melee: you give your "
+                    "%(card)s its value when it is turned up."
+                ),
+                "TH-4",
+                card=weapon_name(w.id),
+            )
+    elif w.value is None:
         if not 1 <= move.value <= 15:
             return IllegalMove(
                 N_("Give your %(card)s a value from 1 to 15."), "TH-2", card=weapon_name(w.id)
@@ -106,3 +123,20 @@ def explain(s: TState, seat: int, move: Move) -> IllegalMove:
             N_("That power cannot be used with this play (or was already used this round).")
         )
     return IllegalMove(N_("That play is not allowed here."))
+
+
+def _location(s: TState, location: str) -> IllegalMove:
+    """TX-4: the Chaos Host's next Location shares a Weapon suit with the previous one."""
+    if location not in LOCATIONS:
+        return IllegalMove(N_("There is no such Location."))
+    if s.choosing == "chaos" and s.location is not None:
+        return IllegalMove(
+            N_(
+                "%(location)s shares no Weapon suit with %(previous)s: choose a Location "
+                "that shares one, or stay at %(previous)s."
+            ),
+            "TX-4",
+            location=msg(LOCATIONS[location].name),
+            previous=msg(LOCATIONS[s.location].name),
+        )
+    return IllegalMove(N_("You cannot choose that Location now."))
