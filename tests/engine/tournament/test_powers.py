@@ -47,6 +47,8 @@ def test_arthur_pendragon_commands_and_gives_a_card():
     assert of(events, ev.MeleeEnded)[0].loser == 2
     assert s.phase == "gift"
     assert pending_seats(s) == {1}
+    with pytest.raises(IllegalMove, match=r"^You do not hold that card\.$"):
+        act(s, 1, GiveCard("swords-15"))
     events, s = act(s, 1, GiveCard("arrows-2"))
     assert "arrows-2" in s.player(2).hand
     assert s.phase == "play"
@@ -110,6 +112,10 @@ def test_sir_percival_gives_arrows_hits_at_dusk():
         _, s = act(s, seat, PlayCard(card))
     assert s.phase == "dusk"
     assert pending_seats(s) == {2}
+    with pytest.raises(IllegalMove, match=r"^Weapon Hits are given to an opponent\.$"):
+        act(s, 2, GiveHit("arrows-14", 2))
+    with pytest.raises(IllegalMove, match=r"^That card is not in your Weapon Hits\.$"):
+        act(s, 2, GiveHit("arrows-1", 0))
     _, s = act(s, 2, GiveHit("arrows-14", 0))
     _, s = act(s, 2, GiveHit("arrows-9", 1))
     events, s = act(s, 2, FinishDusk())
@@ -350,6 +356,8 @@ def test_dusk_modifiers_suit_free_cap_and_lionel():
     assert pending_seats(s) == {1}
     _, s = act(s, 1, GiveHit("arrows-9", 2))
     assert all(m.to == 2 for m in legal_moves(s, 1) if isinstance(m, GiveHit))
+    with pytest.raises(IllegalMove, match="Sir Lionel gives his Weapon Hits to one opponent"):
+        act(s, 1, GiveHit("arrows-5", 0))
     events, s = act(s, 1, FinishDusk())
     assert of(events, ev.DuskTallied)[0].injuries == (0, 15, 5)
 

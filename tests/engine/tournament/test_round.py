@@ -6,7 +6,7 @@ from random import Random
 
 import pytest
 
-from games.engine.core import InvalidConfig, start
+from games.engine.core import IllegalMove, InvalidConfig, start
 from games.engine.games.tournament import events as ev
 from games.engine.games.tournament.config import AvalonConfig, CamelotConfig
 from games.engine.games.tournament.definition import AVALON, CAMELOT
@@ -68,6 +68,19 @@ def test_ta3_passing_left_secret_and_simultaneous():
     for seat in range(3):
         assert choices[seat] <= set(s.player((seat + 1) % 3).hand)
     assert s.phase == "play"
+
+
+def test_ta3_a_pass_of_other_than_three_held_cards_is_refused_in_words():
+    """TA-3: a pass is three cards of the passer's hand; two, four or a card not held are
+    refused with the rule in words."""
+    _, s = start(AVALON, AvalonConfig(powers=False), 3, Random(5))
+    hand = s.player(0).hand
+    other = s.player(1).hand[0]
+    for cards in (hand[:2], hand[:4], (*hand[:2], other)):
+        with pytest.raises(IllegalMove) as refused:
+            act(s, 0, ChoosePass(frozenset(cards)))
+        assert refused.value.rule == "TA-3"
+        assert str(refused.value) == "Choose exactly three cards of your hand to pass."
 
 
 def test_ta3_camelot_rules_never_pass():

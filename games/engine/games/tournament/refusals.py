@@ -6,8 +6,9 @@ from __future__ import annotations
 from games.engine.core import N_, IllegalMove, Message, Move, joined, msg
 
 from .locations import LOCATIONS
-from .moves import ChooseLocation, Command, PlayCard, Shame
+from .moves import ChooseLocation, ChoosePass, Command, GiveCard, GiveHit, PlayCard, Shame
 from .plays import actor, elf_queen_leads, follow_suits, suits_in_play
+from .powers import dusk
 from .state import TState
 from .weapons import SUIT_NAMES, weapon, weapon_name
 
@@ -18,6 +19,12 @@ def explain(s: TState, seat: int, move: Move) -> IllegalMove:
         return IllegalMove(N_("This game is over."))
     if s.phase == "location" and isinstance(move, ChooseLocation):
         return _location(s, move.location)
+    if s.phase == "passing" and isinstance(move, ChoosePass):
+        return IllegalMove(N_("Choose exactly three cards of your hand to pass."), "TA-3")
+    if s.phase == "gift" and isinstance(move, GiveCard):
+        return IllegalMove(N_("You do not hold that card."))
+    if s.phase == "dusk" and isinstance(move, GiveHit):
+        return _give_hit(s, seat, move)
     if s.phase != "play" or not isinstance(move, (PlayCard, Shame, Command)):
         names = {
             "location": N_("choose a Location"),
@@ -140,3 +147,20 @@ def _location(s: TState, location: str) -> IllegalMove:
             previous=msg(LOCATIONS[s.location].name),
         )
     return IllegalMove(N_("You cannot choose that Location now."))
+
+
+def _give_hit(s: TState, seat: int, move: GiveHit) -> IllegalMove:
+    """Sir Percival's and Sir Lionel's Dusk gifts: which cards, to whom."""
+    if not 0 <= move.to < s.n or move.to == seat:
+        return IllegalMove(N_("Weapon Hits are given to an opponent."))
+    p = s.player(seat)
+    if move.card not in p.hits:
+        return IllegalMove(N_("That card is not in your Weapon Hits."))
+    if p.given and move.to != p.given_to and move.card not in dusk.percival_cards(s, seat):
+        return IllegalMove(
+            N_(
+                "Sir Lionel gives his Weapon Hits to one opponent only: "
+                "the one who received the first."
+            )
+        )
+    return IllegalMove(N_("Your powers cannot give that card away."))
