@@ -1,5 +1,6 @@
 """Why a move is refused: the player-friendly reason `decide` gives when a move is not among
-the legal moves (TT-9..TT-11, TC-3, TA-4, TA-5 and the play options powers add)."""
+the legal moves (TT-9..TT-11, TC-3, TA-4, TA-5 and the play options powers add; TA-3
+passes, TX-4 Locations, the Dusk gifts)."""
 
 from __future__ import annotations
 
