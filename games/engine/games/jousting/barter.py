@@ -66,7 +66,7 @@ def check_offer(state: JoustingState, seat: int, move: MakeOffer) -> Message | N
         return STALE
     if state.offers_made[seat] >= state.config.offer_limit:
         return msg(
-            N_("You have made all %(limit)s offers of this barter session."),
+            N_("Your offers this barter session are used up (the table allows %(limit)s)."),
             limit=state.config.offer_limit,
         )
     if move.to is not None and not (0 <= move.to < state.players and move.to != seat):
