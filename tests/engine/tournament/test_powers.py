@@ -105,6 +105,41 @@ def test_the_sword_denies_or_allows_passing_and_receives_first():
     assert s.phase == "play"
 
 
+def test_ta3_the_sword_enables_passing_under_camelot_rules():
+    """TA-3 and The Sword (Avalon rulebook, "Arthur Pendragon and The Sword"): "If playing
+    with The Sword using Tournament at Camelot rules, The Sword will enable passing cards."
+    Under Camelot rules nobody passes, unless The Sword's holder allows it."""
+    hands = [
+        [f"swords-{i}" for i in range(1, 5)],
+        [f"arrows-{i}" for i in range(1, 5)],
+        [f"sorcery-{i}" for i in range(1, 5)],
+    ]
+    plain = table(hands, ruleset="camelot", start_melee=False)
+    b = Builder(plain, Random(0))
+    b.passing_stage()
+    assert b.state.phase == "play"  # Camelot rules: no passing
+    s = table(
+        hands,
+        ruleset="camelot",
+        characters=["arthur-pendragon", None, None],
+        start_melee=False,
+        unlocked={0: 150},
+    )
+    b = Builder(s, Random(0))
+    b.passing_stage()
+    s = b.state
+    assert s.phase == "sword"
+    _, denied = act(s, 0, DecidePassing(False))
+    assert denied.phase == "play"
+    _, s = act(s, 0, DecidePassing(True))
+    assert s.phase == "passing"
+    _, s = act(s, 1, ChoosePass(frozenset(hands[1][:3])))
+    _, s = act(s, 2, ChoosePass(frozenset(hands[2][:3])))
+    _, s = act(s, 0, ChoosePass(frozenset(hands[0][:3])))
+    assert set(hands[0][:3]) <= set(s.player(1).hand)  # round 1: to the left
+    assert s.phase == "play"
+
+
 def test_sir_percival_gives_arrows_hits_at_dusk():
     """Sir Percival (inferred): Arrows hits may be given to several opponents at Dusk."""
     s = table([["arrows-9"], ["arrows-14"], ["arrows-8"]], characters=[None, None, "sir-percival"])
