@@ -416,3 +416,48 @@ def test_destrier_charge_on_after_play_and_sir_ector_on_threshold_crossing():
     events, s = act(s, 1, Shame("arrows-2"))
     assert of(events, ev.CompanionUnlocked)
     assert s.player(1).health == 198 + 25
+
+
+def test_ta8_tt11_tt13_the_rulebooks_worked_melee_example():
+    """The Avalon rulebook's "Example: resolving a Melee" (TA-8, TT-11, TT-13, TA-4): 14 of
+    Arrows leads, 13 of Alchemy follows, Mists of Avalon discards it (its player is Shamed),
+    an 8 of Arrows follows, the fifth player Shames; the 8 loses, and Sir Percival gives the
+    14 and the 8 of Arrows to opponents at Dusk."""
+    s = table(
+        [["arrows-14"], ["alchemy-13"], ["mists-1"], ["arrows-8"], ["sorcery-2"]],
+        characters=[None, None, None, "sir-percival", None],
+    )
+    _, s = act(s, 0, PlayCard("arrows-14"))
+    _, s = act(s, 1, PlayCard("alchemy-13"))
+    events, s = act(s, 2, PlayCard("mists-1", 10))
+    assert of(events, ev.EntriesDiscarded)[0].orders == (1,)  # the 13 of Alchemy
+    assert [(e.seat, e.why) for e in of(events, ev.Shamed)] == [(1, "mists")]
+    _, s = act(s, 3, PlayCard("arrows-8"))
+    assert list(legal_moves(s, 4)) == [Shame("sorcery-2")]
+    events, s = act(s, 4, Shame("sorcery-2"))
+    ended = of(events, ev.MeleeEnded)[0]
+    assert ended.loser == 3
+    assert set(ended.taken) == {"arrows-14", "mists-1", "arrows-8"}
+    assert s.phase == "dusk"
+    assert {m.card for m in legal_moves(s, 3) if isinstance(m, GiveHit)} == {
+        "arrows-14",
+        "arrows-8",
+    }
+    _, s = act(s, 3, GiveHit("arrows-14", 0))
+    events, s = act(s, 3, GiveHit("arrows-8", 2))
+    tally = of(events, ev.DuskTallied)[0]
+    assert tally.injuries[3] == 25  # Mists of Avalon alone
+    assert [p.health for p in s.players] == [395, 395, 395, 375, 395]
+
+
+def test_ta4_a_basic_suit_power_leaves_alchemy_alone():
+    """TA-4 (Avalon rulebook, Alchemy cards): "When a Character or Godsend power ... involves
+    a Basic Weapon card suit, Alchemy cards are not affected": an Alchemy card played as
+    Arrows is no Arrows card for Sir Percival's gift."""
+    s = table([["arrows-9"], ["alchemy-14"], ["arrows-8"]], characters=[None, None, "sir-percival"])
+    for seat, card in enumerate(["arrows-9", "alchemy-14", "arrows-8"]):
+        _, s = act(s, seat, PlayCard(card))
+    assert s.phase == "dusk"
+    assert {m.card for m in legal_moves(s, 2) if isinstance(m, GiveHit)} == {"arrows-9", "arrows-8"}
+    with pytest.raises(IllegalMove):
+        act(s, 2, GiveHit("alchemy-14", 0))
