@@ -296,3 +296,27 @@ def test_a_card_id_that_is_no_card_is_refused_not_crashed(card: str):
     s = table([["swords-10", "arrows-2"], ["swords-5", "arrows-9"]])
     with pytest.raises(IllegalMove, match=r"You do not hold that card\."):
         act(s, 0, PlayCard(card))
+
+
+def test_tt12_tt13_tc3_the_camelot_rulebooks_sample_melee():
+    """The Camelot rulebook's "Sample Melee" (TT-9..TT-13, TC-1, TC-3): the 13 of Sorcery
+    leads; a player with no Sorcery nor Alchemy Shames; the 11 of Alchemy becomes an 11 of
+    Sorcery; the 7 of Sorcery follows; Merlin is declared an 11 of Sorcery. The two 11s
+    Feint, and the 7 loses and takes every card in the Melee."""
+    s = table(
+        [["sorcery-13"], ["swords-2"], ["alchemy-11"], ["sorcery-7"], ["merlin-1"]],
+        ruleset="camelot",
+        deck="camelot",
+    )
+    _, s = act(s, 0, PlayCard("sorcery-13"))
+    assert legal_moves(s, 1) == [Shame("swords-2")]
+    events, s = act(s, 1, Shame("swords-2"))
+    assert s.player(1).health == 395
+    _, s = act(s, 2, PlayCard("alchemy-11"))
+    _, s = act(s, 3, PlayCard("sorcery-7"))
+    assert PlayCard("merlin-1", 11) in legal_moves(s, 4)
+    events, s = act(s, 4, PlayCard("merlin-1", 11))
+    ended = of(events, ev.MeleeEnded)[0]
+    assert ended.loser == 3
+    assert set(ended.taken) == {"sorcery-13", "alchemy-11", "sorcery-7", "merlin-1"}
+    assert ended.feints == 2
