@@ -461,3 +461,22 @@ def test_ta4_a_basic_suit_power_leaves_alchemy_alone():
     assert {m.card for m in legal_moves(s, 2) if isinstance(m, GiveHit)} == {"arrows-9", "arrows-8"}
     with pytest.raises(IllegalMove):
         act(s, 2, GiveHit("alchemy-14", 0))
+
+
+def test_ta4_an_alchemy_lead_refused_for_its_extra_card_names_the_extra_card():
+    """TA-4: under Avalon rules Alchemy may lead; when such a lead is refused only for the
+    second card it brings (The Lion's, once per round), the refusal says so, not that
+    Camelot's Alchemy rule (TC-3) forbids the lead."""
+    s = table(
+        [["alchemy-3", "swords-12", "arrows-2"], ["swords-5", "arrows-1"], ["swords-2"]],
+        characters=["sir-yvain", None, None],
+        unlocked={0: 100},
+    )
+    plays_ = [m for m in legal_moves(s, 0) if isinstance(m, PlayCard) and m.card == "alchemy-3"]
+    assert PlayCard("alchemy-3") in plays_
+    with pytest.raises(IllegalMove) as refused:
+        act(s, 0, PlayCard("alchemy-3", extra="alchemy-3"))
+    assert str(refused.value) == (
+        "That power cannot be used with this play (or was already used this round)."
+    )
+    assert refused.value.rule != "TC-3"

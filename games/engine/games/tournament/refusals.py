@@ -8,7 +8,7 @@ from games.engine.core import N_, IllegalMove, Message, Move, joined, msg
 
 from .locations import LOCATIONS
 from .moves import ChooseLocation, ChoosePass, Command, GiveCard, GiveHit, PlayCard, Shame
-from .plays import actor, elf_queen_leads, follow_suits, suits_in_play
+from .plays import actor, camelot_alchemy, elf_queen_leads, follow_suits, suits_in_play
 from .powers import dusk
 from .state import TState
 from .weapons import SUIT_NAMES, weapon, weapon_name
@@ -98,8 +98,9 @@ def explain(s: TState, seat: int, move: Move) -> IllegalMove:
             "TC-1",
             card=weapon_name(w.id),
         )
+    camelot = camelot_alchemy(s, actor(s))  # TC-3: Camelot rules, or Guinguemar
     if s.played == 0:
-        if w.kind == "alchemy":
+        if w.kind == "alchemy" and camelot and any(weapon(c).kind == "basic" for c in hand):
             return IllegalMove(
                 N_("Under Camelot rules you may lead Alchemy only when you hold no basic weapon."),
                 "TC-3",
@@ -117,7 +118,7 @@ def explain(s: TState, seat: int, move: Move) -> IllegalMove:
                 "TT-10",
                 suit=named,
             )
-        if w.kind == "alchemy" and held:
+        if w.kind == "alchemy" and held and camelot:
             return IllegalMove(
                 N_(
                     "Under Camelot rules you may play Alchemy only "
