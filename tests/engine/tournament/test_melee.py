@@ -54,13 +54,22 @@ def test_tt11_cannot_shame_while_holding_alchemy_ta4():
 
 def test_tt11_the_lead_player_cannot_shame_and_is_told_why():
     """TT-11/TT-9: Shame is for a player unable to play a legal card; any card may lead,
-    so the Lead Player is told that, not something about Alchemy."""
+    so the Lead Player is told that, not something about Alchemy; after an Alchemy lead
+    (TA-4) any card may follow, and the refusal says so."""
     s = table([["swords-10", "arrows-2"], ["alchemy-4", "sorcery-3"], ["swords-1", "arrows-9"]])
     assert not any(isinstance(m, Shame) for m in legal_moves(s, 0))
     with pytest.raises(IllegalMove) as refused:
         act(s, 0, Shame("arrows-2"))
     assert refused.value.rule == "TT-11"
     assert str(refused.value) == "You cannot Shame: you lead this Melee, and any card may lead."
+    _, s = act(
+        table([["alchemy-9", "arrows-2"], ["swords-5", "sorcery-3"], ["swords-1"]]),
+        0,
+        PlayCard("alchemy-9"),
+    )
+    with pytest.raises(IllegalMove) as refused:
+        act(s, 1, Shame("sorcery-3"))
+    assert str(refused.value) == "You cannot Shame: Alchemy led this Melee, so any card may follow."
 
 
 def test_ta4_enhanced_alchemy_in_place_of_lead_suit_and_leading():

@@ -62,7 +62,11 @@ def explain(s: TState, seat: int, move: Move) -> IllegalMove:
             return IllegalMove(
                 N_("You cannot Shame: you hold a card of %(suit)s."), "TT-11", suit=named
             )
-        if alchemy or s.alchemy_led or s.played == 0:
+        if s.alchemy_led:
+            return IllegalMove(
+                N_("You cannot Shame: Alchemy led this Melee, so any card may follow."), "TT-11"
+            )
+        if alchemy:
             return IllegalMove(
                 N_("You cannot Shame: you hold a card you can legally play (Alchemy is in-suit)."),
                 "TT-11",
