@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 from django_ratelimit.core import is_ratelimited
 
 from games.services.errors import ServiceError
@@ -45,13 +45,13 @@ def _page(request: HttpRequest, form: AccountDeleteForm, status: int = 200) -> H
     return render(request, "accounts/your_data.html", {"form": form}, status=status)
 
 
-@require_GET
+@require_safe
 @verified_required
 def your_data(request: HttpRequest) -> HttpResponse:
     return _page(request, AccountDeleteForm())
 
 
-@require_GET
+@require_safe
 @verified_required
 def data_download(request: HttpRequest) -> HttpResponse:
     if _limited(request, "accounts.data_download", DOWNLOAD_RATE):

@@ -16,14 +16,14 @@ from django.templatetags.static import static
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 THEME_COLOUR = "#1b2a4a"  # --navy-700, the site header
 BACKGROUND_COLOUR = "#f4ecd8"  # --parchment-100, the pages
 ICON_SIZES = (48, 72, 96, 144, 192, 256, 384, 512)
 
 
-@require_GET
+@require_safe
 @cache_control(max_age=3600)  # private: the description is in the reader's language
 def manifest(request: HttpRequest) -> JsonResponse:
     icons: list[dict[str, str]] = [
@@ -62,7 +62,7 @@ def manifest(request: HttpRequest) -> JsonResponse:
     return response
 
 
-@require_GET
+@require_safe
 @cache_control(no_cache=True)
 def service_worker(request: HttpRequest) -> HttpResponse:
     """The worker's script; browsers check it for updates (no-cache: always revalidated)."""

@@ -72,9 +72,11 @@ def take_back(request: HttpRequest, game_id: int) -> HttpResponse:
     )
 
 
-def _local_midnight(value: str, user: User) -> dt.datetime:
-    day = dt.date.fromisoformat(value)
-    return dt.datetime(day.year, day.month, day.day, tzinfo=user.zone)
+def _local_midnight(value: str, user: User, days_after: int = 0) -> dt.datetime:
+    """The start of the day `value` (ISO), `days_after` days later, in the user's zone, as
+    UTC. OverflowError past the calendar's last day (9999-12-31, in UTC too)."""
+    day = dt.date.fromisoformat(value) + dt.timedelta(days=days_after)
+    return dt.datetime(day.year, day.month, day.day, tzinfo=user.zone).astimezone(dt.UTC)
 
 
 @require_POST
@@ -83,9 +85,12 @@ def vacation_declare(request: HttpRequest) -> HttpResponse:
     user = _user(request)
     try:
         starts = _local_midnight(request.POST.get("starts_on", ""), user)
-        ends = _local_midnight(request.POST.get("ends_on", ""), user) + dt.timedelta(days=1)
+        ends = _local_midnight(request.POST.get("ends_on", ""), user, days_after=1)
     except ValueError:
         messages.error(request, _("Give the first and the last day of your vacation."))
+        return redirect("profile")
+    except OverflowError:  # the last day of 9999 ends after the last day Python knows
+        messages.error(request, _("A vacation must end before the year 9999 does."))
         return redirect("profile")
     try:
         vacations.vacation_declare(user=user, starts_at=starts, ends_at=ends)

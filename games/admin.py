@@ -14,6 +14,7 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any
 
 from django.contrib import admin
+from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
 from django.db.models.expressions import BaseExpression
 from django.http import HttpRequest, HttpResponse
@@ -231,7 +232,10 @@ class GameEventAdmin(ReadOnlyMixin, admin.ModelAdmin[GameEvent]):
         form_url: str = "",
         extra_context: dict[str, Any] | None = None,
     ) -> HttpResponse:
-        # One event in full is a read of the unredacted log: audited like the log view.
+        # One event in full is a read of the unredacted log: allowed and audited as the
+        # log view is (moderation.admin_game_log), not to whoever may list the events.
+        if not request.user.has_perm("moderation.moderate_games"):
+            raise PermissionDenied
         event = GameEvent.objects.filter(pk=object_id).select_related("game__table").first()
         if event is not None and self.has_view_permission(request, event):
             assert isinstance(request.user, User)

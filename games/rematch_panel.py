@@ -13,7 +13,7 @@ from accounts.models import User
 
 from .models import Game, Rematch, Seat
 from .panels import register_live_panel
-from .services.rematch import rematch_waiting_for
+from .services.rematch import rematch_impossible, rematch_waiting_for
 
 
 def rematch_context(game: Game, user: Any) -> dict[str, Any]:
@@ -27,6 +27,7 @@ def rematch_context(game: Game, user: Any) -> dict[str, Any]:
     viewer = user if isinstance(user, User) else None
     new_table = rematch.table if rematch else None
     new_game = getattr(new_table, "game", None) if new_table else None
+    impossible = rematch_impossible(seats) if new_game is None else ""
     return {
         "game": game,
         "shown": True,
@@ -39,8 +40,10 @@ def rematch_context(game: Game, user: Any) -> dict[str, Any]:
             }
             for s in seats
         ],
+        "impossible": impossible,
         "can_accept": viewer is not None
         and new_game is None
+        and not impossible
         and any(s.user_id == viewer.pk and s.pk in waiting for s in seats),
         "new_game": new_game,
     }

@@ -16,7 +16,7 @@ from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from games.engine.core import EngineError, IllegalMove
 from games.presentation import move_from_post
@@ -94,7 +94,7 @@ def _decide(request: HttpRequest, token: str) -> HttpResponse:
     return _page(request, token, decision, error=error, rules=rules, status=status)
 
 
-@require_GET
+@require_safe
 def decision_done(request: HttpRequest, token: str) -> HttpResponse:
     """After the decision: it is made (the link is used now). Names the game only."""
     try:

@@ -10,12 +10,13 @@ the old username and email are free to register again: nothing links the new acc
 old games (they show the tombstone's name, not the username).
 
 What goes: email addresses, sessions, the API token, open sockets and presence rows,
-notices and opt-outs, vacations, IP sightings, move receipts, the profile's fields, groups
-and permissions, and the text of every chat message (rows stay, read "message deleted", so
-the conversation around them still makes sense). What stays: seats (the game logs stay
-valid), sanctions and reports (moderation's records, now about a nameless tombstone), the
-audit log, ratings (a refold of other players' ratings replays the games they were in; the
-leaderboards leave deleted accounts out).
+notices and opt-outs, vacations, the calendar feed (its URL answers 404), IP sightings,
+move receipts, the profile's fields, groups and permissions, and the text of every chat
+message (rows stay, read "message deleted", so the conversation around them still makes
+sense). What stays: seats (the game logs stay valid), sanctions and reports (moderation's
+records, now about a nameless tombstone), the audit log, ratings (a refold of other
+players' ratings replays the games they were in; the leaderboards leave deleted accounts
+out).
 
 Games in play: the seat is handed to the game's bot at once, the way the clock hands over a
 vanished player (`is_bot`, deadline due now), with a site notice in the log like
@@ -40,7 +41,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.models import User, deleted_player_name
-from clock.models import SeatGrace, Vacation, VacationAccount
+from clock.models import CalendarFeed, SeatGrace, Vacation, VacationAccount
 from clock.sweeper import sweep_game
 from games.lifecycle import SeatHandedOver
 from games.models import ChatMessage, Game, GameEvent, MoveReceipt, Presence, Seat, Table
@@ -192,6 +193,7 @@ def _personal_rows_delete(user: User) -> None:
     OptOut.objects.filter(user=user).delete()
     PushSubscription.objects.filter(user=user).delete()
     Vacation.objects.filter(user=user).delete()
+    CalendarFeed.objects.filter(user=user).delete()  # its URL must not outlive them either
     VacationAccount.objects.filter(user=user).delete()
     IpSighting.objects.filter(user=user).delete()
     user.groups.clear()

@@ -2,10 +2,28 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+from rest_framework.renderers import JSONRenderer
 
 from . import views
+from .errors import api_exception_handler
+
+
+class SchemaApi(SpectacularAPIView):
+    """The schema (YAML, or JSON with ?format=json); a refusal (a method other than GET)
+    in the API's one error shape and in JSON, as every other operation's, not DRF's YAML."""
+
+    def get_exception_handler(self) -> Any:
+        return api_exception_handler
+
+    def handle_exception(self, exc: Exception) -> Any:
+        self.request.accepted_renderer = JSONRenderer()
+        self.request.accepted_media_type = JSONRenderer.media_type
+        return super().handle_exception(exc)
+
 
 # One table's and one game's operations, below their prefix (written once, not per route).
 table_patterns = [
@@ -25,7 +43,7 @@ game_patterns = [
 ]
 
 urlpatterns = [
-    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("schema/", SchemaApi.as_view(), name="api-schema"),
     # The split view serves its start-up script from the same URL (?script) instead of inline,
     # and our template links a stylesheet instead of an inline <style>: the page passes the
     # site's Content-Security-Policy unchanged. Swagger UI itself comes from

@@ -110,12 +110,21 @@ def _valid(filters: FormT) -> FormT:
     return filters
 
 
+AFTER_DIGITS = 18  # any seq or message id (a bigint) has fewer
+
+
 def _after(request: Request) -> int:
     """The `after` query parameter of a log or chat read: a whole number in ASCII digits
-    (int() also took "٣" and " 3 "), default 0."""
+    (int() also took "٣" and " 3 "), default 0; at most AFTER_DIGITS of them (int() of
+    4,300+ digits raised, a 500)."""
     raw = request.query_params.get("after", "0")
-    if not (raw.isascii() and raw.removeprefix("-").isdigit()):
+    digits = raw.removeprefix("-")
+    if not (raw.isascii() and digits.isdigit()):
         raise BadInput(_("after must be a whole number"), field="after")
+    if len(digits) > AFTER_DIGITS:
+        raise BadInput(
+            _("after must have at most %(n)d digits") % {"n": AFTER_DIGITS}, field="after"
+        )
     return int(raw)
 
 

@@ -36,6 +36,9 @@ def rematch_accept(*, game: Game, user: User) -> Rematch:
         )
         if user.pk not in {s.user_id for s in seats}:
             raise Forbidden(_("Only the players of this game can accept a rematch."))
+        left = rematch_impossible(seats)
+        if left:
+            raise Conflict(left)
         rematch = Rematch.objects.get_or_create(game=locked)[0]
         if rematch.table_id is not None:
             return rematch
@@ -47,6 +50,14 @@ def rematch_accept(*, game: Game, user: User) -> Rematch:
     return rematch
 
 
+def rematch_impossible(seats: list[Seat]) -> str:
+    """Why no rematch can ever start (a player of the game deleted their account: nobody
+    can accept for them, nor seat them again), or "". A seat with no user is a bot's."""
+    if any(s.user.deleted_at is not None if s.user else not s.is_bot for s in seats):
+        return _("A player of this game has left the site: a rematch needs every player.")
+    return ""
+
+
 def rematch_waiting_for(rematch: Rematch | None, seats: list[Seat]) -> list[Seat]:
     """The seats still to accept: a player's seat not yet accepted (a bot's seat never)."""
     accepted = set(rematch.accepted.values_list("pk", flat=True)) if rematch else set()
@@ -55,8 +66,6 @@ def rematch_waiting_for(rematch: Rematch | None, seats: list[Seat]) -> list[Seat
 
 def _new_table(old: Table, seats: list[Seat]) -> Table:
     """Open, fill and start the rematch's table; the old host hosts it again."""
-    if any(s.user is None and not s.is_bot for s in seats):
-        raise Conflict(_("A player of this game has left the site: a rematch needs every player."))
     for seat in seats:
         # Checked here, for everyone, before the lobby's services check each in turn: their
         # refusal is the sanctioned player's own notice (with the moderator's reason), which

@@ -134,7 +134,7 @@ def table_create(request: HttpRequest) -> HttpResponse:
         except ServiceError as exc:
             form.add_error(None, exc.message)
         else:
-            messages.success(request, "Your table is open. Share it and wait for players.")
+            messages.success(request, _("Your table is open. Share it and wait for players."))
             return redirect("table", table_id=table.pk)
     return render(
         request,

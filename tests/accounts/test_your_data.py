@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 import time_machine
 from allauth.account.models import EmailAddress
+from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.test import Client
 from django.urls import reverse
@@ -20,7 +21,8 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from accounts.services.data import WrongPassword, user_delete
-from clock.models import Vacation
+from clock.calendar import calendar_feed_renew, calendar_feed_url
+from clock.models import CalendarFeed, Vacation
 from clock.sweeper import sweep
 from games.engine.core import to_json
 from games.log import definition_of, encode_state, load_state, replay
@@ -294,6 +296,8 @@ def test_deleting_before_any_game_scrubs_the_account_and_frees_the_username() ->
     IpSighting.objects.create(user=me, ip="192.0.2.7")
     now = timezone.now()
     Vacation.objects.create(user=me, starts_at=now, ends_at=now + dt.timedelta(days=2))
+    feed = calendar_feed_renew(me)
+    assert Client().get(calendar_feed_url(feed).removeprefix(settings.SITE_URL)).status_code == 200
 
     response = delete_via_page(me)
 
@@ -309,6 +313,9 @@ def test_deleting_before_any_game_scrubs_the_account_and_frees_the_username() ->
     assert me.public_name == f"Deleted player {me.pk}"
     for model in (EmailAddress, Token, OptOut, PushSubscription, IpSighting, Vacation):
         assert not model.objects.filter(user=me).exists(), model
+    # The calendar's private URL is a capability like the token: it opens nothing now.
+    assert not CalendarFeed.objects.filter(user=me).exists()
+    assert Client().get(calendar_feed_url(feed).removeprefix(settings.SITE_URL)).status_code == 404
     assert not [s for s in Session.objects.all() if s.get_decoded().get("_auth_user_id")]
     # Every session is gone: the other device is logged out, the token no longer works.
     assert other_session.get(reverse("your_data")).status_code == 302

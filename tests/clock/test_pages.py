@@ -111,6 +111,30 @@ def test_declaring_and_ending_a_vacation_on_the_profile(clock) -> None:
     assert not Vacation.objects.filter(user=user).exists()
 
 
+@pytest.mark.parametrize("zone", ["UTC", "Pacific/Kiritimati", "Etc/GMT+12"])
+@pytest.mark.parametrize("last", ["9999-12-31", "9999-12-30"])
+def test_a_vacation_to_the_end_of_the_calendar_is_refused_in_words(
+    clock, zone: str, last: str
+) -> None:
+    user = make_user()
+    user.time_zone = zone
+    user.save(update_fields=["time_zone"])
+    client = logged_in(user)
+    response = client.post(
+        "/clock/vacation/", {"starts_on": "2026-11-19", "ends_on": last}, follow=True
+    )
+    assert response.status_code == 200
+    said = [str(m) for m in response.context["messages"]]
+    # The day after 9999-12-31 (local, or in UTC) is past the calendar: refused in words;
+    # an earlier last day is only too long for the allowance.
+    assert said == [
+        "A vacation must end before the year 9999 does."
+        if last == "9999-12-31"
+        else "You have 3 days of vacation left."
+    ]
+    assert not Vacation.objects.filter(user=user).exists()
+
+
 def test_the_table_shows_who_is_on_vacation_until_when(clock) -> None:
     away, other = make_user(), make_user()
     vacation_declare(

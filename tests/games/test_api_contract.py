@@ -597,3 +597,15 @@ def test_a_field_the_operation_does_not_name_is_refused_with_its_name(
     assert response.status_code == 400
     assert assert_api_rejection(response)["field"] == field
     assert world_snapshot() == before
+
+
+@pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
+@pytest.mark.parametrize("query", ["", "?format=json"])
+def test_the_schema_refuses_other_methods_in_the_one_error_shape(method: str, query: str) -> None:
+    """The schema's own view answered a POST with DRF's refusal in YAML ("detail: ..."), the
+    one API answer a client could not read as every other refusal."""
+    response = getattr(APIClient(), method)(f"/api/schema/{query}")
+    assert response.status_code == 405
+    assert response["Content-Type"] == "application/json"
+    assert assert_api_rejection(response)["code"] == "method_not_allowed"
+    assert APIClient().get(f"/api/schema/{query}").status_code == 200  # GET as before

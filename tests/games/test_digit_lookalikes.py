@@ -94,3 +94,21 @@ async def test_the_game_socket_opens_whatever_number_its_query_carries(query: st
     assert first["type"] == "update"
     assert first["game"]["seq"] == game.state_seq
     await comm.disconnect()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/api/games/{game}/events/", "/api/tables/{table}/chat/"])
+@pytest.mark.parametrize("after", ["9" * 5000, "-" + "9" * 5000, "1" * 19])
+def test_the_log_and_chat_reads_refuse_an_after_too_long_in_words(path: str, after: str) -> None:
+    game = started_game([make_user() for _ in range(3)])
+    client = client_for(seat_users(game)[0])
+    url = path.format(game=game.pk, table=game.table_id)
+    response = client.get(f"{url}?after={after}")
+    assert response.status_code == 400, response.content
+    assert error_of(response) == {
+        "code": "invalid",
+        "message": "after must have at most 18 digits",
+        "field": "after",
+    }
+    # The longest a seq or a message id can be still reads (nothing lies after it).
+    assert client.get(f"{url}?after={'9' * 18}").json() == []

@@ -200,3 +200,25 @@ def test_the_jousting_lay_form_names_its_places_in_french(monkeypatch: Any) -> N
     page = laying[0]
     assert "<legend>Épée</legend>" in page  # the place in French, the input keeps its name
     assert "<legend>Sword</legend>" not in page
+
+
+@pytest.mark.django_db
+def test_opening_a_table_says_so_in_the_hosts_language() -> None:
+    host = make_user()
+    host.language = "fr"
+    host.save(update_fields=["language"])
+    client = logged_in(host)
+    response = client.post(
+        "/tables/new/",
+        {
+            "game": "resistance-avalon",
+            "seat_count": 5,
+            "visibility": "public",
+            "time_per_move": 86400,
+            "timeout_policy": "default_move",
+        },
+        follow=True,
+    )
+    assert response.status_code == 200
+    said = [str(m) for m in response.context["messages"]]
+    assert said == ["Votre table est ouverte. Partagez-la et attendez les joueurs."], said

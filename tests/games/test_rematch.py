@@ -10,8 +10,10 @@ import pytest
 from django.test import Client
 
 from accounts.models import User
+from games.log import definition_of, load_state
 from games.models import Game, Rematch, Seat
 from games.services.errors import Conflict, Forbidden
+from games.services.moves import move_submit
 from games.services.rematch import rematch_accept
 
 from .conftest import make_user, play_pending_once, seat_users, started_game
@@ -149,3 +151,49 @@ def test_a_suspended_player_stops_the_rematch_without_telling_the_others_why(who
     assert Game.objects.count() == 1
     sanction_lift(user=sanctioned, by=moderator, reason="appeal")
     assert rematch_accept(game=game, user=last).table is not None
+
+
+@pytest.mark.usefixtures("eager_tasks")
+@pytest.mark.parametrize("who", ["host", "guest"])
+@pytest.mark.parametrize("when", ["after the end", "in play"])
+def test_no_rematch_is_offered_once_a_player_deleted_their_account(who: str, when: str) -> None:
+    """A deleted account can never accept (nor be seated again): the rematch waited for it
+    forever after the end, and a seat handed to the bot by the deletion in play passed for
+    a bot's and failed the last acceptance with "cannot play at the moment". Now the panel
+    and every acceptance say that the player left, and nothing opens."""
+    from accounts.services.data import user_delete
+
+    users = [make_user() for _ in range(3)]
+    host = users[0]
+    game = started_game(users, options={"rounds": 1})
+    leaving = host if who == "host" else users[1]
+    if when == "in play":
+        user_delete(user=leaving, password="pw-Excalibur-42")
+    game.refresh_from_db()  # the deletion in play logged the hand-over
+    while game.status == Game.Status.PLAYING:  # the bot plays the deleted player's seat
+        definition = definition_of(game)
+        state = load_state(game, definition)
+        seat = min(definition.pending_seats(state))
+        bot = Seat.objects.get(table=game.table, position=seat).is_bot
+        move_submit(
+            game=game,
+            user=None if bot else seat_users(game)[seat],
+            seat=seat if bot else None,
+            move=definition.legal_moves(state, seat)[0],
+            expected_seq=game.state_seq,
+            actor_kind="bot" if bot else "player",
+        )
+        game.refresh_from_db()
+    if when == "after the end":
+        user_delete(user=leaving, password="pw-Excalibur-42")
+    left = "A player of this game has left the site: a rematch needs every player."
+    for user in (u for u in users if u != leaving):
+        with pytest.raises(Conflict, match=left):
+            rematch_accept(game=game, user=user)
+        page = Client()
+        page.force_login(user)
+        html = page.get(f"/games/{game.pk}/").content.decode()
+        assert left in html
+        assert "Accept the rematch" not in html
+    assert not Rematch.objects.filter(game=game, table__isnull=False).exists()
+    assert not Rematch.objects.filter(game=game, accepted__isnull=False).exists()

@@ -1,7 +1,7 @@
 """Who may do what in the admin (issue 5): the "Moderators" group holds exactly the
 moderation permissions; moderators cannot change or delete the event log, cannot manage
 staff (flags, groups, permissions, passwords); players cannot reach the admin at all; the
-audit log is read-only."""
+audit log is read-only; an event in full, like the full log, needs moderate_games."""
 
 from __future__ import annotations
 
@@ -119,3 +119,32 @@ def test_audit_log_is_read_only(mod_client: Client, players: list[User]) -> None
     assert b'name="_save"' not in page.content
     with pytest.raises(TypeError):
         entry.save()
+
+
+@pytest.mark.parametrize("extra", [[], ["view_game"]])
+def test_reading_an_event_in_full_needs_the_moderate_games_permission(
+    game: Game, extra: list[str]
+) -> None:
+    """A staff member allowed to list the log but not to moderate games reads no event in
+    full (its payload holds every seat's secrets while the game is in play), as the full
+    log view refuses them; nor is the read written to the audit log."""
+    from django.contrib.auth.models import Permission
+
+    staff = make_user("bedivere")
+    staff.is_staff = True
+    staff.save()
+    for codename in ["view_gameevent", *extra]:
+        staff.user_permissions.add(Permission.objects.get(codename=codename))
+    client = Client()
+    client.force_login(staff)
+    event = GameEvent.objects.filter(game=game).order_by("seq").first()
+    assert event is not None
+    assert client.get("/admin/games/gameevent/").status_code == 200  # the list: no payload
+    assert client.get(f"/admin/games/gameevent/{event.pk}/change/").status_code == 403
+    assert client.get(f"/admin/games/game/{game.pk}/log/").status_code == 403
+    assert not AuditLog.objects.exists()
+    # A moderator (moderate_games) reads it, audited.
+    moderator = Client()
+    moderator.force_login(make_moderator())
+    assert moderator.get(f"/admin/games/gameevent/{event.pk}/change/").status_code == 200
+    assert AuditLog.objects.filter(action="game_event_read").count() == 1

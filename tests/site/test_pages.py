@@ -175,3 +175,37 @@ def test_unverified_players_see_a_verification_notice(client: Client) -> None:
     assert b"Verify your email address to join and play games" not in client.get("/").content
     client.logout()
     assert b"Verify your email address to join and play games" not in client.get("/").content
+
+
+def test_every_page_read_by_get_answers_head_too(client: Client) -> None:
+    """HEAD is GET without the body (RFC 9110: a server that answers GET must answer HEAD):
+    the service worker, the manifest, "Your data" and its download, and a used decision
+    link's page answered 405, which link checkers and monitors read as a broken page."""
+    from notifications.decisions import token_for
+    from notifications.models import DecisionLink
+    from tests.games.conftest import make_user as make_player
+    from tests.games.conftest import started_game
+
+    player = make_player()
+    game = started_game([player, make_player()])
+    link = DecisionLink.objects.create(
+        user=player,
+        game=game,
+        position=0,
+        seq=game.state_seq,
+        created_at=game.started_at,
+        used_at=game.started_at,
+    )
+    client.force_login(player)
+    for url in [
+        "/sw.js",
+        "/manifest.webmanifest",
+        reverse("your_data"),
+        reverse("data_download"),
+        reverse("decision_done", args=[token_for(link)]),
+    ]:
+        got, head = client.get(url), client.head(url)
+        assert got.status_code == 200, url
+        assert head.status_code == 200, url
+        assert head["Content-Type"] == got["Content-Type"], url
+        assert head.content == b"", url
