@@ -35,6 +35,18 @@ def loss_line(melee: tuple[Entry, ...]) -> list[Entry]:
 
 
 def current_loser(state: TState) -> Entry | None:
-    """TT-13: the card that loses now, past the cards Guinevere passed over."""
-    line = [x for x in loss_line(state.melee) if x.order not in state.spared]
-    return line[0] if line else None
+    """TT-13: the card that loses now, past the cards Guinevere passed over. The last
+    answer is kept with the Melee and the passed-over orders it came from (immutable, so
+    the same objects give the same answer): the Melee's end asks it twice of the same
+    cards, once for "when you would lose" and once for who takes them."""
+    melee, spared = state.melee, state.spared
+    last = _LOSER[0]
+    if last is not None and last[0] is melee and last[1] is spared:
+        return last[2]
+    line = [x for x in loss_line(melee) if x.order not in spared]
+    found = line[0] if line else None
+    _LOSER[0] = (melee, spared, found)
+    return found
+
+
+_LOSER: list[tuple[tuple[Entry, ...], tuple[int, ...], Entry | None] | None] = [None]

@@ -17,7 +17,7 @@ from . import events as ev
 from .evolve import card_and_turn
 from .feints import current_loser, feinted
 from .flow import Builder
-from .hooks import active, after_play_quiet, answers, run, run_for
+from .hooks import active, after_play_quiet, answers, run, run_for, seats_powers
 from .moves import Command, PlayCard, Shame
 from .plays import actor, elf_queen_leads, leading
 from .questions import VALUE, VALUES, ask
@@ -83,16 +83,18 @@ def plain_play(s: TState, move: PlayCard, rng: Random) -> tuple[list[Event], TSt
     seat = actor(s)
     if w.family == "mists" or not after_play_quiet(s, seat):
         return None
+    seats = seats_powers(s)[0]  # the powers table once for the two questions below
     if w.value is None:
         value = move.value  # TH-2/TH-4: wild and special cards count as assigned
-    elif answers(s, seat, "before_play"):
+    elif "before_play" in seats[seat].hooks:  # answers(s, seat, "before_play")
         scratch = Builder(s, None)  # the seat's powers change the printed value
         value = card_value(scratch, seat, move.card, move.value, move.boost)
         if scratch.events:
             return None
     else:
         value = w.value
-    played = _card_played(s, seat, move, value)
+    # elf_queen_leads(s), from the table in hand
+    played = _card_played(s, seat, move, value, "elf_queen" in seats[s.lead].by_effect)
     turn = s.left_of(s.turn)
     moved = ev.TurnMoved(turn)
     after = card_and_turn(s, played, moved)
@@ -111,10 +113,13 @@ def next_turn(b: Builder) -> None:
         continue_play(b)
 
 
-def _card_played(s: TState, seat: int, move: PlayCard, value: int) -> ev.CardPlayed:
+def _card_played(
+    s: TState, seat: int, move: PlayCard, value: int, face_down: bool
+) -> ev.CardPlayed:
     """The CardPlayed of `move`'s card by `seat`, worth `value`, in state `s`: a basic card
     keeps its suit; leading, an Alchemy card has none (every card follows it) and a wild or
-    special card takes the suit its player names; following, it takes the Lead Suit."""
+    special card takes the suit its player names; following, it takes the Lead Suit.
+    `face_down`: `elf_queen_leads(s)`, which the caller knows."""
     w = weapon(move.card)
     leads = leading(s)
     if leads:
@@ -122,9 +127,7 @@ def _card_played(s: TState, seat: int, move: PlayCard, value: int) -> ev.CardPla
     else:
         suit = w.suit if w.kind == "basic" else s.lead_suit
     alchemy_led = leads and w.kind == "alchemy"
-    return ev.CardPlayed(
-        s.turn, seat, move.card, value, suit, elf_queen_leads(s), leads, alchemy_led
-    )
+    return ev.CardPlayed(s.turn, seat, move.card, value, suit, face_down, leads, alchemy_led)
 
 
 def _place(b: Builder, seat: int, move: PlayCard) -> None:
@@ -132,7 +135,7 @@ def _place(b: Builder, seat: int, move: PlayCard) -> None:
     face_down = elf_queen_leads(s)
     value = card_value(b, seat, move.card, move.value, move.boost)
     first = s.played
-    b.emit(_card_played(s, seat, move, value))
+    b.emit(_card_played(s, seat, move, value, face_down))
     if move.boost:
         b.emit(ev.PowerUsed(seat, "king-arthur"))
     if move.extra:

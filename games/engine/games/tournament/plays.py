@@ -60,6 +60,19 @@ def play_card(
 
 
 @lru_cache(maxsize=1024)
+def shame(card: str) -> Shame:
+    """`Shame(card)`, built once per card (listed for a whole hand at every turn that
+    cannot follow), as `play_card` for plays."""
+    return Shame(card)
+
+
+@lru_cache(maxsize=64)
+def _commands(n: int, seat: int) -> tuple[Command, ...]:
+    """Arthur Pendragon's commands of `seat` at a table of `n`: one per opponent."""
+    return tuple(Command(t) for t in range(n) if t != seat)
+
+
+@lru_cache(maxsize=1024)
 def _wild_plays(card: str, suits: tuple[str, ...], face_down: bool = False) -> tuple[PlayCard, ...]:
     """TH-2/TH-4: a value 1..15, chosen as it is played, or as it is turned up in the Elf
     Queen's face-down Melees (value 0 until then)."""
@@ -77,7 +90,7 @@ def base_plays(
     """TT-10, TT-11, TC-3, TA-4, TA-5: the plain plays and Shames of `seat` from `hand`;
     `powers`: `hooks.seats_powers(state)`, which the caller asks once."""
     if not hand:
-        return [Shame("")]
+        return [shame("")]
     plays: list[Play] = []
     seats, effects = powers
     # camelot_alchemy(state, seat) and elf_queen_leads(state), from the table in hand
@@ -122,11 +135,11 @@ def base_plays(
         elif alchemy:
             plays = [play_card(c) for c in alchemy]
         else:
-            plays = [Shame(c) for c in hand]
+            plays = [shame(c) for c in hand]
     else:
         plays = [play_card(c) for c in in_suit + alchemy]
         if not in_suit and not alchemy:
-            plays += [Shame(c) for c in hand]
+            plays += [shame(c) for c in hand]
     return plays + list(wilds)
 
 
@@ -192,7 +205,7 @@ def legal_plays(state: TState) -> list[Play]:
         and any(d.id not in player.used for d in commands)
     )
     if not can_boost and not extras:  # no play brings another: the base plays as they are
-        return [*plays, *(Command(t) for t in range(state.n) if t != seat)] if arthur else plays
+        return [*plays, *_commands(state.n, seat)] if arthur else plays
     # The extra cards depend on the main card and the suit it names only, not on the value
     # a wild card is given: worked out once per pair (4 for a wild card's 60 plays).
     extras_of: dict[tuple[str, str], list[str]] = {}
@@ -210,5 +223,5 @@ def legal_plays(state: TState) -> list[Play]:
             for extra in found:
                 out.append(play_card(play.card, play.value, play.suit, extra))
     if arthur:
-        out += [Command(t) for t in range(state.n) if t != seat]
+        out += _commands(state.n, seat)
     return out

@@ -78,9 +78,14 @@ def setup(config: TournamentConfig, players: int, rng: Random, *, slug: str) -> 
     return b.events
 
 
+# One seat's set per seat: the play phase answers one of these (asked three times a move:
+# by the caller, by `apply`, and by the harness or the site; a new frozenset each costs more)
+_ONE: tuple[frozenset[int], ...] = tuple(frozenset((seat,)) for seat in range(16))
+
+
 def pending_seats(s: TState) -> frozenset[int]:
     if s.phase == "play":  # first: most moves are plays (the phases exclude each other)
-        return frozenset((s.commanded if s.commanded is not None else s.turn,))  # actor(s)
+        return _ONE[s.commanded if s.commanded is not None else s.turn]  # actor(s)
     if s.phase == "over":
         return frozenset()
     if s.phase == "location":
@@ -116,7 +121,7 @@ def location_choices(s: TState) -> list[str]:
     return next_locations(None)
 
 
-_LAST: list[tuple[TState, int, tuple[Move, ...] | PassChoices]] = []  # see legal_moves
+_LAST: list[tuple[TState, int, Sequence[Move]]] = []  # see legal_moves
 
 
 def legal_moves(s: TState, seat: int) -> Sequence[Move]:
@@ -128,13 +133,13 @@ def legal_moves(s: TState, seat: int) -> Sequence[Move]:
     return kept if type(kept) is PassChoices else list(kept)
 
 
-def _kept(s: TState, seat: int) -> tuple[Move, ...] | PassChoices:
-    """The legal moves as kept (no copy: `decide` only reads them)."""
+def _kept(s: TState, seat: int) -> Sequence[Move]:
+    """The legal moves as kept (no copy: `decide` only reads them; the list found is
+    never handed out, `legal_moves` answers a copy of it)."""
     last = _LAST[0] if _LAST else None
     if last is not None and last[0] is s and last[1] == seat:
         return last[2]
-    found = _legal_moves(s, seat)
-    kept = found if type(found) is PassChoices else tuple(found)
+    kept = _legal_moves(s, seat)
     _LAST[:] = [(s, seat, kept)]
     return kept
 
