@@ -29,7 +29,7 @@ from games.engine.core import (
     to_json,
 )
 from games.engine.core.codec import registered
-from games.engine.core.memo import last_pair, shared
+from games.engine.core.memo import last_pair, per_key, shared
 
 
 @dataclass(frozen=True)
@@ -177,6 +177,23 @@ def test_last_pair_answers_again_for_the_very_same_pair_only() -> None:
     assert again is not first
     assert build(a, b, "w") is not first  # one slot: the last pair only
     assert built == [(a, b, "x"), (equal, b, "z"), (a, b, "w")]
+
+
+def test_per_key_works_each_key_out_once_and_keeps_at_most_its_bound() -> None:
+    asked: list[str] = []
+
+    def kind(card: str) -> str:
+        asked.append(card)
+        return card.split("-", 1)[0]
+
+    kind_of = per_key(kind, kept=2)
+    assert list(map(kind_of, ["sword-1", "lance-2", "sword-1"])) == ["sword", "lance", "sword"]
+    assert asked == ["sword-1", "lance-2"]  # the repeated card is looked up, not worked out
+    assert kind_of("armour-3") == "armour"  # the table is full: answered, not kept
+    assert kind_of("armour-3") == "armour"
+    assert asked == ["sword-1", "lance-2", "armour-3", "armour-3"]
+    with pytest.raises(AttributeError):  # what the function raises, it raises
+        kind_of(7)  # type: ignore[arg-type]
 
 
 WIRE_NAMES = Path(__file__).with_name("wire_names.txt")

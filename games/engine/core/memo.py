@@ -82,6 +82,31 @@ def last_pair(build: Callable[Concatenate[A, B, P], T]) -> Callable[Concatenate[
 _NOTHING = object()  # no pair asked yet
 
 
+class _PerKey(dict[Hashable, T]):
+    """`per_key`'s table: a missing key is worked out, and kept while there is room."""
+
+    __slots__ = ("_kept", "_work_out")
+
+    def __init__(self, work_out: Callable[[Any], T], kept: int) -> None:
+        super().__init__()
+        self._work_out, self._kept = work_out, kept
+
+    def __missing__(self, key: Hashable) -> T:
+        value = self._work_out(key)
+        if len(self) < self._kept:
+            self[key] = value
+        return value
+
+
+def per_key(work_out: Callable[[S], T], kept: int = 256) -> Callable[[S], T]:
+    """`work_out(key)`, worked out once per key and then read by the table's own dict
+    lookup, in C: for the small closed sets of values a game asks about thousands of times
+    a game (its card names), where an `lru_cache` hit costs about twice a dict lookup and
+    three times under `map`. At most `kept` keys are kept, as a bounded cache would: a key
+    outside the set (a refused move's card name) is worked out each time once it is full."""
+    return _PerKey(work_out, kept).__getitem__
+
+
 def options_of(config: Any) -> dict[str, Any]:
     """A table's options as views show them: the config's fields without its type name.
     A fresh dict each time; the encoding is done once per distinct config."""

@@ -6,9 +6,8 @@ hands and piles are lists of names and a move names the card it plays.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from games.engine.core import N_, Message, msg
+from games.engine.core.memo import per_key
 
 COLOURS = ("yellow", "green", "red", "blue", "purple")
 SORCERESS = "sorceress"
@@ -23,14 +22,18 @@ def card(colour: str, kind: str) -> str:
     return f"{colour}-{kind}"
 
 
-@lru_cache(maxsize=64)  # ten card names; asked for every card in sight, several times a move
-def colour_of(name: str) -> str:
+# Ten card names, asked for every card in sight several times a move: each worked out once
+# and then read by a dict lookup (`per_key`).
+def _colour_of(name: str) -> str:
     return name.split("-", 1)[0]
 
 
-@lru_cache(maxsize=64)  # ten card names; asked for every card in sight, several times a move
-def kind_of(name: str) -> str:
+def _kind_of(name: str) -> str:
     return name.split("-", 1)[1]
+
+
+colour_of = per_key(_colour_of, kept=64)
+kind_of = per_key(_kind_of, kept=64)
 
 
 def is_card(name: object) -> bool:

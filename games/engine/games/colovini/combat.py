@@ -25,7 +25,7 @@ from .events import (
 from .evolve import evolve
 from .moves import ATTACK, ENCHANT, MODES, REINFORCE, PlayCard
 from .regions import AVALON
-from .state import ColoviniState, Phase
+from .state import COUNTER, ColoviniState
 
 # A refused move: the words the player reads, and the ID of the rule they state (or None).
 Refusal = tuple[Message, str | None]
@@ -142,7 +142,7 @@ def play_problem(state: ColoviniState, seat: int, move: PlayCard) -> Refusal | N
 def reaction_card(state: ColoviniState) -> str:
     """The card the defender needs: a sorceress (CA-7) or a knight (CA-9) of that colour."""
     assert state.reaction is not None
-    kind = SORCERESS if state.phase is Phase.COUNTER else KNIGHT
+    kind = SORCERESS if state.phase is COUNTER else KNIGHT
     return card(colour_of(state.reaction.card), kind)
 
 
@@ -168,7 +168,7 @@ def react(state: ColoviniState, seat: int) -> Emitter[ColoviniState]:
     assert reaction is not None
     needed = reaction_card(state)
     if needed not in state.hands[seat]:
-        counter = state.phase is Phase.COUNTER
+        counter = state.phase is COUNTER
         text = (
             N_("You have no %(card)s to counter with.")
             if counter
@@ -176,7 +176,7 @@ def react(state: ColoviniState, seat: int) -> Emitter[ColoviniState]:
         )
         raise IllegalMove(text, "CA-7" if counter else "CA-9", card=card_name(needed))
     emitter = Emitter(evolve, state)
-    if state.phase is Phase.COUNTER:
+    if state.phase is COUNTER:
         emitter.emit(EnchantmentCountered(seat, reaction.region, needed, taken=reaction.card))
     else:
         emitter.emit(AttackResisted(seat, reaction.region, needed))
@@ -189,7 +189,7 @@ def let_pass(emitter: Emitter[ColoviniState]) -> None:
     reaction = state.reaction
     assert reaction is not None
     index, seat = reaction.region, reaction.attacker
-    if state.phase is Phase.COUNTER:
+    if state.phase is COUNTER:
         top = state.pile(index, state.opponent(seat))[-1]
         emitter.emit(Enchanted(seat=seat, region=index, card=top))
         return

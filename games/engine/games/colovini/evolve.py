@@ -29,7 +29,18 @@ from .events import (
     TurnStarted,
 )
 from .moves import ATTACK, ENCHANT
-from .state import ColoviniState, Losses, Phase, Reaction
+from .state import (
+    COUNTER,
+    DISCARD,
+    LOSSES,
+    OVER,
+    PLAY,
+    RESIST,
+    ColoviniState,
+    Losses,
+    Phase,
+    Reaction,
+)
 from .tiles import LIGHT, TILES, TINT
 
 T = TypeVar("T")
@@ -94,14 +105,14 @@ def evolve(state: ColoviniState | None, event: Event) -> ColoviniState:
 
 
 def _turn_started(state: ColoviniState, event: TurnStarted) -> ColoviniState:
-    fresh = {"phase": Phase.PLAY, "conquests": 0, "avalon_used": False}
+    fresh = {"phase": PLAY, "conquests": 0, "avalon_used": False}
     return replace(state, active=event.seat, turn=event.turn, **fresh)
 
 
 def _card_played(state: ColoviniState, event: CardPlayed) -> ColoviniState:
     played = _played(state, event.seat, event.card, event.region)
     if event.mode in (ENCHANT, ATTACK):  # CH-3: the defender answers first
-        phase = Phase.COUNTER if event.mode == ENCHANT else Phase.RESIST
+        phase = COUNTER if event.mode == ENCHANT else RESIST
         reaction = Reaction(event.seat, event.region, event.card)
         return replace(state, phase=phase, reaction=reaction, **played)
     return replace(state, **played)
@@ -112,7 +123,7 @@ def _enchanted(state: ColoviniState, event: Enchanted) -> ColoviniState:  # CA-6
     piles = _set_pile(state.piles, index, other, state.pile(index, other)[:-1])
     mine = (*piles[index][event.seat], event.card)
     piles = _set_pile(piles, index, event.seat, mine)
-    return replace(state, piles=piles, phase=Phase.PLAY, reaction=None)
+    return replace(state, piles=piles, phase=PLAY, reaction=None)
 
 
 def _countered(state: ColoviniState, event: EnchantmentCountered) -> ColoviniState:  # CA-7
@@ -121,12 +132,12 @@ def _countered(state: ColoviniState, event: EnchantmentCountered) -> ColoviniSta
     piles = _set_pile(piles, index, event.seat, (*piles[index][event.seat], event.card))
     hand = _with(_without(state.hands[event.seat], event.card), event.taken)
     hands = _seat(state.hands, event.seat, hand)
-    return replace(state, hands=hands, piles=piles, phase=Phase.PLAY, reaction=None)
+    return replace(state, hands=hands, piles=piles, phase=PLAY, reaction=None)
 
 
 def _resisted(state: ColoviniState, event: AttackResisted) -> ColoviniState:  # CA-9
     played = _played(state, event.seat, event.card, event.region)
-    return replace(state, phase=Phase.PLAY, reaction=None, **played)
+    return replace(state, phase=PLAY, reaction=None, **played)
 
 
 def _avalon_used(state: ColoviniState, event: AvalonUsed) -> ColoviniState:  # CA-15
@@ -145,7 +156,7 @@ def _loss_paid(state: ColoviniState, event: LossPaid) -> ColoviniState:  # CA-11
 
 
 def _losses_ended(state: ColoviniState, event: LossesEnded) -> ColoviniState:
-    return replace(state, phase=Phase.PLAY, losses=None)
+    return replace(state, phase=PLAY, losses=None)
 
 
 def _tile_taken(state: ColoviniState, event: TileTaken) -> ColoviniState:  # CA-13, CA-16
@@ -153,9 +164,9 @@ def _tile_taken(state: ColoviniState, event: TileTaken) -> ColoviniState:  # CA-
     if event.tile in used:  # every tile was used: all of them are face up again
         used = frozenset()
     if TINT[TILES[event.tile].kind] == LIGHT:
-        return replace(state, phase=Phase.DISCARD, used_tiles=used | {event.tile})
+        return replace(state, phase=DISCARD, used_tiles=used | {event.tile})
     held = _seat(state.held_tiles, event.seat, event.tile)
-    return replace(state, phase=Phase.DISCARD, used_tiles=used, held_tiles=held)
+    return replace(state, phase=DISCARD, used_tiles=used, held_tiles=held)
 
 
 def _tile_cashed(state: ColoviniState, event: TileCashed) -> ColoviniState:
@@ -182,7 +193,7 @@ def _turn_ended(state: ColoviniState, event: TurnEnded) -> ColoviniState:
 
 
 def _game_ended(state: ColoviniState, event: GameEnded) -> ColoviniState:  # CA-17
-    return replace(state, phase=Phase.OVER, winners=event.winners)
+    return replace(state, phase=OVER, winners=event.winners)
 
 
 def _conquered(state: ColoviniState, event: RegionConquered) -> ColoviniState:
@@ -199,7 +210,7 @@ def _conquered(state: ColoviniState, event: RegionConquered) -> ColoviniState:
         owners=_set(state.owners, index, seat),
         conquests=state.conquests + 1,
         reaction=None,
-        **_owed(Losses(index, event.losses), 0, Phase.LOSSES),
+        **_owed(Losses(index, event.losses), 0, LOSSES),
     )
 
 
@@ -209,7 +220,7 @@ def _owed(losses: Losses | None, change: int, phase: Phase) -> dict[str, Any]:
     assert losses is not None
     remaining = losses.remaining + change
     if remaining <= 0:
-        return {"losses": None, "phase": Phase.PLAY}
+        return {"losses": None, "phase": PLAY}
     return {"losses": Losses(losses.region, remaining), "phase": phase}
 
 

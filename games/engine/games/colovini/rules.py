@@ -31,15 +31,15 @@ from .moves import (
 )
 from .play_moves import PlayMoves
 from .regions import REGIONS
-from .state import ColoviniState, Phase
+from .state import COUNTER, DISCARD, LOSSES, OVER, PLAY, RESIST, ColoviniState, Phase
 from .tiles import LIGHT, TINT
 
 PHASE_MOVES: dict[Phase, tuple[tuple[type[Move], ...], str]] = {
-    Phase.PLAY: ((PlayCard, EndTurn), N_("play cards or end your turn")),
-    Phase.COUNTER: ((CounterSpell, LetPass), N_("the defender answers the enchantment")),
-    Phase.RESIST: ((Resist, LetPass), N_("the defender answers the attack")),
-    Phase.LOSSES: ((LoseHandCard, LosePileTop, UseAvalon), N_("the conqueror pays the losses")),
-    Phase.DISCARD: ((Discard,), N_("discard down to 5 cards")),
+    PLAY: ((PlayCard, EndTurn), N_("play cards or end your turn")),
+    COUNTER: ((CounterSpell, LetPass), N_("the defender answers the enchantment")),
+    RESIST: ((Resist, LetPass), N_("the defender answers the attack")),
+    LOSSES: ((LoseHandCard, LosePileTop, UseAvalon), N_("the conqueror pays the losses")),
+    DISCARD: ((Discard,), N_("discard down to 5 cards")),
 }
 
 
@@ -66,9 +66,9 @@ _ALONE = (frozenset({0}), frozenset({1}))
 
 def pending_seats(state: ColoviniState) -> frozenset[int]:
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is OVER:
         return _NOBODY
-    if phase is Phase.COUNTER or phase is Phase.RESIST:  # CH-3: the defender answers
+    if phase is COUNTER or phase is RESIST:  # CH-3: the defender answers
         return _ALONE[state.opponent(state.active)]
     return _ALONE[state.active]
 
@@ -77,13 +77,13 @@ def legal_moves(state: ColoviniState, seat: int) -> Sequence[Move]:
     if seat not in pending_seats(state):
         return []
     phase = state.phase
-    if phase is Phase.COUNTER or phase is Phase.RESIST:  # a quarter of the asks
-        react = _COUNTER if phase is Phase.COUNTER else _RESIST
+    if phase is COUNTER or phase is RESIST:  # a quarter of the asks
+        react = _COUNTER if phase is COUNTER else _RESIST
         return [react, _LET_PASS] if combat.can_react(state) else [_LET_PASS]
     hand = sorted(set(state.hands[seat]))  # the distinct cards, in order
-    if phase is Phase.PLAY:
+    if phase is PLAY:
         return _plays(state, seat, hand)
-    if phase is Phase.LOSSES:
+    if phase is LOSSES:
         out: list[Move] = [_lose_hand_card(name) for name in hand]
         out += [_lose_pile_top(i) for i, pair in enumerate(state.piles) if pair[seat]]
         if combat.may_use_avalon(state, seat):
@@ -170,15 +170,15 @@ def default_move(state: ColoviniState, seat: int, rng: Random) -> Move:
     legal = legal_moves(state, seat)
     if not legal:
         raise IllegalMove(N_("You have nothing to do right now."))
-    if state.phase in (Phase.COUNTER, Phase.RESIST):
+    if state.phase in (COUNTER, RESIST):
         return LetPass()
-    if state.phase is Phase.PLAY:
+    if state.phase is PLAY:
         # The rulebook's advice: a light tile with under two cards in hand, else a dark one.
         want_light = len(state.hands[seat]) < 2
         ends = [m for m in legal if isinstance(m, EndTurn)]
         fits = [m for m in ends if (TINT[m.tile] == LIGHT) == want_light]
         return (fits or ends)[0]
-    if state.phase is Phase.LOSSES:
+    if state.phase is LOSSES:
         if UseAvalon() in legal:
             return UseAvalon()
         return legal[0]  # a hand card first, else the first pile
@@ -228,7 +228,7 @@ _ROUTES: dict[type[Move], Route] = {
 
 
 def outcome(state: ColoviniState) -> Outcome | None:
-    if state.phase is not Phase.OVER:
+    if state.phase is not OVER:
         return None
     crowns = {seat: state.crowns(seat) for seat in (0, 1)}
     if len(state.winners) == 2:

@@ -31,6 +31,13 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+# The members as module names: under Python 3.11 the enum type's `__getattr__` hook makes
+# each `Phase.PLAY` build and call a method wrapper (about ten times a global's cost), and
+# the rules, the fold and the views ask the phase at every move.
+PLAY, COUNTER, RESIST = Phase.PLAY, Phase.COUNTER, Phase.RESIST
+LOSSES, DISCARD, OVER = Phase.LOSSES, Phase.DISCARD, Phase.OVER
+
+
 class ColoviniRecord(Registered, prefix="ca"):
     """Parts of its state: frozen dataclasses the codec names "ca.<snake_case name>"."""
 

@@ -21,7 +21,7 @@ from .config import HAND_LIMIT, MAX_CONQUESTS, WIN_CROWNS
 from .events import CardsDrawn, DeckReshuffled, GameSetUp, Pile
 from .regions import BY_KEY, POWER_TEXT
 from .rules import outcome, pending_seats
-from .state import ColoviniState, Phase
+from .state import COUNTER, OVER, ColoviniState
 from .tiles import TILES
 
 
@@ -30,7 +30,7 @@ def hand(seat: int, cards: tuple[str, ...]) -> dict[str, JSON]:
 
 
 def view(state: ColoviniState, viewer: Viewer) -> dict[str, JSON]:
-    over = state.phase is Phase.OVER
+    over = state.phase is OVER
     pending = pending_seats(state)
     out: dict[str, JSON] = {
         "game": "colovini-avalon",
@@ -71,7 +71,7 @@ def bot_view(state: ColoviniState, seat: int) -> dict[str, JSON]:
         "max_conquests": MAX_CONQUESTS,
         "conquests_this_turn": state.conquests,
         "avalon_used": state.avalon_used,
-        "regions": _regions(state, state.phase is Phase.OVER),
+        "regions": _regions(state, state.phase is OVER),
         # (shared by value: the crowns change only with a conquest; the bot only reads it)
         "players": shared("ca.bot_players", state.both_crowns(), _crowns_of, by_value=True),
         "discard": list(state.discard),
@@ -190,7 +190,7 @@ def _reaction(state: ColoviniState) -> dict[str, JSON] | None:
     if reaction is None:
         return None
     return {
-        "kind": "enchantment" if state.phase is Phase.COUNTER else "attack",
+        "kind": "enchantment" if state.phase is COUNTER else "attack",
         "attacker": reaction.attacker,
         "defender": state.opponent(reaction.attacker),
         "region_index": reaction.region,
@@ -238,7 +238,7 @@ def _reveal(state: ColoviniState) -> dict[str, JSON]:
 
 def redact(event: Event, viewer: Viewer, state: ColoviniState) -> dict[str, JSON] | None:
     """The event as `viewer` may see it; `state` is the state just after it."""
-    if state.phase is Phase.OVER:
+    if state.phase is OVER:
         return dict(to_json(event))
     if isinstance(event, GameSetUp):
         shown: dict[str, Any] = {

@@ -11,6 +11,7 @@ import operator
 from functools import lru_cache
 
 from games.engine.core import N_, Message, msg
+from games.engine.core.memo import per_key
 
 from .cards import (
     KINDS,
@@ -196,10 +197,13 @@ def _kept(hand: tuple[str, ...]) -> set[str]:
     return keep | {c for c in hand if kind_of(c) == "joker"}
 
 
-@lru_cache(maxsize=256)  # a few dozen card strings, each weighed in every hand sampled
-def _weakness(c: str) -> tuple[int, tuple[int, int, int]]:
+def _work_out_weakness(c: str) -> tuple[int, tuple[int, int, int]]:
     """The order of `spares`: by value, then the deck's order."""
     return value_of(c), sort_key(c)
+
+
+# A few dozen card strings, each weighed in every hand sampled: one dict lookup each.
+_weakness = per_key(_work_out_weakness)
 
 
 def sample_offers(state: JoustingState, seat: int) -> list[MakeOffer]:

@@ -11,6 +11,7 @@ from functools import cache, lru_cache
 from itertools import product
 
 from games.engine.core import N_, Message, joined, msg
+from games.engine.core.memo import per_key
 
 KINDS: tuple[str, ...] = ("sword", "shield", "lance", "armour")
 JOKER = "joker"
@@ -23,33 +24,36 @@ def card(kind: str, value: int) -> str:
     return f"{kind}-{value}"
 
 
-@lru_cache(maxsize=256)  # a few dozen card strings; these run in every view
-def kind_of(c: str) -> str:
+def _kind_of(c: str) -> str:
     return c.split("-", 1)[0]
 
 
-@lru_cache(maxsize=256)  # a few dozen card strings; these run in every view
-def value_of(c: str) -> int:
+def _value_of(c: str) -> int:
     """Jokers are worth 0 (JA-1)."""
     return 0 if kind_of(c) == JOKER else int(c.split("-", 1)[1])
 
 
-@lru_cache(maxsize=256)  # a few dozen card strings: a hand is weighed card by card
-def face(c: str) -> tuple[str, int]:
-    """(kind, value) in one lookup."""
+def _face(c: str) -> tuple[str, int]:
     return kind_of(c), value_of(c)
 
 
-@lru_cache(maxsize=256)  # a few dozen card strings; asked for every card of every hand
-def is_joker(c: str) -> bool:
+def _is_joker(c: str) -> bool:
     return kind_of(c) == JOKER
 
 
-@lru_cache(maxsize=256)  # a few dozen card strings; these run in every view
-def sort_key(c: str) -> tuple[int, int, int]:
+def _sort_key(c: str) -> tuple[int, int, int]:
     kind = kind_of(c)
     order = KINDS.index(kind) if kind in KINDS else len(KINDS)
     return (order, value_of(c), int(c.split("-", 1)[1]))
+
+
+# A card's kind, value... are asked for every card of every hand weighed, thousands of times
+# a game: each is worked out once per card and then read by a dict lookup (`per_key`).
+kind_of = per_key(_kind_of)
+value_of = per_key(_value_of)
+face = per_key(_face)  # (kind, value) in one lookup
+is_joker = per_key(_is_joker)
+sort_key = per_key(_sort_key)
 
 
 def sorted_cards(cards: Iterable[str]) -> tuple[str, ...]:

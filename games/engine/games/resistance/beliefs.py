@@ -386,6 +386,20 @@ def _seat_bytes(players: int, evil: int) -> tuple[int, ...]:
     )
 
 
+class _cached(functools.cached_property[Any]):
+    """`functools.cached_property` without its lock: Python 3.11's takes an RLock at every
+    first read (a `with` block, a lock made per property), about as dear as a short sum.
+    The value is worked out from frozen fields, so two threads computing it at once store
+    the same floats: a race costs time, never a different answer. Still a cached_property,
+    so core.frozen's `replace` never copies the stored value into a new record."""
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.attrname] = self.func(instance)
+        return value
+
+
 @dataclass(frozen=True)
 class _Tally:
     """One seat's possible worlds, in its own order, and their weights from a `_Record`:
@@ -435,7 +449,7 @@ class _Tally:
         total = sum(compress(record.weights, self.chosen))
         return _Tally(self.worlds, self.chosen, self.chosen_flags, self.rows, record, total)
 
-    @functools.cached_property
+    @_cached
     def p_evil(self) -> tuple[float, ...]:
         """Per seat, the weight of the seat's worlds in which that seat is Evil (the
         record's weights of them, summed in world order) over the total. Worked out once,

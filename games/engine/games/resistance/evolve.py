@@ -42,7 +42,7 @@ def evolve(state: ResistanceState | None, event: Event) -> ResistanceState:
 
 def team_proposed(state: ResistanceState, event: ev.TeamProposed) -> ResistanceState:
     return replace(
-        state, phase=VOTE, quest=event.quest, team=event.team, votes=(None,) * state.players
+        state, phase=VOTE, quest=event.quest, team=event.team, votes=(None,) * len(state.roles)
     )
 
 

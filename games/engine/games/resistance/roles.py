@@ -22,10 +22,9 @@ class Role(enum.StrEnum):
     OBERON = "oberon"
     MINION = "minion"  # Minion of Mordred
 
-    @property
-    def side(self) -> Side:
-        # Identity tests with the members as module names (below): this runs in every move.
-        return GOOD if self is MERLIN or self is PERCIVAL or self is SERVANT else EVIL
+    # Each member's side, set on the member below (RA-3): read in every move, and a
+    # property would be a Python call each time.
+    side: Side
 
     @property
     def label(self) -> str:
@@ -37,6 +36,11 @@ class Role(enum.StrEnum):
 # four times the cost of reading a global, several times per move.
 GOOD, EVIL = Side.GOOD, Side.EVIL
 MERLIN, PERCIVAL, SERVANT = Role.MERLIN, Role.PERCIVAL, Role.SERVANT
+for _role in Role:
+    # An enum member is an object of its own: the side is an attribute of it, as a name
+    # or a value is. The loyal servants of Arthur are Good, Mordred's minions Evil.
+    _role.side = GOOD if _role in (MERLIN, PERCIVAL, SERVANT) else EVIL
+del _role
 
 
 # Marked for translation: the presenter words them in the reader's language (issue 12).

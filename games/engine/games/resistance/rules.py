@@ -121,7 +121,7 @@ def legal_moves(state: ResistanceState, seat: int) -> Sequence[Move]:
         return [SUCCESS, FAIL] if state.roles[seat].side is EVIL else [SUCCESS]
     if phase is PROPOSE:
         quests = tuple(attemptable_quests(state))
-        return _team_moves(state.players, quests, state.config.targeting)
+        return _team_moves(len(state.roles), quests, state.config.targeting)
     if phase is LADY:
         return [Examine(t) for t in lady_targets(state)]
     return [Assassinate(t) for t in assassin_targets(state, seat)]
@@ -180,7 +180,7 @@ def decide(state: ResistanceState, seat: int, move: Move, rng: Random) -> list[E
 
 
 def _check_seat(state: ResistanceState, seat: object) -> int:
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.roles):
         raise IllegalMove(N_("There is no seat %(seat)s at this table."), seat=seat)
     return seat
 
@@ -208,7 +208,7 @@ def _propose(state: ResistanceState, seat: int, move: ProposeTeam) -> list[Event
                 quest=quest,
             )
     members = [_check_seat(state, s) for s in move.team]
-    size = quest_size(state.players, quest)
+    size = quest_size(len(state.roles), quest)
     if len(members) != size:  # RA-11, RA-12
         raise IllegalMove(
             N_("Quest %(quest)s needs a team of %(size)s players."),
@@ -230,7 +230,7 @@ def _vote(state: ResistanceState, seat: int, move: Vote) -> list[Event]:
     if None in votes:
         return events  # RA-W1: wait for the others
     final = tuple(bool(v) for v in votes)
-    approved = sum(final) * 2 > state.players  # RA-13: strict majority; a tie rejects
+    approved = sum(final) * 2 > len(state.roles)  # RA-13: strict majority; a tie rejects
     events.append(ev.VotesRevealed(len(state.proposals) + 1, final, approved))
     if not approved and state.rejections + 1 >= MAX_REJECTIONS:  # RA-15
         events.append(_ended(state, EVIL, "five_rejections"))

@@ -206,8 +206,8 @@ def _build_public(
 
 def _new_public(state: ResistanceState) -> dict[str, JSON]:
     return {
-        "player_count": state.players,
-        "evil_count": SIDES[state.players][1],
+        "player_count": len(state.roles),
+        "evil_count": SIDES[len(state.roles)][1],
         "roles_in_play": _deal(state).in_play,
         "quests": _track_of(state),
         "successes": state.successes(),
@@ -259,7 +259,7 @@ def _quests(state: ResistanceState) -> list[dict[str, JSON]]:
 
 
 def _track_of(state: ResistanceState) -> list[dict[str, JSON]]:
-    players, current = state.players, state.quest
+    players, current = len(state.roles), state.quest
     kind = f"ra.quests.{players}.{current}"  # `()` is one object for every table
     return shared(kind, state.quests, partial(_track, players, current))
 
