@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from django.db import connection
+from django.db.models.signals import post_init
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
@@ -264,3 +265,48 @@ def test_a_failure_inside_drops_the_deferred_writes() -> None:
     assert Seat.objects.get(pk=seats[0].pk).deadline_at != at
     update_pks(Seat, [seats[0].pk], {"deadline_at": at})  # and nothing stays deferred
     assert Seat.objects.get(pk=seats[0].pk).deadline_at == at
+
+
+def _whole(obj: Any, depth: int = 3) -> dict[str, Any]:
+    """An instance's every attribute, its state's too, and its cached related objects'
+    (a one-to-one caches its way back: so far deep)."""
+    state = obj.__dict__["_state"]
+    cached = state.fields_cache.items() if depth else ()
+    return {
+        **{k: v for k, v in obj.__dict__.items() if k != "_state"},
+        "_state": (state.adding, state.db),
+        "_related": {k: _whole(v, depth - 1) for k, v in cached if v is not None},
+    }
+
+
+@pytest.mark.parametrize("signalled", [False, True])
+def test_instances_are_made_as_the_orm_makes_them(signalled: bool) -> None:
+    """The short way of making instances (games.prepared._maker) gives the ORM's own:
+    the same attributes, saved-state flags and select_related objects, and a saved
+    change writes. With a post_init receiver connected (the tests' own, for Game, and
+    here one for any model), each instance is made by the ORM and the receiver hears it."""
+    game = started_game([make_user() for _ in range(3)])
+    heard: list[object] = []
+
+    def hear(sender: type[Any], instance: object, **kwargs: Any) -> None:
+        heard.append(instance)
+
+    if signalled:
+        post_init.connect(hear, weak=False, dispatch_uid="test-prepared-hear")
+    else:
+        post_init.disconnect(sender=Game, dispatch_uid="tests-reproducible-games")
+    prepared = Prepared(
+        lambda pk: Game.objects.select_related("table", "table__host").filter(pk=pk), -1
+    )
+    [made] = prepared.list(game.pk)
+    compiled = prepared._compiled
+    assert compiled is not None  # the short way is taken for the game and its table
+    assert [compiled.make.__name__, compiled.populators[0].make.__name__] == ["make", "make"]
+    orm = Game.objects.select_related("table", "table__host").get(pk=game.pk)
+    assert _whole(made) == _whole(orm)
+    assert made.table.host == orm.table.host
+    assert [any(h is m for h in heard) for m in (made, made.table)] == [signalled] * 2
+    post_init.disconnect(dispatch_uid="test-prepared-hear")
+    made.table.title = "renamed"
+    made.table.save(update_fields=["title"])
+    assert type(made.table).objects.get(pk=made.table_id).title == "renamed"
