@@ -247,6 +247,14 @@ def render_partials(context: Mapping[str, Any], *, names: Sequence[str] = PARTIA
     )
 
 
+def render_players(feed: Mapping[str, Any]) -> str:
+    """The players panel of `feed` as an out-of-band swap, from the only part of the page's
+    context it reads (PARTIAL_MODELS["players"]): a socket re-renders it at every presence
+    change of its game, and the whole context (forms, board, log lines, secret) cost it ten
+    times the panel."""
+    return _players({"players": merged_players(feed)}, {})
+
+
 def _render(name: str, context: Mapping[str, Any]) -> str:
     return render_to_string(f"games/partials/{name}.html", context)
 

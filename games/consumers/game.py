@@ -43,6 +43,7 @@ from games.rendering import (
     render_chat_append,
     render_chat_hidden,
     render_partials,
+    render_players,
     with_csrf,
 )
 from games.selectors import (
@@ -326,8 +327,7 @@ class GameConsumer(LayerResilientConsumer):
         # Rendered in this socket's language explicitly: a French page's panel once came
         # back with its "bot" badges in English here.
         with translation.override(socket_language(self.scope)):
-            context = game_context(self.feed, csrf_token=self.csrf)
-            html = render_partials(context, names=("players",))
+            html = render_players(self.feed)
         await self.send(text_data=html)
 
     async def rematch_changed(self, message: dict[str, Any]) -> None:

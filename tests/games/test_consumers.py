@@ -20,7 +20,9 @@ from accounts.socket_auth import SocketTokenMiddleware
 from games.engine.core import to_json
 from games.log import definition_of, load_state
 from games.models import ChatMessage, Presence
+from games.rendering import game_context, render_partials
 from games.routing import websocket_urlpatterns
+from games.selectors import game_view_for_user
 from games.services.moves import move_submit
 
 from .conftest import good_on_a_quest, make_user, play_pending_once, seat_users, started_game
@@ -195,6 +197,30 @@ async def test_html_mode_pushes_rerendered_partials() -> None:
             break
     assert "Proposed team" in html
     assert "afterbegin:#log-list" in html
+    await sock.disconnect()
+
+
+async def test_a_presence_change_pushes_the_players_panel_of_a_fresh_render() -> None:
+    """A seat's socket opening tells the others: each re-renders its players panel from the
+    pushed players alone, the very bytes the whole page's render gives that view."""
+    game, seats = await setup_game(5, "resistance-avalon")
+    sock = await connect(game.pk, seats[0], "")
+    await sock.receive_from(timeout=5)  # the page
+    other = await connect(game.pk, seats[1], "")
+    for _ in range(10):  # its own join's notice may come first: the one with both online
+        pushed = await sock.receive_from(timeout=5)
+        if pushed.count("player__dot--on") == 2 and 'id="phase"' not in pushed:
+            break
+
+    @sync_to_async
+    def fresh() -> str:
+        game.refresh_from_db()
+        feed = game_view_for_user(game, seats[0])
+        return render_partials(game_context(feed), names=("players",))
+
+    expected = await fresh()
+    assert pushed == expected
+    await other.disconnect()
     await sock.disconnect()
 
 
