@@ -72,24 +72,35 @@ def test_arthur_pendragon_command_on_empty_hand_shames():
     assert s.player(2).hand == ("arrows-2",)
 
 
-def test_the_sword_denies_or_allows_passing_and_receives_first():
-    """The Sword (rulebook): after the deal, allow or deny passing; when passing, its holder
-    adds the received cards before choosing."""
-    hands = [
-        [f"swords-{i}" for i in range(1, 5)],
-        [f"arrows-{i}" for i in range(1, 5)],
-        [f"sorcery-{i}" for i in range(1, 5)],
-    ]
+# Three hands of one suit each: The Sword's tests pass three cards of them.
+SWORD_HANDS = [
+    [f"swords-{i}" for i in range(1, 5)],
+    [f"arrows-{i}" for i in range(1, 5)],
+    [f"sorcery-{i}" for i in range(1, 5)],
+]
+
+
+def at_the_sword(**options: Any) -> Any:
+    """SWORD_HANDS dealt with Arthur Pendragon (The Sword unlocked) at seat 0: the state
+    where The Sword's holder allows or denies passing."""
     s = table(
-        hands,
+        SWORD_HANDS,
         characters=["arthur-pendragon", None, None],
         start_melee=False,
         unlocked={0: 150},
+        **options,
     )
     b = Builder(s, Random(0))
     b.passing_stage()
-    s = b.state
-    assert s.phase == "sword"
+    assert b.state.phase == "sword"
+    return b.state
+
+
+def test_the_sword_denies_or_allows_passing_and_receives_first():
+    """The Sword (rulebook): after the deal, allow or deny passing; when passing, its holder
+    adds the received cards before choosing."""
+    hands = SWORD_HANDS
+    s = at_the_sword()
     assert pending_seats(s) == {0}
     _, denied = act(s, 0, DecidePassing(False))
     assert denied.phase == "play"
@@ -109,26 +120,12 @@ def test_ta3_the_sword_enables_passing_under_camelot_rules():
     """TA-3 and The Sword (Avalon rulebook, "Arthur Pendragon and The Sword"): "If playing
     with The Sword using Tournament at Camelot rules, The Sword will enable passing cards."
     Under Camelot rules nobody passes, unless The Sword's holder allows it."""
-    hands = [
-        [f"swords-{i}" for i in range(1, 5)],
-        [f"arrows-{i}" for i in range(1, 5)],
-        [f"sorcery-{i}" for i in range(1, 5)],
-    ]
+    hands = SWORD_HANDS
     plain = table(hands, ruleset="camelot", start_melee=False)
     b = Builder(plain, Random(0))
     b.passing_stage()
     assert b.state.phase == "play"  # Camelot rules: no passing
-    s = table(
-        hands,
-        ruleset="camelot",
-        characters=["arthur-pendragon", None, None],
-        start_melee=False,
-        unlocked={0: 150},
-    )
-    b = Builder(s, Random(0))
-    b.passing_stage()
-    s = b.state
-    assert s.phase == "sword"
+    s = at_the_sword(ruleset="camelot")
     _, denied = act(s, 0, DecidePassing(False))
     assert denied.phase == "play"
     _, s = act(s, 0, DecidePassing(True))
