@@ -78,6 +78,17 @@ class AvalonSignupForm(SignupForm):  # type: ignore[misc]
         required=False, max_length=64, widget=forms.HiddenInput(attrs={"data-time-zone": ""})
     )
 
+    def clean_username(self) -> str:
+        # NFKC first, as Django's own user forms do (AbstractBaseUser.normalize_username):
+        # allauth stores the name as typed, so "arthur" in fullwidth letters was a second
+        # account that every page shows like "arthur". Normalised, it meets "arthur" in
+        # allauth's case-insensitive uniqueness check.
+        self.cleaned_data["username"] = User.normalize_username(
+            self.cleaned_data.get("username") or ""
+        )
+        name: str = super().clean_username()
+        return name
+
     def clean_time_zone(self) -> str:
         zone = str(self.cleaned_data.get("time_zone") or "").strip()
         return zone if zone in time_zone_names() else ""

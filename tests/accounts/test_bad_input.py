@@ -17,6 +17,8 @@ from .helpers import STRONG_PASSWORD, last_mail_to, links_in, make_user, path_of
 
 pytestmark = pytest.mark.django_db
 
+FULLWIDTH_LANCELOT = "\uff4c\uff41\uff4e\uff43\uff45\uff4c\uff4f\uff54"
+FULLWIDTH_GAWAIN = "\uff47\uff41\uff57\uff41\uff49\uff4e"
 EXPIRED_OR_USED = b"This verification link has expired or has already been used."
 
 
@@ -33,6 +35,21 @@ def test_taken_username_is_case_insensitive(client: Client) -> None:
     response = signup(client, username="LANCELOT", email="other@camelot.test")
     assert response.status_code == 200
     assert b"already exists" in response.content
+
+
+def test_taken_username_is_compared_after_unicode_normalisation(client: Client) -> None:
+    # "lancelot" in fullwidth letters reads as "lancelot" on every page: NFKC makes it
+    # so, and it was stored as a second account.
+    make_user(username="lancelot", email="lancelot@camelot.test")
+    response = signup(client, username=FULLWIDTH_LANCELOT, email="other@camelot.test")
+    assert response.status_code == 200
+    assert b"already exists" in response.content
+    assert User.objects.count() == 1
+
+
+def test_a_new_username_is_stored_normalised(client: Client) -> None:
+    signup(client, username=FULLWIDTH_GAWAIN, email="gawain@camelot.test")
+    assert User.objects.filter(username="gawain").exists()
 
 
 def test_taken_email_does_not_reveal_the_account(client: Client) -> None:
