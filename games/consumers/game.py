@@ -29,6 +29,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from django.conf import settings
+from django.contrib.auth import SESSION_KEY
 from django.db import DatabaseError
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -60,6 +61,7 @@ from games.services.presence import (
     presence_join,
     presence_leave,
     presence_touch,
+    session_digest,
     spectators_touch,
 )
 from games.services.seen import seat_seen_mark
@@ -94,6 +96,9 @@ class GameConsumer(LayerResilientConsumer):
     sent: tuple[int, str] = (-1, "")
     # The last seq this socket recorded as seen by its player (games/services/seen.py).
     marked = -1
+    # The login session that signed this socket in (its digest), None for a token or nobody:
+    # logging out of it closes the socket (session_ended).
+    session: str | None = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -139,6 +144,7 @@ class GameConsumer(LayerResilientConsumer):
         if game is None:
             return False
         self.game = game
+        self.session = self._session_of()
         self.feed = game_view_for_user(game, self.user)
         self.seat = self.feed["my_seat"]
         self.seats = seats_in_play_count(game)
@@ -148,6 +154,14 @@ class GameConsumer(LayerResilientConsumer):
             else broadcast.seat_group(game.pk, self.seat)
         )
         return True
+
+    def _session_of(self) -> str | None:
+        """The digest of the session that signed the user in (sync: reads the session)."""
+        session = self.scope.get("session")
+        key = getattr(session, "session_key", None)
+        if self.user is None or not key or session is None:
+            return None
+        return session_digest(key) if session.get(SESSION_KEY) == str(self.user.pk) else None
 
     @db
     def _presence(self, online: bool) -> None:
@@ -318,6 +332,12 @@ class GameConsumer(LayerResilientConsumer):
         """Moderation closes this socket (the user was suspended, or their seat was handed
         on); a reconnect is checked again from scratch."""
         await self.close(code=4403)
+
+    async def session_ended(self, message: dict[str, Any]) -> None:
+        """The user logged out of the session this socket was opened with: it closes, so
+        the browser left behind receives no more of the seat's view (a reconnect is anonymous)."""
+        if self.session is not None and message.get("session") == self.session:
+            await self.close(code=4403)
 
     async def presence_changed(self, message: dict[str, Any]) -> None:
         """Someone came or went: the players panel from the pushed players (no read)."""

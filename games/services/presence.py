@@ -13,18 +13,25 @@ heartbeats, and the broadcast renders the spectators' view only while the mark s
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import logging
 from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.cache import cache
+from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
 from games.models import Game, Presence
 from games.services import broadcast
+
+logger = logging.getLogger(__name__)
 
 
 def presence_join(*, channel_name: str, game: Game, user: User, seats: int) -> None:
@@ -45,6 +52,34 @@ def presence_touch(*, channel_name: str, now: dt.datetime | None = None) -> int:
     return Presence.objects.filter(channel_name=channel_name).update(
         last_seen=now or timezone.now()
     )
+
+
+def session_digest(session_key: str) -> str:
+    """How a socket and a logout name a session on the channel layer (not the key itself)."""
+    return hashlib.sha256(session_key.encode()).hexdigest()
+
+
+def session_sockets_end(*, user_id: int, session_key: str) -> None:
+    """The user logged out of the session `session_key`: their game sockets opened with it
+    close after commit (GameConsumer.session_ended). They went on pushing the seat's own
+    view (role, hand) to the browser that had logged out. The user's sockets of another
+    session (another device) read the message and stay open."""
+    channels = list(Presence.objects.filter(user_id=user_id).values_list("channel_name", flat=True))
+    if not channels:
+        return
+    message = {"type": "session.ended", "session": session_digest(session_key)}
+
+    def send() -> None:
+        layer = get_channel_layer()
+        if layer is None:
+            return
+        for name in channels:
+            try:
+                async_to_sync(layer.send)(name, message)
+            except Exception as exc:  # the layer down: the logout stands all the same
+                logger.warning("presence: could not tell socket %s of a logout: %r", name, exc)
+
+    transaction.on_commit(send)
 
 
 def presence_purge_stale(*, now: dt.datetime | None = None) -> int:

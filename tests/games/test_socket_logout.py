@@ -1,0 +1,77 @@
+"""Logging out closes the game sockets that browser opened while logged in: they went on
+pushing the seat's own view (role, hand) to the page left open after the logout. The same
+player's sockets of another session (another device) stay open."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.contrib.sessions.backends.db import SessionStore
+from django.test import Client
+from django.urls import reverse
+
+from games.routing import websocket_urlpatterns
+
+from .test_consumers import MOVE, next_json, play, setup_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+APP = URLRouter(websocket_urlpatterns)
+
+
+@sync_to_async
+def logged_in(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+async def connect_as(game_id: int, user: Any, client: Client) -> WebsocketCommunicator:
+    """The socket a page opens: signed in by the browser's session."""
+    comm = WebsocketCommunicator(APP, f"/ws/games/{game_id}/?format=json")
+    comm.scope["user"] = user
+    comm.scope["session"] = SessionStore(session_key=client.session.session_key)
+    connected, _ = await comm.connect(timeout=10)
+    assert connected
+    await next_json(comm)
+    return comm
+
+
+async def closed(comm: WebsocketCommunicator) -> int | None:
+    """The close code the socket received next (skipping other frames), None if none."""
+    for _ in range(20):
+        output = await comm.receive_output(timeout=5)
+        if output["type"] == "websocket.close":
+            return int(output["code"])
+    return None
+
+
+async def test_logging_out_closes_that_browsers_sockets_and_no_other() -> None:
+    game, seats = await setup_game()
+    browser, phone = await logged_in(seats[0]), await logged_in(seats[0])
+    left = await connect_as(game.pk, seats[0], browser)
+    stays = await connect_as(game.pk, seats[0], phone)
+    response = await sync_to_async(browser.post)(reverse("account_logout"))
+    assert response.status_code == 302
+    assert await closed(left) == 4403
+    await play(game, seats[1], MOVE)
+    update = await next_json(stays)
+    assert update["game"]["my_seat"] == 0
+    await stays.disconnect()
+
+
+async def test_a_token_socket_is_not_closed_by_a_logout() -> None:
+    game, seats = await setup_game()
+    browser = await logged_in(seats[0])
+    sock = WebsocketCommunicator(APP, f"/ws/games/{game.pk}/?format=json")
+    sock.scope["user"] = seats[0]  # signed in otherwise (a token): no session of theirs
+    assert (await sock.connect(timeout=10))[0]
+    await next_json(sock)
+    await sync_to_async(browser.post)(reverse("account_logout"))
+    await play(game, seats[1], MOVE)
+    assert (await next_json(sock))["game"]["my_seat"] == 0
+    await sock.disconnect()
