@@ -4,15 +4,18 @@ deletion."""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from allauth.account.forms import LoginForm, SignupForm
 from django import forms
 from django.conf import settings
 from django.contrib.auth.hashers import make_password
+from django.core.exceptions import ValidationError
+from django.db.models import Q
 from django.http import HttpRequest
 from django.utils import translation
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from .models import PROFILE_FIELDS, User, time_zone_names
 
@@ -48,8 +51,22 @@ class ProfileForm(_UserModelForm):
         self.fields["display_name"].widget.attrs.update({"autocomplete": "nickname"})
 
     def clean_display_name(self) -> str:
-        name: str = " ".join(self.cleaned_data.get("display_name", "").split())
+        name = display_name_tidy(self.cleaned_data.get("display_name", ""))
+        taken = User.objects.filter(Q(username__iexact=name) | Q(display_name__iexact=name))
+        if name and taken.exclude(pk=self.instance.pk).exists():
+            # Everyone reads players by this name (the players panel, the log, the chat).
+            raise ValidationError(gettext("Another player already goes by this name."))
         return name
+
+
+def display_name_tidy(text: str) -> str:
+    """A display name as others will read it: NFKC-normalised (fullwidth letters read as
+    plain ones), without control or format characters, spaces collapsed. A bidi override
+    (U+202E) in a name reversed the rest of every log line it starts ("Ann plays ..."),
+    and zero-width characters made a copy of another player's name that looks the same."""
+    text = unicodedata.normalize("NFKC", text)
+    kept = "".join(c for c in text if unicodedata.category(c) not in ("Cc", "Cf"))
+    return " ".join(kept.split())
 
 
 class AvalonLoginForm(LoginForm):  # type: ignore[misc]

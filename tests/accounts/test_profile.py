@@ -109,3 +109,41 @@ def test_token_endpoints_refuse_get(client: Client, gawain: User) -> None:
     assert client.get(reverse("api_token_create")).status_code == 405
     assert client.get(reverse("api_token_revoke")).status_code == 405
     assert not Token.objects.filter(user=gawain).exists()
+
+
+@pytest.mark.parametrize(
+    ("typed", "kept"),
+    [
+        ("Sir\u202e Gawain", "Sir Gawain"),  # a bidi override reversed the rest of a log line
+        ("Ga\u200bwain\u2066", "Gawain"),  # zero-width space, an isolate never closed
+        ("\uff27awain\x07", "Gawain"),  # fullwidth G (NFKC), a control character
+    ],
+)
+def test_display_name_loses_invisible_characters(
+    client: Client, gawain: User, typed: str, kept: str
+) -> None:
+    response = client.post(reverse("profile"), {**VALID, "display_name": typed})
+    assert response.status_code == 302
+    gawain.refresh_from_db()
+    assert gawain.display_name == kept
+
+
+@pytest.mark.parametrize(
+    "name", ["percival", "PERCIVAL", "Sir Percy", "sir percy", "Per\u200bcival"]
+)
+def test_display_name_of_another_player_is_refused(client: Client, gawain: User, name: str) -> None:
+    other = make_user(username="percival", email="percival@camelot.test")
+    other.display_name = "Sir Percy"
+    other.save()
+    response = client.post(reverse("profile"), {**VALID, "display_name": name})
+    assert response.status_code == 400
+    assert b"Another player already goes by this name." in response.content
+    gawain.refresh_from_db()
+    assert gawain.display_name == ""
+
+
+def test_own_username_as_display_name_is_fine(client: Client, gawain: User) -> None:
+    response = client.post(reverse("profile"), {**VALID, "display_name": "Gawain"})
+    assert response.status_code == 302
+    gawain.refresh_from_db()
+    assert gawain.display_name == "Gawain"
