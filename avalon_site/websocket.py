@@ -160,7 +160,18 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
             )
 
 
+# The largest message a client may send on a websocket, in bytes (uvicorn's default is 16
+# MiB): nothing a client of ours sends comes near (games.consumers.game.MAX_FRAME_CHARS), and
+# a frame past it is refused by the server (close 1009) before it is inflated, decoded or
+# parsed. scripts/run-site passes the same to uvicorn's command line.
+WS_MAX_SIZE = 65_536
+
+
 class Worker(UvicornWorker):  # type: ignore[misc]
     """gunicorn's uvicorn worker serving websockets with WebSocketProtocol."""
 
-    CONFIG_KWARGS = {**UvicornWorker.CONFIG_KWARGS, "ws": "avalon_site.websocket:WebSocketProtocol"}
+    CONFIG_KWARGS = {
+        **UvicornWorker.CONFIG_KWARGS,
+        "ws": "avalon_site.websocket:WebSocketProtocol",
+        "ws_max_size": WS_MAX_SIZE,
+    }

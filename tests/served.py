@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+from avalon_site.websocket import WS_MAX_SIZE
 from tests.clock.procs import CELERY, ROOT, free_port
 
 
@@ -52,6 +53,7 @@ def uvicorn(env: Mapping[str, str], *options: str) -> Iterator[int]:
             *(sys.executable, "-m", "uvicorn", "avalon_site.asgi:application"),
             *("--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"),
             *("--ws", "avalon_site.websocket:WebSocketProtocol"),  # the Procfile's
+            *("--ws-max-size", str(WS_MAX_SIZE)),  # and its limit (avalon_site.websocket)
             *options,
         ],
         cwd=ROOT,

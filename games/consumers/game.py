@@ -73,6 +73,11 @@ from .layer import LayerResilientConsumer
 
 logger = logging.getLogger("games.consumers")
 
+# The longest frame a client may send: a move, a line of chat (1,000 characters, each up to
+# 12 as a JSON escape) or a "seen" is far shorter. The servers refuse frames past
+# avalon_site.websocket.WS_MAX_SIZE bytes before they reach here; this holds for any server.
+MAX_FRAME_CHARS = 32_768
+
 # How long a heartbeat that finds the game past this socket waits for the push in flight
 # before reading the page from the database (at most half a heartbeat).
 PUSH_GRACE = 1.0
@@ -368,6 +373,19 @@ class GameConsumer(LayerResilientConsumer):
                         429,
                         "rate_limited",
                         _("Too many messages at once: wait a moment before sending more."),
+                    )
+                )
+            return
+        if len(text_data or bytes_data or "") > MAX_FRAME_CHARS:
+            # Read before any parsing: JSON of 16 MiB (the server's limit) took seconds to
+            # parse on the event loop, every socket of the process waiting meanwhile.
+            if self.json_mode:
+                await self._send_json(
+                    socket_error(
+                        413,
+                        "too_large",
+                        _("This message is too long: send at most %(n)d characters.")
+                        % {"n": MAX_FRAME_CHARS},
                     )
                 )
             return

@@ -15,7 +15,7 @@ from games.consumers import budget
 from games.consumers.budget import BURST, FrameBudget
 from games.consumers.game import GameConsumer
 
-from .test_consumers import connect, next_json, setup_game
+from .test_consumers import MOVE, connect, next_json, setup_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -73,3 +73,50 @@ async def test_a_flooding_page_is_ignored_not_answered(monkeypatch: Any) -> None
     await asyncio.sleep(0.5)  # and the rest, which it drops
     assert len(looked) == BURST
     await sock.disconnect()
+
+
+async def test_an_oversized_frame_is_refused_unread(monkeypatch: Any) -> None:
+    """A frame past MAX_FRAME_CHARS is answered in words and never parsed: 16 MiB of JSON
+    (the servers' default limit) took seconds on the event loop, every socket of the
+    process waiting. A move of the right size still plays afterwards."""
+    from games import client_json
+
+    parsed: list[int] = []
+    loads = client_json.loads
+
+    def counted(text: str | bytes) -> Any:
+        parsed.append(len(text))
+        return loads(text)
+
+    monkeypatch.setattr(client_json, "loads", counted)
+    game, seats = await setup_game()
+    sock = await connect(game.pk, seats[0])
+    seq = (await next_json(sock))["game"]["seq"]
+    padded = {"type": "move", "expected_seq": seq, "move": MOVE, "pad": [0] * 20_000}
+    await sock.send_to(text_data=json.dumps(padded))
+    refused = await next_json(sock, "error")
+    assert refused["status"] == 413
+    assert refused["error"]["code"] == "too_large"
+    assert "too long" in refused["error"]["message"]
+    assert parsed == []
+    await sock.send_to(text_data=json.dumps({"type": "move", "expected_seq": seq, "move": MOVE}))
+    assert (await next_json(sock, "move_result"))["seq"] == seq + 1
+    await sock.disconnect()
+
+
+def test_the_servers_refuse_frames_past_the_limit_before_the_consumer() -> None:
+    """The Procfile's worker class and scripts/run-site give uvicorn a limit far below its
+    16 MiB default, and above any frame a client of ours sends."""
+    from pathlib import Path
+
+    from uvicorn import Config
+
+    from avalon_site.websocket import WS_MAX_SIZE, Worker
+    from games.consumers.game import MAX_FRAME_CHARS
+
+    assert Config("avalon_site.asgi:application", **Worker.CONFIG_KWARGS).ws_max_size == (
+        WS_MAX_SIZE
+    )
+    assert WS_MAX_SIZE >= MAX_FRAME_CHARS
+    run_site = (Path(__file__).parents[2] / "scripts" / "run-site").read_text()
+    assert f"--ws-max-size {WS_MAX_SIZE}" in run_site
