@@ -137,11 +137,22 @@ def message_of(exc: ServiceError | EngineError) -> str:
 
 
 def error_body(code: str, message: str, field: str | None = None, **extra: Any) -> dict[str, Any]:
-    error: dict[str, Any] = {"code": code, "message": message}
+    error: dict[str, Any] = {"code": code, "message": _encodable(message)}
     if field:
-        error["field"] = field
+        error["field"] = _encodable(field)
     error.update(extra)
     return {"error": error}
+
+
+def _encodable(text: str) -> str:
+    """`text` with what UTF-8 cannot encode written as escapes: a field name is the client's
+    own key, and a JSON "\\ud800" in it (a lone surrogate) failed the API's UTF-8 response
+    (a 500) when the refusal named that field."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
 
 
 def unavailable_error() -> tuple[int, dict[str, Any]]:

@@ -133,6 +133,31 @@ def test_unknown_option_keys_are_refused_and_nothing_is_stored() -> None:
 
 
 @pytest.mark.django_db
+def test_a_field_named_with_a_lone_surrogate_is_refused_in_words() -> None:
+    """A JSON key "\\ud800" decodes to a lone surrogate; the refusal names the field, and
+    the API's UTF-8 response could not encode it (a 500). Now escaped, nothing changed."""
+    host = client_for(make_user())
+    body = '{"game": "toy-secrets", "seat_count": 3, "options": {"x\\ud800": 1}}'
+    r = host.generic("POST", "/api/tables/create/", body, content_type="application/json")
+    assert r.status_code == 400
+    assert error_of(r)["field"] == "options.x\\ud800"
+    assert not Table.objects.exists()
+    users = [make_user() for _ in range(3)]
+    game = started_game(users)
+    seats = seat_users(game)
+    seq = game.state_seq
+    move = '{"type": "toy.vote", "choice": "up", "\\ud800": 1}'
+    body = f'{{"expected_seq": {seq}, "move": {move}}}'
+    r = client_for(seats[0]).generic(
+        "POST", f"/api/games/{game.pk}/moves/", body, content_type="application/json"
+    )
+    assert r.status_code == 400
+    assert error_of(r)["field"] == "move.\\ud800"
+    assert "has no field" in error_of(r)["message"]
+    assert unchanged(game, seq)
+
+
+@pytest.mark.django_db
 def test_an_idempotency_key_reused_with_another_move_is_refused() -> None:
     users = [make_user() for _ in range(3)]
     game = started_game(users)
