@@ -17,7 +17,9 @@ import re
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-SEASON = re.compile(r"^(\d{4})-Q([1-4])$")
+# ASCII digits ("\d" took fullwidth and Arabic-Indic ones: leaderboard pages of seasons
+# nobody plays in), and the whole name ("$" lets a final newline through).
+SEASON = re.compile(r"(\d{4})-Q([1-4])", re.ASCII)
 
 
 def season_of(at: dt.datetime) -> str:
@@ -27,12 +29,12 @@ def season_of(at: dt.datetime) -> str:
 
 
 def is_season(name: str) -> bool:
-    return SEASON.match(name) is not None
+    return SEASON.fullmatch(name) is not None
 
 
 def season_bounds(name: str) -> tuple[dt.datetime, dt.datetime]:
     """[start, end) of a season, in UTC."""
-    found = SEASON.match(name)
+    found = SEASON.fullmatch(name)
     if found is None:
         raise ValueError(name)
     year, quarter = int(found.group(1)), int(found.group(2))
@@ -47,7 +49,7 @@ def season_bounds(name: str) -> tuple[dt.datetime, dt.datetime]:
 
 def season_label(name: str) -> str:
     """How people read a season: "2026, October to December"."""
-    found = SEASON.match(name)
+    found = SEASON.fullmatch(name)
     if found is None:
         return name
     months = {

@@ -145,3 +145,14 @@ def test_a_void_refolds_the_season_too(clock) -> None:
         all_time = Rating.objects.get(user_id=user_id, game_slug=TOY)
         assert season.games == 1
         assert season.mu == pytest.approx(all_time.mu)
+
+
+@pytest.mark.parametrize(
+    "season",
+    ["\uff12\uff10\uff12\uff16-Q1", "2026-Q\uff11", "\u0662\u0660\u0662\u0666-Q1"],
+)
+def test_a_season_name_in_other_digits_is_no_season(season: str) -> None:
+    """Fullwidth or Arabic-Indic digits matched the season pattern: a leaderboard page of a
+    season nobody plays in, under many names."""
+    assert Client().get(f"/ratings/{TOY}/{season}/").status_code == 404
+    assert Client().get(f"/ratings/{TOY}/2026-Q1/").status_code == 200
