@@ -344,6 +344,14 @@ class GameConsumer(LayerResilientConsumer):
         if self.session is not None and message.get("session") == self.session:
             await self.close(code=4403)
 
+    async def session_recheck(self, message: dict[str, Any]) -> None:
+        """The user's password changed, which signs out their other sessions: a socket
+        signed in by a session closes as a restart (1012), so the page reconnects at once
+        and is signed in again only if its session still holds (channels' AuthMiddleware
+        checks the session's password hash)."""
+        if self.session is not None:
+            await self.close(code=1012)
+
     async def presence_changed(self, message: dict[str, Any]) -> None:
         """Someone came or went: the players panel from the pushed players (no read)."""
         if self.json_mode or "players" not in message:

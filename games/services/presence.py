@@ -64,10 +64,22 @@ def session_sockets_end(*, user_id: int, session_key: str) -> None:
     close after commit (GameConsumer.session_ended). They went on pushing the seat's own
     view (role, hand) to the browser that had logged out. The user's sockets of another
     session (another device) read the message and stay open."""
+    _tell_sockets(user_id, {"type": "session.ended", "session": session_digest(session_key)})
+
+
+def session_sockets_recheck(*, user_id: int) -> None:
+    """The user's password changed: Django signs out their other sessions, but a socket
+    opened with one stayed open, pushing the seat's view to whoever held it. Each of their
+    sockets signed in by a session reconnects (GameConsumer.session_recheck) and is
+    signed in again only if its session still holds."""
+    _tell_sockets(user_id, {"type": "session.recheck"})
+
+
+def _tell_sockets(user_id: int, message: dict[str, str]) -> None:
+    """Send `message` to each game socket of the user, after commit."""
     channels = list(Presence.objects.filter(user_id=user_id).values_list("channel_name", flat=True))
     if not channels:
         return
-    message = {"type": "session.ended", "session": session_digest(session_key)}
 
     def send() -> None:
         layer = get_channel_layer()
@@ -76,8 +88,8 @@ def session_sockets_end(*, user_id: int, session_key: str) -> None:
         for name in channels:
             try:
                 async_to_sync(layer.send)(name, message)
-            except Exception as exc:  # the layer down: the logout stands all the same
-                logger.warning("presence: could not tell socket %s of a logout: %r", name, exc)
+            except Exception as exc:  # the layer down: the change stands all the same
+                logger.warning("presence: could not tell socket %s: %r", name, exc)
 
     transaction.on_commit(send)
 

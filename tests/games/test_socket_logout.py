@@ -1,6 +1,8 @@
 """Logging out closes the game sockets that browser opened while logged in: they went on
 pushing the seat's own view (role, hand) to the page left open after the logout. The same
-player's sockets of another session (another device) stay open."""
+player's sockets of another session (another device) stay open. A new password (which
+signs out the player's other sessions) makes every socket signed in by a session
+reconnect, to be signed in again only if its session still holds."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
+from channels.auth import get_user
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
@@ -75,3 +78,28 @@ async def test_a_token_socket_is_not_closed_by_a_logout() -> None:
     await play(game, seats[1], MOVE)
     assert (await next_json(sock))["game"]["my_seat"] == 0
     await sock.disconnect()
+
+
+async def test_a_new_password_makes_session_sockets_reconnect() -> None:
+    game, seats = await setup_game()
+    owner, intruder = await logged_in(seats[0]), await logged_in(seats[0])
+    stolen = await connect_as(game.pk, seats[0], intruder)
+    token = WebsocketCommunicator(APP, f"/ws/games/{game.pk}/?format=json")
+    token.scope["user"] = seats[0]  # a program's token: the password does not sign it in
+    assert (await token.connect(timeout=10))[0]
+    await next_json(token)
+    new = "pw-Grail-Quest-77"
+    response = await sync_to_async(owner.post)(
+        reverse("account_change_password"),
+        {"oldpassword": "pw-Excalibur-42", "password1": new, "password2": new},
+    )
+    assert response.status_code == 302
+    assert await closed(stolen) == 1012  # a restart: the page reconnects and is checked again
+    # ... as channels' AuthMiddleware does: the intruder's session signs nobody in now.
+    again = await get_user({"session": SessionStore(session_key=intruder.session.session_key)})
+    assert not again.is_authenticated
+    mine = await get_user({"session": SessionStore(session_key=owner.session.session_key)})
+    assert mine.pk == seats[0].pk
+    await play(game, seats[1], MOVE)
+    assert (await next_json(token))["game"]["my_seat"] == 0
+    await token.disconnect()
