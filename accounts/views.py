@@ -19,6 +19,8 @@ from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 from rest_framework.authtoken.models import Token
 
+from games.services.presence import token_sockets_recheck
+
 from .forms import ProfileForm
 from .models import User
 from .verification import user_is_verified
@@ -63,6 +65,7 @@ def token_create(request: HttpRequest) -> HttpResponse:
     user = _user(request)
     Token.objects.filter(user=user).delete()
     token = Token.objects.create(user=user)
+    token_sockets_recheck(user_id=user.pk)  # sockets opened with the old key
     request.session[NEW_TOKEN_SESSION_KEY] = token.key
     messages.success(request, _("A new API token was created. Copy it now: it is shown once."))
     return redirect("profile")
@@ -71,8 +74,10 @@ def token_create(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def token_revoke(request: HttpRequest) -> HttpResponse:
-    deleted, _by_model = Token.objects.filter(user=_user(request)).delete()
+    user = _user(request)
+    deleted, _by_model = Token.objects.filter(user=user).delete()
     if deleted:
+        token_sockets_recheck(user_id=user.pk)  # sockets opened with the key
         messages.success(request, _("Your API token was revoked."))
     else:
         messages.info(request, _("You had no API token."))

@@ -352,6 +352,13 @@ class GameConsumer(LayerResilientConsumer):
         if self.session is not None:
             await self.close(code=1012)
 
+    async def token_recheck(self, message: dict[str, Any]) -> None:
+        """The user replaced or revoked their API token: a socket signed in by a token (a
+        user, and no session of theirs) closes as a restart (1012); a program reconnecting
+        with the old key is nobody (accounts.socket_auth)."""
+        if self.user is not None and self.session is None:
+            await self.close(code=1012)
+
     async def presence_changed(self, message: dict[str, Any]) -> None:
         """Someone came or went: the players panel from the pushed players (no read)."""
         if self.json_mode or "players" not in message:

@@ -75,6 +75,13 @@ def session_sockets_recheck(*, user_id: int) -> None:
     _tell_sockets(user_id, {"type": "session.recheck"})
 
 
+def token_sockets_recheck(*, user_id: int) -> None:
+    """The user replaced or revoked their API token: the old key "stops working at once",
+    but a socket a program opened with it stayed open. Each of their sockets signed in by
+    a token reconnects (GameConsumer.token_recheck), as whoever its key now says."""
+    _tell_sockets(user_id, {"type": "token.recheck"})
+
+
 def _tell_sockets(user_id: int, message: dict[str, str]) -> None:
     """Send `message` to each game socket of the user, after commit."""
     channels = list(Presence.objects.filter(user_id=user_id).values_list("channel_name", flat=True))

@@ -2,7 +2,8 @@
 pushing the seat's own view (role, hand) to the page left open after the logout. The same
 player's sockets of another session (another device) stay open. A new password (which
 signs out the player's other sessions) makes every socket signed in by a session
-reconnect, to be signed in again only if its session still holds."""
+reconnect, to be signed in again only if its session still holds; a new or revoked API
+token, every socket signed in by a token."""
 
 from __future__ import annotations
 
@@ -13,10 +14,13 @@ from asgiref.sync import sync_to_async
 from channels.auth import get_user
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import AnonymousUser
 from django.contrib.sessions.backends.db import SessionStore
 from django.test import Client
 from django.urls import reverse
+from rest_framework.authtoken.models import Token
 
+from accounts.socket_auth import SocketTokenMiddleware
 from games.routing import websocket_urlpatterns
 
 from .test_consumers import MOVE, next_json, play, setup_game
@@ -103,3 +107,25 @@ async def test_a_new_password_makes_session_sockets_reconnect() -> None:
     await play(game, seats[1], MOVE)
     assert (await next_json(token))["game"]["my_seat"] == 0
     await token.disconnect()
+
+
+@pytest.mark.parametrize("change", ["api_token_create", "api_token_revoke"])
+async def test_a_replaced_or_revoked_token_makes_its_sockets_reconnect(change: str) -> None:
+    game, seats = await setup_game()
+    key = await sync_to_async(lambda: Token.objects.get_or_create(user=seats[0])[0].key)()
+    program = WebsocketCommunicator(
+        SocketTokenMiddleware(APP),
+        f"/ws/games/{game.pk}/?format=json",
+        headers=[(b"authorization", f"Token {key}".encode())],
+    )
+    program.scope["user"] = AnonymousUser()
+    assert (await program.connect(timeout=10))[0]
+    assert (await next_json(program))["game"]["my_seat"] == 0
+    browser = await logged_in(seats[0])
+    page = await connect_as(game.pk, seats[0], browser)
+    response = await sync_to_async(browser.post)(reverse(change))
+    assert response.status_code == 302
+    assert await closed(program) == 1012  # reconnecting with the old key: nobody
+    await play(game, seats[1], MOVE)
+    assert (await next_json(page))["game"]["my_seat"] == 0  # the page's socket stays
+    await page.disconnect()
