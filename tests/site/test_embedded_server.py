@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 from tests.clock.procs import free_port, wait_for
 
@@ -123,6 +125,15 @@ def websocket_handshake_status(port: int, path: str) -> int:
     return int(status_line.split()[1])
 
 
+def close_code(sock: Any) -> int | None:
+    """The code the server closed `sock` with, reading until it does."""
+    try:
+        while True:
+            sock.recv(timeout=30)
+    except ConnectionClosed as closed:
+        return closed.rcvd.code if closed.rcvd is not None else None
+
+
 def test_run_site_serves_home_healthz_and_websockets(server: Server, tmp_path: Path) -> None:
     assert f"http://127.0.0.1:{server.port}/" in server.output
     assert "embedded beat:" in server.output  # the in-process beat started with the server
@@ -190,6 +201,17 @@ def test_run_site_plays_a_move_over_http(server: Server) -> None:
     status, after = server.api(path, token)
     assert after["seq"] > view["seq"]
     assert after["status"] == "playing"
+
+    # The game's socket, as a program opens it: frames of a client's size are answered;
+    # one past the server's limit (avalon_site.websocket.WS_MAX_SIZE, far below uvicorn's
+    # 16 MiB) closes the socket (1009) before the application reads or parses a byte of it.
+    url = f"ws://127.0.0.1:{server.port}/ws/games/{game['id']}/?format=json"
+    with connect(url, additional_headers={"Authorization": f"Token {token}"}) as sock:
+        assert json.loads(sock.recv(timeout=30))["type"] == "update"
+        sock.send(json.dumps({"type": "hello", "seq": after["seq"]}))
+        assert json.loads(sock.recv(timeout=30))["type"] == "update"
+        sock.send(json.dumps({"type": "hello", "pad": "x" * 100_000}))
+        assert close_code(sock) == 1009
 
     # The move's "your move" emails, written by the server's in-process tasks, link to this
     # server's own port (SITE_URL from HOST and PORT), not to the default 8000.
