@@ -334,9 +334,11 @@ class GameConsumer(LayerResilientConsumer):
             await self.send(text_data=render_chat_hidden(message["message"], into_log=True))
 
     async def moderation_disconnect(self, message: dict[str, Any]) -> None:
-        """Moderation closes this socket (the user was suspended, or their seat was handed
-        on); a reconnect is checked again from scratch."""
-        await self.close(code=4403)
+        """Moderation closes this socket with the code it sends: for good (4403, the user
+        was suspended) or to reconnect (1012, their seat was handed on: the page's socket
+        retries, and a reconnect is checked again from scratch)."""
+        code = message.get("code")
+        await self.close(code=code if isinstance(code, int) else 4403)
 
     async def session_ended(self, message: dict[str, Any]) -> None:
         """The user logged out of the session this socket was opened with: it closes, so

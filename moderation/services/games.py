@@ -27,7 +27,7 @@ from games.services.commit import game_commit
 from moderation.errors import ModerationError
 
 from .audit import audit_record, reason_required
-from .sanctions import sockets_close
+from .sanctions import CLOSE_TO_RECONNECT, sockets_close
 
 OVER = {Game.Status.ABORTED, Game.Status.VOIDED}
 
@@ -139,14 +139,15 @@ def _hand_over(
         handed = SeatHandedOver(seat=seat, to="bot" if to is None else "substitute", text=text)
         game_commit(locked, [handed], actor_kind=GameEvent.ActorKind.MODERATOR)
         # Sockets of the old and the new occupant still sit in the groups they joined at
-        # connect: close them so each reconnects to what it may now see.
+        # connect: close them so each reconnects to what it may now see (as a restart: a
+        # page does not retry 4403, and the substitute's page went dead, never seated).
         users = [u.pk for u in (previous, to) if u is not None]
         channels = list(
             Presence.objects.filter(game=locked, user_id__in=users).values_list(
                 "channel_name", flat=True
             )
         )
-        transaction.on_commit(lambda: sockets_close(channels))
+        transaction.on_commit(lambda: sockets_close(channels, CLOSE_TO_RECONNECT))
         # Table page sockets are not in Presence: the seat change makes each one read the
         # table's talk again as who it is now (a seated substitute no longer reads the
         # spectators' channel).

@@ -26,14 +26,20 @@ from moderation.models import Sanction
 
 from .audit import audit_record, reason_required
 
+# How a socket closes: for good (a sanction: 4403, which the page does not retry), or as
+# a restart (1012, which the page's socket retries at once, checked again from scratch).
+CLOSE_FOR_GOOD = 4403
+CLOSE_TO_RECONNECT = 1012
 
-def sockets_close(channel_names: list[str]) -> None:
-    """Ask each open game socket to close itself (GameConsumer.moderation_disconnect)."""
+
+def sockets_close(channel_names: list[str], code: int = CLOSE_FOR_GOOD) -> None:
+    """Ask each open game socket to close itself with `code`
+    (GameConsumer.moderation_disconnect)."""
     layer = get_channel_layer()
     if layer is None:
         return
     for name in channel_names:
-        async_to_sync(layer.send)(name, {"type": "moderation.disconnect"})
+        async_to_sync(layer.send)(name, {"type": "moderation.disconnect", "code": code})
 
 
 def user_log_out_everywhere(user: User) -> None:

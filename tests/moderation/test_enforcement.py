@@ -325,3 +325,33 @@ async def test_handing_a_seat_on_closes_the_old_players_socket() -> None:
     again = await connect(game.pk, seats[1])
     assert (await next_of(again, "update"))["game"]["my_seat"] is None
     await again.disconnect()
+
+
+async def closed_with(comm: WebsocketCommunicator) -> int | None:
+    for _ in range(20):
+        output = await comm.receive_output(timeout=5)
+        if output["type"] == "websocket.close":
+            return int(output["code"])
+    return None
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_hand_over_closes_both_sockets_to_reconnect() -> None:
+    """The old player's socket and the substitute's (a spectator's until now) close as a
+    restart, 1012, which the page's socket retries, reconnecting as who each now is. They
+    closed with 4403, which a page does not retry: the substitute's page went dead."""
+    from moderation.services.games import seat_hand_to_substitute
+
+    game, _, old = await watching(1)
+    substitute = await database_sync_to_async(make_user)("substitute")
+    watcher = await connect(game.pk, substitute)
+    assert (await next_of(watcher, "update"))["game"]["my_seat"] is None
+    moderator = await database_sync_to_async(make_moderator)("mod-handover")
+    await database_sync_to_async(seat_hand_to_substitute)(
+        game=game, seat=1, substitute=substitute, by=moderator, reason="Vanished"
+    )
+    assert await closed_with(old) == 1012
+    assert await closed_with(watcher) == 1012
+    again = await connect(game.pk, substitute)
+    assert (await next_of(again, "update"))["game"]["my_seat"] == 1
+    await again.disconnect()
