@@ -104,6 +104,9 @@ class AvalonSignupForm(SignupForm):  # type: ignore[misc]
             self.cleaned_data.get("username") or ""
         )
         name: str = super().clean_username()
+        if name and User.objects.filter(display_name__iexact=name).exists():
+            # Shown as it is (no display name yet): it would read as that other player.
+            raise ValidationError(gettext("Another player already goes by this name."))
         return name
 
     def clean_time_zone(self) -> str:

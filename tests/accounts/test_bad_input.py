@@ -52,6 +52,18 @@ def test_a_new_username_is_stored_normalised(client: Client) -> None:
     assert User.objects.filter(username="gawain").exists()
 
 
+def test_a_username_another_player_shows_as_is_refused(client: Client) -> None:
+    # Without a display name a new player is shown by their username: "merlin" would read
+    # as the player whose display name is "Merlin".
+    other = make_user(username="ambrosius", email="ambrosius@camelot.test")
+    other.display_name = "Merlin"
+    other.save()
+    response = signup(client, username="merlin", email="merlin@camelot.test")
+    assert response.status_code == 200
+    assert b"Another player already goes by this name." in response.content
+    assert not User.objects.filter(username="merlin").exists()
+
+
 def test_taken_email_does_not_reveal_the_account(client: Client) -> None:
     make_user(username="lancelot", email="lancelot@camelot.test")
     fresh = signup(Client(), username="newcomer", email="fresh@camelot.test")
