@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import time
 from typing import Any
 from urllib.parse import parse_qs
@@ -89,6 +90,18 @@ def _whole(text: str) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
 
 
+# Django's CSRF token forms: the secret (32 letters and digits) or a masked token (64).
+_CSRF_TOKEN = re.compile(r"[A-Za-z0-9]{32}|[A-Za-z0-9]{64}")
+
+
+def _csrf_token(cookie: object) -> str:
+    """The socket's CSRF cookie if it is a token, else "": it is written into the pushed
+    HTML's forms by a string replace (rendering.with_csrf), so a cookie planted for the
+    socket's path (`"><b ...>`; the pages' own requests would have replaced it) was markup
+    on the page."""
+    return cookie if isinstance(cookie, str) and _CSRF_TOKEN.fullmatch(cookie) else ""
+
+
 class GameConsumer(LayerResilientConsumer):
     game: Game
     seat: int | None
@@ -116,7 +129,7 @@ class GameConsumer(LayerResilientConsumer):
         self.user = user_of(self.scope)
         query = parse_qs(self.scope.get("query_string", b"").decode())
         self.json_mode = query.get("format", [""])[0] == "json"
-        self.csrf = self.scope.get("cookies", {}).get("csrftoken", "")
+        self.csrf = _csrf_token(self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME, ""))
         # Where the page's last visit ended (it shows the marker there): the page's own
         # number, only ever used to draw this reader's log.
         self.seen_before = _whole(query.get("seen", [""])[0])

@@ -356,3 +356,38 @@ async def test_the_origin_check_spares_a_token_handshake_without_origin_only() -
     sock = await handshake([token, (b"origin", b"http://localhost")])
     assert sock is not None
     await sock.disconnect()
+
+
+async def test_a_csrf_cookie_that_is_no_token_never_reaches_the_page() -> None:
+    """Each socket writes its CSRF cookie into the forms of the HTML pushed to it, as sent,
+    by a string replace: a cookie planted for the socket's path (`"><b id=...>`) was
+    markup on the page. Only a token of Django's form (32 or 64 letters and digits) is
+    written; anything else, nothing."""
+    game, seats = await setup_game()
+    hostile = '"><b id="planted">x</b><input value="'
+
+    async def page_of(seat: int, cookie: str) -> WebsocketCommunicator:
+        comm = WebsocketCommunicator(APP, f"/ws/games/{game.pk}/")
+        comm.scope["user"] = seats[seat]
+        comm.scope["cookies"] = {"csrftoken": cookie}
+        assert (await comm.connect(timeout=10))[0]
+        await comm.receive_from(timeout=5)  # the whole page (rendered by the template)
+        return comm
+
+    planted = await page_of(1, hostile)
+    good = await page_of(2, "A1" * 16)
+    await play(game, seats[0], MOVE)
+
+    async def pushed_forms(comm: WebsocketCommunicator) -> str:
+        for _ in range(10):
+            html = str(await comm.receive_from(timeout=5))
+            if "csrfmiddlewaretoken" in html:
+                return html
+        raise AssertionError("no update with forms")
+
+    html = await pushed_forms(planted)
+    assert 'id="planted"' not in html
+    assert 'name="csrfmiddlewaretoken" value=""' in html
+    assert 'name="csrfmiddlewaretoken" value="' + "A1" * 16 + '"' in await pushed_forms(good)
+    await planted.disconnect()
+    await good.disconnect()

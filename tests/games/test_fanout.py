@@ -25,6 +25,11 @@ from .test_consumers import APP, play, setup_game
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+def tok(name: str) -> str:
+    """A CSRF token of Django's form (32 letters and digits), told apart by `name`."""
+    return name.ljust(32, "x")
+
+
 async def html_socket(game_id: int, user: Any, csrf: str) -> WebsocketCommunicator:
     comm = WebsocketCommunicator(APP, f"/ws/games/{game_id}/")
     comm.scope["user"] = user
@@ -84,9 +89,9 @@ async def test_spectators_share_one_render_and_sockets_only_forward(
     renders: list[set[Any]], reads_on_push: list[str]
 ) -> None:
     game, seats = await setup_game(5, "resistance-avalon")
-    seat0 = await html_socket(game.pk, seats[0], "seat0-token")
+    seat0 = await html_socket(game.pk, seats[0], tok("seat0"))
     watchers = [
-        await html_socket(game.pk, await sync_to_async(make_user)(), f"watcher{i}-token")
+        await html_socket(game.pk, await sync_to_async(make_user)(), tok(f"watcher{i}"))
         for i in range(3)
     ]
     leader, move = await _first_move(game)
@@ -95,11 +100,11 @@ async def test_spectators_share_one_render_and_sockets_only_forward(
     # One render per watched view: seat 0 (online) and the spectators; no other seat.
     assert renders == [{0, None}]
     mine = await next_update(seat0)
-    assert 'name="csrfmiddlewaretoken" value="seat0-token"' in mine  # its vote form
+    assert f'name="csrfmiddlewaretoken" value="{tok("seat0")}"' in mine  # its vote form
     theirs = [await next_update(w) for w in watchers]
     for i, html in enumerate(theirs):
         assert CSRF_SLOT not in html
-        assert html.replace(f"watcher{i}-token", "T") == theirs[0].replace("watcher0-token", "T")
+        assert html.replace(tok(f"watcher{i}"), "T") == theirs[0].replace(tok("watcher0"), "T")
     assert CSRF_SLOT not in mine
     assert 'id="clock"' in mine  # other apps' panels ride along
     assert reads_on_push == []  # nobody read the database for the push
@@ -112,7 +117,7 @@ async def test_a_socket_nobody_knew_of_is_sent_nothing_and_catches_up_at_its_hea
 ) -> None:
     settings.GAME_SOCKET_HEARTBEAT_SECONDS = 0.2
     game, seats = await setup_game(5, "resistance-avalon")
-    seat1 = await html_socket(game.pk, seats[1], "seat1-token")
+    seat1 = await html_socket(game.pk, seats[1], tok("seat1"))
     # Its presence row is gone (say the database missed it): the broadcast does not know
     # seat 1 listens, so it neither renders nor sends its view.
     await sync_to_async(Presence.objects.filter(user=seats[1]).delete)()
