@@ -36,6 +36,11 @@ class SystemEvent(Event):
     text: str
 
 
+# The type name of every system event starts so (each `register` below): a reader knows one
+# by its type alone, and shows its `text`.
+SYSTEM_TYPE_PREFIX = "site."
+
+
 @register("site.notice")
 @dataclass(frozen=True)
 class SiteNotice(SystemEvent):

@@ -31,7 +31,7 @@ from django.utils.translation import pgettext_lazy
 
 from accounts.models import reader_language
 
-from .log import SiteNotice
+from .lifecycle import SYSTEM_TYPE_PREFIX
 from .models import Game, GameEvent, Seat
 from .panels import live_panels_for
 from .presentation import action_forms, player_name, presenter_for, seat_names
@@ -80,7 +80,10 @@ def log_lines(
     lines = []
     for e in entries:
         event = e["event"]
-        notice = e["type"] == SiteNotice.TYPE
+        # Every system event (a hand-over, an abort, an abandonment; games.lifecycle) reads
+        # as its `text`, as the old SiteNotice did: the others were worded by the game's
+        # fallback, "Seat handed over: seat 1, to bot, text A moderator handed ...".
+        notice = str(e["type"]).startswith(SYSTEM_TYPE_PREFIX)
         lines.append(
             {
                 "seq": e["seq"],

@@ -18,6 +18,13 @@ from moderation.models import AuditLog, Report
 
 from .conftest import action, make_user, messages_of, seat_users, started_game
 
+
+def logged_in_client(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
 pytestmark = pytest.mark.django_db
 
 GAMES = "/admin/games/game/"
@@ -97,6 +104,12 @@ def test_replace_seat_with_bot(mod_client: Client, game: Game) -> None:
     note = GameEvent.objects.filter(game=game, type="site.seat_handed_over").get()
     assert f"handed {gone.public_name}'s seat to a bot" in note.payload["text"]
     assert game_view_for_user(game, gone)["my_seat"] is None  # now only a spectator
+    # The log reads the notice's words, not the game's fallback listing the event's fields
+    # ("Seat handed over: seat 2, to bot, text A moderator handed ...").
+    page = logged_in_client(seat_users(game)[0]).get(f"/games/{game.pk}/").content.decode()
+    handed = f"A moderator handed {gone.public_name}&#x27;s seat to a bot."
+    assert f'<span class="log__text">{handed}</span>' in page
+    assert "Seat handed over" not in page
 
 
 def test_hand_seat_to_substitute_who_then_sees_that_seat(mod_client: Client, game: Game) -> None:
