@@ -32,6 +32,7 @@ from games.selectors import (
 from games.services import lobby
 from games.services.errors import ServiceError, say
 from games.services.lobby import decode_options
+from games.services.text import storable
 
 from .chat import post_chat
 
@@ -195,8 +196,14 @@ def table_page(request: HttpRequest, table_id: int, invite: str | None = None) -
     return render(request, "games/table.html", context)
 
 
+INVITE_CODE_LENGTH = Table._meta.get_field("invite_code").max_length or 32
+
+
 def table_invite(request: HttpRequest, code: str) -> HttpResponse:
-    table = Table.objects.filter(invite_code=code).first()
+    # Looked up only when it could be a code: a NUL in the path (%00) failed the query (a
+    # 500), and no code is longer than the column.
+    may_be = len(code) <= INVITE_CODE_LENGTH and storable(code)
+    table = Table.objects.filter(invite_code=code).first() if may_be else None
     if table is None:  # never issued, or renewed by the host: say what to do, not just 404
         words = {
             "title": _("This invite link is no longer valid"),

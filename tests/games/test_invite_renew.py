@@ -92,6 +92,16 @@ def test_a_public_table_page_does_not_echo_a_code_that_is_not_its_own() -> None:
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("code", ["%00", "a%00b", "x" * 5000])
+def test_an_invite_path_that_is_no_code_is_the_invalid_link_page(code: str) -> None:
+    # A NUL in the path was passed to the database, which refused it: a 500.
+    private()
+    answer = Client().get(f"/invite/{code}/")
+    assert answer.status_code == 404
+    assert "This invite link is no longer valid" in answer.content.decode()
+
+
+@pytest.mark.django_db
 def test_a_renewed_link_stops_a_removed_player_coming_back() -> None:
     """The host removes a player, who could rejoin at once with the same link; the host
     renews it from the table page: the old link says it is no longer valid, and seats
