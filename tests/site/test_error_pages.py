@@ -173,3 +173,17 @@ def test_an_htmx_form_with_an_old_token_reloads_the_page() -> None:
     answer = client.post(f"/games/{game.pk}/move/", {"expected_seq": "0"}, HTTP_HX_REQUEST="true")
     assert answer.status_code == 403
     assert answer["HX-Refresh"] == "true"
+
+
+@pytest.mark.parametrize(
+    "query", ["/admin/accounts/user/?username=%00", "/admin/games/game/?status=%00"]
+)
+def test_a_nul_in_the_admins_filters_is_a_400_in_words(query: str) -> None:
+    # The admin passes its filters' values to the database, which cannot hold a NUL: a 500.
+    from accounts.models import User
+
+    staff = Client()
+    staff.force_login(User.objects.create_superuser("root", "root@camelot.test", "pw-Grail-77"))
+    answer = staff.get(query)
+    assert answer.status_code == 400
+    assert "The site could not read this request." in answer.content.decode()
