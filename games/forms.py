@@ -93,6 +93,7 @@ class TableCreateForm(forms.Form):
         help_text=_("The clock stops on Saturdays and Sundays (in the host's time zone)."),
     )
     timeout_policy = forms.ChoiceField(
+        label=_("When time runs out"),
         choices=Table.TimeoutPolicy.choices,
         initial=Table.TimeoutPolicy.DEFAULT_MOVE,
         help_text=_(

@@ -222,3 +222,12 @@ def test_opening_a_table_says_so_in_the_hosts_language() -> None:
     assert response.status_code == 200
     said = [str(m) for m in response.context["messages"]]
     assert said == ["Votre table est ouverte. Partagez-la et attendez les joueurs."], said
+
+
+@pytest.mark.django_db
+def test_the_timeout_policy_field_is_labelled_in_french() -> None:
+    """The create form's choice of what happens at a timeout had no label of its own: the
+    field's name ("Timeout policy") showed on French pages."""
+    page = logged_in(french_user()).get("/tables/new/?game=resistance-avalon").content.decode()
+    assert "Quand le temps est écoulé" in page
+    assert "Timeout policy" not in page
