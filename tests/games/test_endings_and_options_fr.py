@@ -231,3 +231,21 @@ def test_the_timeout_policy_field_is_labelled_in_french() -> None:
     page = logged_in(french_user()).get("/tables/new/?game=resistance-avalon").content.decode()
     assert "Quand le temps est écoulé" in page
     assert "Timeout policy" not in page
+
+
+@pytest.mark.django_db
+def test_tt5_the_table_page_words_chosen_values_and_random_protagonists() -> None:
+    """The table page showed an option's stored id ("avalon") where the create form offers
+    "Avalon", and "none" for Protagonists left to chance (TT-5: dealt at random)."""
+    me = french_user()
+    users = [me, make_user(), make_user()]
+    table = open_table(users, slug="tournament-avalon", options={"chaos": False})
+    page = logged_in(me).get(f"/tables/{table.pk}/").content.decode()
+    assert "<dd>Avalon</dd>" in page
+    assert "<dd>avalon</dd>" not in page
+    assert "<dd>tirés au hasard</dd>" in page
+    assert "<dd>aucune</dd>" not in page
+    me.language = "en"
+    me.save(update_fields=["language"])
+    page = logged_in(me).get(f"/tables/{table.pk}/").content.decode()
+    assert "<dd>dealt at random</dd>" in page
