@@ -249,3 +249,14 @@ def test_tt5_the_table_page_words_chosen_values_and_random_protagonists() -> Non
     me.save(update_fields=["language"])
     page = logged_in(me).get(f"/tables/{table.pk}/").content.decode()
     assert "<dd>dealt at random</dd>" in page
+
+
+@pytest.mark.django_db
+def test_the_tournament_boards_rules_and_cards_line_elides_in_french() -> None:
+    """The board said "règles de Avalon · cartes de Avalon": French elides before a vowel;
+    the line names the boxes without "de"."""
+    me = french_user()
+    game = started_game([me, make_user(), make_user()], slug="tournament-avalon")
+    page = logged_in(me).get(f"/games/{game.pk}/").content.decode()
+    assert "règles : Avalon · cartes : Avalon" in page
+    assert "de Avalon" not in page
