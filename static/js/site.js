@@ -362,10 +362,15 @@
     socket = (event.detail && event.detail.socketWrapper) || socket;
     remember();
   });
+  // Its last line says what was to do (or whom the table waited for) on arrival: once
+  // the table has moved on, the banner and #actions say it, and that line would not.
+  var arrivedAt = phaseSeq();
   document.addEventListener("htmx:wsAfterMessage", function () {
     restore();
     acknowledge();
     announce();
+    var now = document.querySelector("#since .since__now");
+    if (now && phaseSeq() > arrivedAt) now.hidden = true;
   });
   document.addEventListener("visibilitychange", acknowledge);
 })();
