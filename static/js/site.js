@@ -188,16 +188,23 @@
     document.querySelectorAll("[data-tabs]").forEach(initTabs);
   }
 
+  function showCopyButtons() {
+    if (!navigator.clipboard) return;
+    document.querySelectorAll("[data-copy][hidden]").forEach(function (b) { b.hidden = false; });
+  }
+
   function init() {
-    if (navigator.clipboard) {
-      document.querySelectorAll("[data-copy]").forEach(function (b) { b.hidden = false; });
-    }
+    showCopyButtons();
     initMenu();
     initAllTabs();
     fillTimeZone();
   }
-  // Partials swapped in live (a move, a websocket push) may bring new tabs.
-  document.addEventListener("htmx:load", initAllTabs);
+  // Partials swapped in live (a move, a websocket push) may bring new tabs, and a table's
+  // seats refreshed live bring its invite link's copy button anew (hidden until shown).
+  document.addEventListener("htmx:load", function () {
+    initAllTabs();
+    showCopyButtons();
+  });
   document.addEventListener("htmx:wsAfterMessage", initAllTabs);
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", init);

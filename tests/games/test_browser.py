@@ -99,6 +99,8 @@ def test_five_players_play_a_whole_game_through_the_pages(site: tuple[str, Path]
                 pages[4].locator(".seat-row__name", has_text=NAMES[i]).wait_for()
         shot(pages[4], "04-table-phone")
         host.wait_for_selector(".seat-row >> nth=4")  # the host's page refreshed its seats
+        # The refresh brings the invite panel anew: its copy button is shown again.
+        expect(host.locator("button[data-copy]")).to_be_visible()
         host.click("text=Start the game")
         host.wait_for_url(re.compile(r"/games/\d+/$"))
         game_path = urlsplit(host.url).path
