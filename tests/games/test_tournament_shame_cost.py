@@ -84,4 +84,5 @@ def test_the_button_words_the_cost() -> None:
         form = hand_form(feed, moves)
     text = str(form)
     assert "Discard it (Shame: 10 Injury)" in text
+    assert "discard a card face up and take 10 Injury." in text
     assert "Shame: 5 Injury" not in text

@@ -137,11 +137,14 @@ def hand_form(feed: Mapping[str, Any], moves: Sequence[Mapping[str, JSON]]) -> A
     empty = [m for m in moves if m["type"] == mv.Shame.TYPE and not m.get("card")]
     shaming = any(m["type"] == mv.Shame.TYPE for m in moves)
     cannot_follow = shaming and not any(c["playable"] and c["wilds"] for c in cards)
+    if cannot_follow and shame is None:
+        shame = shame_cost(view, int(view.get("viewer") or 0))
     return ActionForm(
         move_type=mv.PlayCard.TYPE,
         title=_("Lead the Melee: play a card") if leading else _("Play a card into the Melee"),
         help=(
-            _("You cannot follow suit: discard a card face up and take 5 Injury.")
+            _("You cannot follow suit: discard a card face up and take %(injury)s Injury.")
+            % {"injury": shame}
             if cannot_follow
             else _("Tap a card to play it. Cards you may not play now are dimmed.")
         ),
