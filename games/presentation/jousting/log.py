@@ -92,25 +92,43 @@ WORDS.either(
 )
 
 
+# One sentence per reader: French conjugates "gave" by its subject ("vous avez donné"),
+# so "you" cannot be dropped into the third person's sentence (it read "vous a donné",
+# "gave you": the trade backwards).
+TRADE_LOTS = {
+    "maker": N_("Trade: you gave %(give)s and %(by)s gave %(want)s (offer #%(offer)s)."),
+    "by": N_("Trade: %(maker)s gave %(give)s and you gave %(want)s (offer #%(offer)s)."),
+    "": N_("Trade: %(maker)s gave %(give)s and %(by)s gave %(want)s (offer #%(offer)s)."),
+}
+TRADE_COUNTS = {
+    "maker": N_(
+        "Trade: you gave %(cards_a)s and %(coins_a)s; %(by)s gave %(cards_b)s and "
+        "%(coins_b)s (offer #%(offer)s)."
+    ),
+    "by": N_(
+        "Trade: %(maker)s gave %(cards_a)s and %(coins_a)s; you gave %(cards_b)s and "
+        "%(coins_b)s (offer #%(offer)s)."
+    ),
+    "": N_(
+        "Trade: %(maker)s gave %(cards_a)s and %(coins_a)s; %(by)s gave %(cards_b)s and "
+        "%(coins_b)s (offer #%(offer)s)."
+    ),
+}
+
+
 @WORDS.on(ev.TradeMade, headline=True)
 def _trade_made(e: Mapping[str, Any], r: Reader) -> str:
-    params = {
-        "maker": r.who_subject(e.get("seat")),
-        "by": r.who_object(e.get("by")),
-        "offer": e["offer"],
-    }
+    reader = "maker" if r.mine(e.get("seat")) else "by" if r.mine(e.get("by")) else ""
+    params = {"maker": r.name(e.get("seat")), "by": r.name(e.get("by")), "offer": e["offer"]}
     if "give" in e:
-        return _("Trade: %(maker)s gave %(give)s and %(by)s gave %(want)s (offer #%(offer)s).") % {
+        return _(TRADE_LOTS[reader]) % {
             **params,
             "give": lot_words(e["give"]),
             "want": lot_words(e["want"]),
         }
     coins = e.get("coins") or [0, 0]
     cards = e.get("cards") or [0, 0]
-    return _(
-        "Trade: %(maker)s gave %(cards_a)s and %(coins_a)s; %(by)s gave %(cards_b)s and "
-        "%(coins_b)s (offer #%(offer)s)."
-    ) % {
+    return _(TRADE_COUNTS[reader]) % {
         **params,
         "cards_a": counts.cards(cards[0]),
         "coins_a": counts.coins(coins[0]),
