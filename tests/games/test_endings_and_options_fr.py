@@ -200,6 +200,9 @@ def test_the_jousting_lay_form_names_its_places_in_french(monkeypatch: Any) -> N
     page = laying[0]
     assert "<legend>Épée</legend>" in page  # the place in French, the input keeps its name
     assert "<legend>Sword</legend>" not in page
+    # One card per place: each place is named in the singular (it said "Armures").
+    assert "<legend>Armure</legend>" in page
+    assert "<legend>Armures</legend>" not in page
 
 
 @pytest.mark.django_db
