@@ -199,11 +199,30 @@
     initAllTabs();
     fillTimeZone();
   }
+  // The table page's seats, refreshed live: a reader seated before and no more was
+  // removed by the host, and the page (its "You took a seat." too) would not say so.
+  var tableBody = document.getElementById("table-body");
+  var wasSeated = !!(tableBody && tableBody.getAttribute("data-seated"));
+  function noticeUnseated() {
+    var body = document.getElementById("table-body");
+    if (!body) return;
+    var seated = !!body.getAttribute("data-seated");
+    var notice = document.getElementById("table-unseated");
+    if (wasSeated && !seated && notice) {
+      // The flash messages of the page load ("You took a seat."), not the site's notices.
+      document.querySelectorAll("section.messages[role=status]").forEach(function (m) { m.hidden = true; });
+      notice.hidden = false;
+    }
+    if (seated && notice) notice.hidden = true;
+    wasSeated = seated;
+  }
+
   // Partials swapped in live (a move, a websocket push) may bring new tabs, and a table's
   // seats refreshed live bring its invite link's copy button anew (hidden until shown).
   document.addEventListener("htmx:load", function () {
     initAllTabs();
     showCopyButtons();
+    noticeUnseated();
   });
   document.addEventListener("htmx:wsAfterMessage", initAllTabs);
   if (document.readyState === "loading") {
