@@ -230,6 +230,9 @@ def test_the_tournament_opening_names_each_protagonist_in_a_sentence_of_its_own(
     with translation.override("fr"):
         line = WORDS.describe(started, Reader(NAMES, 0))
     assert line.startswith("Le tournoi commence avec 300 de Santé. Vous êtes ")
+    # French sets a space before the semicolon (it read "Vous êtes le roi Arthur; Bo…").
+    assert " ; Bo est " in line
+    assert "; " not in line.replace(" ; ", "")
 
 
 def test_a_tables_declared_lines_read_their_parameters_from_the_event() -> None:

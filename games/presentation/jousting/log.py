@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from games.engine.core.messages import N_
 
 from .. import counts
-from ..words import EventWords, ForReader, Plain, Reader, Said, about, names_list
+from ..words import EventWords, ForReader, Plain, Reader, Said, about, clauses, names_list
 from .wire import DECLINED, ev
 from .words import HOW, card_label, chip_label, lot_words
 
@@ -166,7 +166,7 @@ def _against(r: Reader, a: Any, b: Any) -> str:
 
 @WORDS.on(ev.DuelsCalled, headline=True)
 def _duels_called(e: Mapping[str, Any], r: Reader) -> str:
-    pairs = "; ".join(_against(r, a, b) for a, b in e.get("pairs") or []) or _("none")
+    pairs = clauses([_against(r, a, b) for a, b in e.get("pairs") or []]) or _("none")
     line = _("Duels of round %(round)s: %(pairs)s.") % {"round": e["round"], "pairs": pairs}
     byes = e.get("byes") or []
     if byes:
@@ -200,9 +200,11 @@ def _duel_revealed(e: Mapping[str, Any], r: Reader) -> str:
         won = _("you win")
     else:
         won = _("%s wins") % r.name(e["winner"])
-    sets = "; ".join(
-        _("%(a)s vs %(b)s") % {"a": card_label(x), "b": card_label(y)}
-        for x, y in zip(*e["laid"], strict=False)
+    sets = clauses(
+        [
+            _("%(a)s vs %(b)s") % {"a": card_label(x), "b": card_label(y)}
+            for x, y in zip(*e["laid"], strict=False)
+        ]
     )
     return _("%(duel)s: %(sets)s — %(won)s.") % {
         "duel": _against(r, a, b),
