@@ -32,7 +32,7 @@ def game_choices() -> list[tuple[str, str]]:
     return [(g.slug, gettext(g.name)) for g in sorted(all_games(), key=lambda g: g.name)]
 
 
-def _choice_label(value: Any) -> str:
+def option_value_label(value: Any) -> str:
     """Option values are ids ("king-arthur"); people read names ("King Arthur")."""
     return str(value).replace("-", " ").title() if isinstance(value, str) else str(value)
 
@@ -93,6 +93,7 @@ class TableCreateForm(forms.Form):
         help_text=_("The clock stops on Saturdays and Sundays (in the host's time zone)."),
     )
     timeout_policy = forms.ChoiceField(
+        label=_("When time runs out"),
         choices=Table.TimeoutPolicy.choices,
         initial=Table.TimeoutPolicy.DEFAULT_MOVE,
         help_text=_(
@@ -147,7 +148,7 @@ class TableCreateForm(forms.Form):
             "initial": spec["default"],
         }
         choices = [
-            (c, presenter.option_choice(spec["name"], c) or _choice_label(c))
+            (c, presenter.option_choice(spec["name"], c) or option_value_label(c))
             for c in spec.get("choices") or []
         ]
         if str(spec["type"]).startswith(("tuple[", "list[", "frozenset[")):  # a list option

@@ -13,6 +13,7 @@ from accounts.models import User
 
 from .models import Game, Rematch, Seat
 from .panels import register_live_panel
+from .selectors import bot_name
 from .services.rematch import rematch_impossible, rematch_waiting_for
 
 
@@ -33,7 +34,8 @@ def rematch_context(game: Game, user: Any) -> dict[str, Any]:
         "shown": True,
         "players": [
             {
-                "name": s.user.public_name if s.user else "",
+                # A bot at the table has no account: named as on the game page.
+                "name": s.user.public_name if s.user else bot_name(s.position or 0),
                 "bot": s.is_bot,
                 "accepted": s.pk not in waiting,
                 "is_me": viewer is not None and s.user_id == viewer.pk,

@@ -208,6 +208,11 @@ class Presenter:
         None for the form's own wording of the value."""
         return None
 
+    def option_unset(self, option: str) -> str | None:
+        """What a list option left empty means, in words ("dealt at random"), or None for
+        "none"."""
+        return None
+
     def choice_label(self, move_type: str, name: str, value: JSON, names: Sequence[str]) -> str:
         return str(value)
 

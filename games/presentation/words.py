@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, pgettext
 
 from games.engine.core import Event
 
@@ -85,6 +85,19 @@ def names_list(names: Sequence[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return _("%(some)s and %(last)s") % {"some": ", ".join(names[:-1]), "last": names[-1]}
+
+
+def clauses(parts: Sequence[str]) -> str:
+    """Clauses joined by semicolons, as the reader's language sets them (French puts a
+    space before: "Ann est Merlin ; Bo est Morgane")."""
+    out = ""
+    for part in parts:
+        out = (
+            pgettext("two clauses", "%(first)s; %(then)s") % {"first": out, "then": part}
+            if out
+            else part
+        )
+    return out
 
 
 def waiting_for(pending: Sequence[int], names: Sequence[str], me: int | None) -> str:

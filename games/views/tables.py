@@ -16,7 +16,13 @@ from django.views.decorators.http import require_POST
 from accounts.models import User
 from accounts.permissions import verified_required
 from games.engine.core import all_games, config_fields, get_game
-from games.forms import LobbyFilterForm, TableCreateForm, game_choices, page_of
+from games.forms import (
+    LobbyFilterForm,
+    TableCreateForm,
+    game_choices,
+    option_value_label,
+    page_of,
+)
 from games.models import Table
 from games.presentation.game_cards import game_cards
 from games.presentation.registry import presenter_for
@@ -41,14 +47,17 @@ WATCH_COUNT = 12  # games in progress the lobby lists to watch, the newest
 
 def option_list(table: Table) -> list[dict[str, Any]]:
     """The table's options with the game's own labels, defaults filled in; a list option
-    reads as words ("King Arthur, Guinevere"), not as a Python list."""
+    reads as words ("King Arthur, Guinevere"), not as a Python list, and a chosen value
+    as the create form words it ("Avalon", not the id "avalon")."""
     presenter = presenter_for(table.game_slug)
     options = []
     for spec in config_fields(get_game(table.game_slug).config_type):
         value = table.options.get(spec["name"], spec["default"])
         if isinstance(value, list | tuple):
             words = [presenter.option_choice(spec["name"], v) or str(v) for v in value]
-            value = ", ".join(words) or _("none")
+            value = ", ".join(words) or presenter.option_unset(spec["name"]) or _("none")
+        elif spec.get("choices") and not isinstance(value, bool):
+            value = presenter.option_choice(spec["name"], value) or option_value_label(value)
         options.append({"label": _(spec["label"]), "value": value})
     return options
 

@@ -188,16 +188,42 @@
     document.querySelectorAll("[data-tabs]").forEach(initTabs);
   }
 
+  function showCopyButtons() {
+    if (!navigator.clipboard) return;
+    document.querySelectorAll("[data-copy][hidden]").forEach(function (b) { b.hidden = false; });
+  }
+
   function init() {
-    if (navigator.clipboard) {
-      document.querySelectorAll("[data-copy]").forEach(function (b) { b.hidden = false; });
-    }
+    showCopyButtons();
     initMenu();
     initAllTabs();
     fillTimeZone();
   }
-  // Partials swapped in live (a move, a websocket push) may bring new tabs.
-  document.addEventListener("htmx:load", initAllTabs);
+  // The table page's seats, refreshed live: a reader seated before and no more was
+  // removed by the host, and the page (its "You took a seat." too) would not say so.
+  var tableBody = document.getElementById("table-body");
+  var wasSeated = !!(tableBody && tableBody.getAttribute("data-seated"));
+  function noticeUnseated() {
+    var body = document.getElementById("table-body");
+    if (!body) return;
+    var seated = !!body.getAttribute("data-seated");
+    var notice = document.getElementById("table-unseated");
+    if (wasSeated && !seated && notice) {
+      // The flash messages of the page load ("You took a seat."), not the site's notices.
+      document.querySelectorAll("section.messages[role=status]").forEach(function (m) { m.hidden = true; });
+      notice.hidden = false;
+    }
+    if (seated && notice) notice.hidden = true;
+    wasSeated = seated;
+  }
+
+  // Partials swapped in live (a move, a websocket push) may bring new tabs, and a table's
+  // seats refreshed live bring its invite link's copy button anew (hidden until shown).
+  document.addEventListener("htmx:load", function () {
+    initAllTabs();
+    showCopyButtons();
+    noticeUnseated();
+  });
   document.addEventListener("htmx:wsAfterMessage", initAllTabs);
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", init);
@@ -362,10 +388,15 @@
     socket = (event.detail && event.detail.socketWrapper) || socket;
     remember();
   });
+  // Its last line says what was to do (or whom the table waited for) on arrival: once
+  // the table has moved on, the banner and #actions say it, and that line would not.
+  var arrivedAt = phaseSeq();
   document.addEventListener("htmx:wsAfterMessage", function () {
     restore();
     acknowledge();
     announce();
+    var now = document.querySelector("#since .since__now");
+    if (now && phaseSeq() > arrivedAt) now.hidden = true;
   });
   document.addEventListener("visibilitychange", acknowledge);
 })();

@@ -99,6 +99,8 @@ def test_five_players_play_a_whole_game_through_the_pages(site: tuple[str, Path]
                 pages[4].locator(".seat-row__name", has_text=NAMES[i]).wait_for()
         shot(pages[4], "04-table-phone")
         host.wait_for_selector(".seat-row >> nth=4")  # the host's page refreshed its seats
+        # The refresh brings the invite panel anew: its copy button is shown again.
+        expect(host.locator("button[data-copy]")).to_be_visible()
         host.click("text=Start the game")
         host.wait_for_url(re.compile(r"/games/\d+/$"))
         game_path = urlsplit(host.url).path
@@ -166,3 +168,29 @@ def test_five_players_play_a_whole_game_through_the_pages(site: tuple[str, Path]
         shot(pages[4], "24-replay-all-phone")
         assert no_sideways_scroll(pages[4])
         browser.close()
+
+
+def test_a_player_the_host_removes_is_told_so_on_the_open_table_page(
+    site: tuple[str, Path],
+) -> None:
+    """The seats refresh live on the removed player's page, which still said "You took a
+    seat." and nothing of the removal; now it says the host removed them."""
+    from playwright.sync_api import expect
+
+    base, _ = site
+    with chromium() as browser:
+        host, guest = signed_up_pages(browser, site, ["Arthur", "Kay"], phone=1)
+        host.goto(f"{base}/tables/new/?game=tournament-camelot")
+        host.click("form.create-form button[type=submit]")
+        host.wait_for_url(re.compile(r"/tables/\d+/$"))
+        guest.goto(host.url)
+        guest.click("form[action$='/join/'] button[type=submit]")
+        guest.wait_for_selector(".seat-row:has-text('(you)')")
+        host.wait_for_selector(".seat-row:has-text('Kay')")
+        notice = guest.locator("#table-unseated")
+        expect(notice).to_be_hidden()
+        host.click(".seat-row:has-text('Kay') form[action$='/remove/'] button")
+        expect(notice).to_be_visible()
+        expect(guest.locator(".seat-row:has-text('(you)')")).to_have_count(0)
+        expect(guest.get_by_text("You took a seat.")).to_be_hidden()
+        shot(guest, "table-removed-phone")

@@ -15,7 +15,15 @@ from typing import Any
 
 import pytest
 
-from tests.browser import chromium, no_sideways_scroll, part, player_page, shot
+from tests.browser import (
+    chromium,
+    connected,
+    no_sideways_scroll,
+    part,
+    player_page,
+    seq_of,
+    shot,
+)
 
 from .live_site import log_in, site_shell
 from .test_browser_colovini_jousting import reveal, start_game
@@ -133,3 +141,42 @@ def test_coming_back_after_being_away(site: tuple[str, Path], slug: str) -> None
         phone.locator(".log-filter label:has-text('Decisions')").click()
         assert phone.locator(".log__line--detail:visible").count() == 0
         part(phone, ".game__log", f"{prefix}-7-phone-log-decisions")
+
+
+# One move of a pending seat, another's than the player's (by username) when there is one.
+ONE_MOVE = """
+from games.engine.core import to_json
+from games.log import definition_of, load_state
+from games.models import Game, Seat
+from games.services.moves import move_submit
+game = Game.objects.get(pk={game_id})
+definition = definition_of(game)
+users = {{s.position: s.user for s in Seat.objects.filter(table_id=game.table_id)}}
+pending = sorted(definition.pending_seats(load_state(game, definition)),
+                 key=lambda p: users[p].username == {away!r})
+move = definition.legal_moves(load_state(game, definition), pending[0])[0]
+move_submit(game=game, user=users[pending[0]], move_json=to_json(move),
+            expected_seq=game.state_seq)
+"""
+
+
+def test_the_summarys_now_line_goes_once_the_table_moves_on(site: tuple[str, Path]) -> None:
+    """What was to do on arrival (or whom the table waited for) is the summary's last line;
+    a move of the table pushed to the open page made it stale ("Bot 4 is choosing a team"
+    under a team already proposed), so it goes; the rounds stay."""
+    base, mail_dir = site
+    names, _options, steps = GAMES["resistance-avalon"]
+    game_id = start_game(mail_dir, "resistance-avalon", names, {})
+    with chromium() as browser:
+        page = player_page(browser, phone=True)
+        log_in(page, base, "arthur")
+        page.goto(f"{base}/games/{game_id}/")  # the first visit: seen up to the deal
+        page.goto(f"{base}/")
+        table_plays(mail_dir, game_id, "arthur", steps)
+        comes_back(page, base, game_id, "Arthur")
+        connected(page)
+        seq = seq_of(page)
+        site_shell(mail_dir, ONE_MOVE.format(game_id=game_id, away="arthur"))
+        page.wait_for_selector(f"#phase:not([data-seq='{seq}'])")
+        page.locator("#since .since__now").wait_for(state="hidden")
+        assert page.locator("#since .since__round").count() >= 1

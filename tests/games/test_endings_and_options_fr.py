@@ -200,6 +200,9 @@ def test_the_jousting_lay_form_names_its_places_in_french(monkeypatch: Any) -> N
     page = laying[0]
     assert "<legend>Épée</legend>" in page  # the place in French, the input keeps its name
     assert "<legend>Sword</legend>" not in page
+    # One card per place: each place is named in the singular (it said "Armures").
+    assert "<legend>Armure</legend>" in page
+    assert "<legend>Armures</legend>" not in page
 
 
 @pytest.mark.django_db
@@ -222,3 +225,41 @@ def test_opening_a_table_says_so_in_the_hosts_language() -> None:
     assert response.status_code == 200
     said = [str(m) for m in response.context["messages"]]
     assert said == ["Votre table est ouverte. Partagez-la et attendez les joueurs."], said
+
+
+@pytest.mark.django_db
+def test_the_timeout_policy_field_is_labelled_in_french() -> None:
+    """The create form's choice of what happens at a timeout had no label of its own: the
+    field's name ("Timeout policy") showed on French pages."""
+    page = logged_in(french_user()).get("/tables/new/?game=resistance-avalon").content.decode()
+    assert "Quand le temps est écoulé" in page
+    assert "Timeout policy" not in page
+
+
+@pytest.mark.django_db
+def test_tt5_the_table_page_words_chosen_values_and_random_protagonists() -> None:
+    """The table page showed an option's stored id ("avalon") where the create form offers
+    "Avalon", and "none" for Protagonists left to chance (TT-5: dealt at random)."""
+    me = french_user()
+    users = [me, make_user(), make_user()]
+    table = open_table(users, slug="tournament-avalon", options={"chaos": False})
+    page = logged_in(me).get(f"/tables/{table.pk}/").content.decode()
+    assert "<dd>Avalon</dd>" in page
+    assert "<dd>avalon</dd>" not in page
+    assert "<dd>tirés au hasard</dd>" in page
+    assert "<dd>aucune</dd>" not in page
+    me.language = "en"
+    me.save(update_fields=["language"])
+    page = logged_in(me).get(f"/tables/{table.pk}/").content.decode()
+    assert "<dd>dealt at random</dd>" in page
+
+
+@pytest.mark.django_db
+def test_the_tournament_boards_rules_and_cards_line_elides_in_french() -> None:
+    """The board said "règles de Avalon · cartes de Avalon": French elides before a vowel;
+    the line names the boxes without "de"."""
+    me = french_user()
+    game = started_game([me, make_user(), make_user()], slug="tournament-avalon")
+    page = logged_in(me).get(f"/games/{game.pk}/").content.decode()
+    assert "règles : Avalon · cartes : Avalon" in page
+    assert "de Avalon" not in page

@@ -230,6 +230,9 @@ def test_the_tournament_opening_names_each_protagonist_in_a_sentence_of_its_own(
     with translation.override("fr"):
         line = WORDS.describe(started, Reader(NAMES, 0))
     assert line.startswith("Le tournoi commence avec 300 de Santé. Vous êtes ")
+    # French sets a space before the semicolon (it read "Vous êtes le roi Arthur; Bo…").
+    assert " ; Bo est " in line
+    assert "; " not in line.replace(" ; ", "")
 
 
 def test_a_tables_declared_lines_read_their_parameters_from_the_event() -> None:
@@ -273,3 +276,34 @@ def test_a_tables_declared_lines_read_their_parameters_from_the_event() -> None:
             "Bo shows you cards.",
             "Cards are shown to Cy.",
         ]
+
+
+def test_a_trade_reads_the_right_way_round_for_each_reader() -> None:
+    """The accepter was dropped into the third person's sentence as "vous": "Bo a donné
+    Épée 3 et vous a donné 2 pièces" reads "and gave you 2 coins", the trade backwards."""
+    lots = {
+        "type": jev.TradeMade.TYPE,
+        "seat": 1,
+        "by": 0,
+        "offer": 7,
+        "give": {"cards": ["sword-3"], "coins": 0},
+        "want": {"cards": [], "coins": 2},
+    }
+    hidden = {"type": jev.TradeMade.TYPE, "seat": 1, "by": 0, "offer": 7}
+    hidden |= {"cards": [1, 0], "coins": [0, 2]}
+    with translation.override("fr"):
+        said = [JOUSTING.describe(e, Reader(NAMES, me)) for me in (0, 1, 2) for e in (lots, hidden)]
+    assert said == [
+        "Échange : Bo a donné Épée 3 et vous avez donné 2 pièces (offre n° 7).",
+        "Échange : Bo a donné 1 carte et 0 pièce ; vous avez donné 0 carte et 2 pièces "
+        "(offre n° 7).",
+        "Échange : vous avez donné Épée 3 et Ann a donné 2 pièces (offre n° 7).",
+        "Échange : vous avez donné 1 carte et 0 pièce ; Ann a donné 0 carte et 2 pièces "
+        "(offre n° 7).",
+        "Échange : Bo a donné Épée 3 et Ann a donné 2 pièces (offre n° 7).",
+        "Échange : Bo a donné 1 carte et 0 pièce ; Ann a donné 0 carte et 2 pièces (offre n° 7).",
+    ]
+    with translation.override("en"):
+        assert JOUSTING.describe(lots, Reader(NAMES, 0)) == (
+            "Trade: Bo gave Sword 3 and you gave 2 coins (offer #7)."
+        )

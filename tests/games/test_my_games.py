@@ -96,3 +96,21 @@ def test_the_api_lists_my_games_in_play_first_then_pages_those_over() -> None:
     assert 'rel="next"' in first["Link"]
     last = api.get("/api/games/?page_size=3&page=3")
     assert [g["game_id"] for g in last.json()] == [over[4].pk]
+
+
+def test_the_games_in_play_have_a_heading_of_their_own() -> None:
+    """Listed right after "Where you must act" without a heading, a game waiting for
+    someone else read as one where the player must act ("Waiting" under "must act"), and
+    the player's own turn showed twice in that section."""
+    me, (mine, waiting), _over = a_history(0)
+    client = Client()
+    client.force_login(me)
+    html = page(client)
+    after = html.partition('id="inbox-title"')[2]
+    inbox, found, playing = after.partition('id="playing-title"')
+    assert found
+    assert f"/games/{mine.pk}/" in inbox
+    assert f"/games/{waiting.pk}/" not in inbox
+    assert f"/games/{waiting.pk}/" in playing
+    assert f"/games/{mine.pk}/" in playing
+    assert ">Games in play</h2>" in playing[: playing.index("</h2>") + 5]

@@ -11,7 +11,7 @@ import pytest
 from games.log import load_state
 from games.models import Game, Table
 
-from .conftest import finished_pages, make_user, seat_users, started_game
+from .conftest import finished_pages, make_user, play_pending_once, seat_users, started_game
 from .page_play import game_at_pages, logged_in, pages_of_seats, spectator_page, states_in_play
 
 pytestmark = pytest.mark.django_db
@@ -162,3 +162,27 @@ def test_table_talk_before_the_start_and_hidden_messages() -> None:
     page = c.get(f"/tables/{table.pk}/").content.decode()
     assert "Room for one more?" not in page
     assert ChatMessage.REMOVED_TEXT in page
+
+
+@pytest.mark.django_db
+def test_the_replays_back_and_next_go_nowhere_at_either_end_and_say_so() -> None:
+    """At the first event "◀ Back", at the last "Next ▶", linked to the page itself: a
+    press did nothing a reader could see. They are marked disabled there, without a link."""
+    users = [make_user() for _ in range(2)]
+    game = started_game(users, options={"rounds": 1})
+    while play_pending_once(game):
+        pass
+    client = logged_in(users[0])
+    stepper = re.compile(r'<nav class="stepper".*?</nav>', re.S)
+
+    def nav(step: str) -> str:
+        html = client.get(f"/games/{game.pk}/replay/?as=all&step={step}").content.decode()
+        found = stepper.search(html)
+        assert found
+        return found.group(0)
+
+    first, middle, last = nav("1"), nav("2"), nav("999")
+    links = [('rel="prev"' in n, 'rel="next"' in n) for n in (first, middle, last)]
+    assert links == [(False, True), (True, True), (True, False)]
+    for end in (first, last):
+        assert end.count('aria-disabled="true"') == 1

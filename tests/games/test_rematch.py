@@ -13,6 +13,7 @@ from accounts.models import User
 from games.log import definition_of, load_state
 from games.models import Game, Rematch, Seat
 from games.services.errors import Conflict, Forbidden
+from games.services.lobby import lobby_create, table_start
 from games.services.moves import move_submit
 from games.services.rematch import rematch_accept
 
@@ -197,3 +198,34 @@ def test_no_rematch_is_offered_once_a_player_deleted_their_account(who: str, whe
         assert "Accept the rematch" not in html
     assert not Rematch.objects.filter(game=game, table__isnull=False).exists()
     assert not Rematch.objects.filter(game=game, accepted__isnull=False).exists()
+
+
+def test_the_panel_names_a_bot_at_the_table_as_the_game_page_does() -> None:
+    """A bot seat of the lobby has no account: its row of the panel had an empty name."""
+    host = make_user()
+    table = lobby_create(
+        host=host, game_slug="toy-secrets", seat_count=2, options={"rounds": 1}, bots=1
+    )
+    game = table_start(table=table, by=host)
+    definition = definition_of(game)
+    while game.status == Game.Status.PLAYING:
+        state = load_state(game, definition)
+        seat = min(definition.pending_seats(state))
+        bot = seat not in seat_users(game)
+        move_submit(
+            game=game,
+            user=None if bot else host,
+            seat=seat if bot else None,
+            move=definition.legal_moves(state, seat)[0],
+            expected_seq=game.state_seq,
+            actor_kind="bot" if bot else "player",
+        )
+        game.refresh_from_db()
+    page = Client()
+    page.force_login(host)
+    html = page.get(f"/games/{game.pk}/").content.decode()
+    panel = html[html.index('id="rematch"') :]
+    bot_seat = table.seats.get(is_bot=True).position
+    assert bot_seat is not None
+    assert f"<span>Bot {bot_seat + 1}</span>" in panel
+    assert "<span></span>" not in panel

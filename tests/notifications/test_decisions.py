@@ -261,3 +261,19 @@ def test_the_flush_deletes_links_too_old_to_be_of_use(table: Game, clock) -> Non
     assert flush()["links_purged"] == 2
     assert not DecisionLink.objects.exists()
     assert Client().get(path).status_code == 400  # now just a link that does not work
+
+
+def test_a_used_link_sends_a_signed_in_player_to_the_game_without_asking_to_log_in(
+    table: Game,
+) -> None:
+    """The refusal told a player already signed in to "log in to play there"."""
+    path = emailed_link(player(table, 0).email)
+    move = {"move": '{"type": "toy.vote", "choice": "up"}', "expected_seq": table.state_seq}
+    assert Client().post(path, move).status_code == 302
+    signed_in = Client()
+    signed_in.force_login(player(table, 0))
+    page = signed_in.get(path)
+    assert page.status_code == 410
+    assert f'<a href="/games/{table.pk}/">its page</a>.' in page.content.decode()
+    assert b"log in to play there" not in page.content
+    assert b"log in to play there" in Client().get(path).content

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from games.engine.core.messages import N_
 
 from .. import counts
-from ..words import EventWords, ForReader, Plain, Reader, Said, about, names_list
+from ..words import EventWords, ForReader, Plain, Reader, Said, about, clauses, names_list
 from .wire import DECLINED, ev
 from .words import HOW, card_label, chip_label, lot_words
 
@@ -92,25 +92,43 @@ WORDS.either(
 )
 
 
+# One sentence per reader: French conjugates "gave" by its subject ("vous avez donné"),
+# so "you" cannot be dropped into the third person's sentence (it read "vous a donné",
+# "gave you": the trade backwards).
+TRADE_LOTS = {
+    "maker": N_("Trade: you gave %(give)s and %(by)s gave %(want)s (offer #%(offer)s)."),
+    "by": N_("Trade: %(maker)s gave %(give)s and you gave %(want)s (offer #%(offer)s)."),
+    "": N_("Trade: %(maker)s gave %(give)s and %(by)s gave %(want)s (offer #%(offer)s)."),
+}
+TRADE_COUNTS = {
+    "maker": N_(
+        "Trade: you gave %(cards_a)s and %(coins_a)s; %(by)s gave %(cards_b)s and "
+        "%(coins_b)s (offer #%(offer)s)."
+    ),
+    "by": N_(
+        "Trade: %(maker)s gave %(cards_a)s and %(coins_a)s; you gave %(cards_b)s and "
+        "%(coins_b)s (offer #%(offer)s)."
+    ),
+    "": N_(
+        "Trade: %(maker)s gave %(cards_a)s and %(coins_a)s; %(by)s gave %(cards_b)s and "
+        "%(coins_b)s (offer #%(offer)s)."
+    ),
+}
+
+
 @WORDS.on(ev.TradeMade, headline=True)
 def _trade_made(e: Mapping[str, Any], r: Reader) -> str:
-    params = {
-        "maker": r.who_subject(e.get("seat")),
-        "by": r.who_object(e.get("by")),
-        "offer": e["offer"],
-    }
+    reader = "maker" if r.mine(e.get("seat")) else "by" if r.mine(e.get("by")) else ""
+    params = {"maker": r.name(e.get("seat")), "by": r.name(e.get("by")), "offer": e["offer"]}
     if "give" in e:
-        return _("Trade: %(maker)s gave %(give)s and %(by)s gave %(want)s (offer #%(offer)s).") % {
+        return _(TRADE_LOTS[reader]) % {
             **params,
             "give": lot_words(e["give"]),
             "want": lot_words(e["want"]),
         }
     coins = e.get("coins") or [0, 0]
     cards = e.get("cards") or [0, 0]
-    return _(
-        "Trade: %(maker)s gave %(cards_a)s and %(coins_a)s; %(by)s gave %(cards_b)s and "
-        "%(coins_b)s (offer #%(offer)s)."
-    ) % {
+    return _(TRADE_COUNTS[reader]) % {
         **params,
         "cards_a": counts.cards(cards[0]),
         "coins_a": counts.coins(coins[0]),
@@ -148,7 +166,7 @@ def _against(r: Reader, a: Any, b: Any) -> str:
 
 @WORDS.on(ev.DuelsCalled, headline=True)
 def _duels_called(e: Mapping[str, Any], r: Reader) -> str:
-    pairs = "; ".join(_against(r, a, b) for a, b in e.get("pairs") or []) or _("none")
+    pairs = clauses([_against(r, a, b) for a, b in e.get("pairs") or []]) or _("none")
     line = _("Duels of round %(round)s: %(pairs)s.") % {"round": e["round"], "pairs": pairs}
     byes = e.get("byes") or []
     if byes:
@@ -182,9 +200,11 @@ def _duel_revealed(e: Mapping[str, Any], r: Reader) -> str:
         won = _("you win")
     else:
         won = _("%s wins") % r.name(e["winner"])
-    sets = "; ".join(
-        _("%(a)s vs %(b)s") % {"a": card_label(x), "b": card_label(y)}
-        for x, y in zip(*e["laid"], strict=False)
+    sets = clauses(
+        [
+            _("%(a)s vs %(b)s") % {"a": card_label(x), "b": card_label(y)}
+            for x, y in zip(*e["laid"], strict=False)
+        ]
     )
     return _("%(duel)s: %(sets)s — %(won)s.") % {
         "duel": _against(r, a, b),

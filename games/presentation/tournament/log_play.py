@@ -17,7 +17,7 @@ from django.utils.translation import ngettext_lazy
 from games.engine.core.messages import N_
 
 from ..counts import cards, counted
-from ..words import EventWords, Plain, Reader, Said, about
+from ..words import EventWords, Plain, Reader, Said, about, clauses
 from .cards import card_words, cards_words, face, power_name, suit_words
 from .wire import MISTS, ev
 
@@ -142,7 +142,7 @@ def _game_started(e: Mapping[str, Any], r: Reader) -> str:
     line = _("The Tournament begins at %(health)s Health.") % {"health": e.get("health")}
     if not chars:
         return line
-    who = "; ".join(chars)  # a sentence of its own: "You are King Arthur; ..."
+    who = clauses(chars)  # a sentence of its own: "You are King Arthur; ..."
     return f"{line} {who[:1].upper()}{who[1:]}."
 
 
@@ -195,7 +195,7 @@ def _cards_passed(e: Mapping[str, Any], r: Reader) -> str:
             row = {"from": row[0], "to": row[1], "cards": row[2]}
         what = cards_words(row["cards"]) if "cards" in row else cards(row.get("count"))
         rows.append(PASSED(r, row["from"], cards=what, to=r.who_object(row["to"])))
-    return "; ".join(rows) + "."
+    return clauses(rows) + "."
 
 
 COMMANDS = Said(
@@ -258,7 +258,7 @@ def _cards_revealed(e: Mapping[str, Any], r: Reader) -> str:
         _("%(who)s: %(card)s") % {"who": r.who_subject(x["seat"]), "card": card_words(x["card"])}
         for x in e.get("entries", [])
     ]
-    return _("The face-down cards are turned up — %(cards)s.") % {"cards": "; ".join(shown)}
+    return _("The face-down cards are turned up — %(cards)s.") % {"cards": clauses(shown)}
 
 
 LOSES = Said(

@@ -218,6 +218,10 @@ class TournamentPresenter(Presenter):
             return capfirst(str(named["name"])) if named else None
         return None
 
+    def option_unset(self, option: str) -> str | None:
+        # TT-5: no Protagonist chosen, so each seat is dealt one at random.
+        return _("dealt at random") if option == "characters" else None
+
     def ending(self, feed: Mapping[str, Any], names: Sequence[str]) -> str:
         """The winners and their Health from the view (the engine's summary names seats)."""
         v = feed.get("view", {})

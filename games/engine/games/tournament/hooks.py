@@ -216,6 +216,17 @@ def _powers_of(
     return Powers(tuple(CARDS[c] for c in ids) + tuple(LOCATIONS[loc] for loc in hosted))
 
 
+def powers_of(
+    godsends: tuple[str, ...],
+    protagonist: str | None,
+    companion: str | None,
+    hosted: tuple[str, ...],
+) -> Powers:
+    """A seat's active cards from their ids, as a view shows them: its Godsends, its
+    Protagonist, its Companion once unlocked, the Locations it hosts."""
+    return _powers_of(godsends, protagonist, companion, hosted)
+
+
 def seats_powers(state: TState) -> tuple[tuple[Powers, ...], frozenset[str]]:
     """Every seat's powers and the effects some seat has, for a caller asking several
     questions of one state (`plays.legal_plays`): the table looked up once."""

@@ -4,10 +4,12 @@ Player."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..carddata import CardData
-from ..hooks import handler
+from ..config import SHAME_INJURY
+from ..hooks import Powers, handler
 
 
 @handler("shame_cost", "shame_free")
@@ -29,3 +31,14 @@ def morgause(b: Any, seat: int, data: CardData, **kw: Any) -> None:
     lead = b.state.lead
     if kw["shamed"] == seat and lead != seat:
         b.injure(lead, int(data.params[0]), data.id)
+
+
+def shame_injury(powers: Sequence[Powers], seat: int) -> int:
+    """TT-11: what a Shame would cost `seat`, given every seat's active cards, as the
+    "shame_cost" handlers answer when it happens (`flow.shame`): for a page to say before
+    the move. Those handlers read only the cost, never the game."""
+    cost = {"seat": seat, "injury": SHAME_INJURY, "extra": 0, "free": False}
+    for owner, cards in enumerate(powers):
+        for fn, data in cards.by_hook.get("shame_cost", ()):
+            fn(None, owner, data, cost=cost)
+    return 0 if cost["free"] else int(cost["injury"]) + int(cost["extra"])
