@@ -103,7 +103,8 @@ def connect_early() -> None:
     """Open, in a server process once it is forked, the connections its first move would
     otherwise open while served (issue 14, B1: each worker's first move cost 3-4 times the
     CPU of the next ones, the moves' p99 in a short run): Celery's connection to the broker,
-    with the task queue declared, in the producer pool every publish draws from, one
+    with the task queue declared, in the producer pool every publish draws from, and one
+    channel for the lean publish of a move's tasks (avalon_site.task_publish), one
     database connection into the process's pool, and the prepared queries compiled. Called
     by gunicorn's post_worker_init (gunicorn.conf.py) in a thread of its own: a worker
     serves at once, whatever the broker and the database do; a failure is logged and the
@@ -119,11 +120,16 @@ def _connect() -> None:
     from django.db import connection
 
     from avalon_site.celery import app
+    from avalon_site.task_publish import publishing_ready
+    from clock.tasks import vacation_accrue_task
     from games.prepared import prepared_compile
+    from notifications.tasks import game_changed_task
 
     try:
         with app.producer_or_acquire() as producer:
             producer.maybe_declare(app.amqp.queues[app.conf.task_default_queue])
+        if not app.conf.task_always_eager:
+            publishing_ready(app, game_changed_task, vacation_accrue_task)
         connection.ensure_connection()
         prepared_compile()
     except Exception:

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 
 from django.utils import timezone
 
+from avalon_site import task_publish
 from games.log import definition_of
 from games.models import Game, GameEvent, Seat, Table
 from games.prepared import update_pks
@@ -171,7 +172,7 @@ def vacation_accrue(committed: Committed) -> None:
             remember = not vacation_accrue_task.app.conf.task_always_eager
         if remember and _queued_week.get(user_id) == week:
             continue  # queued already: until the worker records the week, do not again
-        vacation_accrue_task.delay(user_id, now.isoformat())
+        task_publish.task_delay(vacation_accrue_task, user_id, now.isoformat())
         if remember:
             if len(_queued_week) >= QUEUED_WEEKS_KEPT:
                 _queued_week.clear()

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from avalon_site import task_publish
 from games.log import definition_of
 from games.models import Game, GameEvent
 from games.services.committed import Committed
@@ -31,7 +32,7 @@ def queue_notifications(committed: Committed) -> None:
         batch.append(game.pk)
         return
     try:
-        game_changed_task.delay(game.pk)
+        task_publish.task_delay(game_changed_task, game.pk)
     except Exception:
         # A notification must never undo or fail a committed move (e.g. broker down).
         logger.exception("notifications: could not queue for game %s", game.pk)

@@ -19,14 +19,13 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from clock import tasks as clock_tasks
+from avalon_site import task_publish
 from games.engine.core import to_json
 from games.log import definition_of, load_state
 from games.models import Game, Presence
 from games.services import broadcast
 from games.services.moves import move_submit
 from games.services.presence import spectators_touch
-from notifications import tasks as notification_tasks
 
 from .conftest import make_user, seat_users, started_game
 
@@ -58,10 +57,10 @@ CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT")
 
 @pytest.fixture
 def queued(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Celery tasks a move queues, recorded instead of run (the worker runs them)."""
+    """Celery tasks a move queues (avalon_site.task_publish), recorded instead of published
+    (the worker runs them)."""
     names: list[str] = []
-    for task in (notification_tasks.game_changed_task, clock_tasks.vacation_accrue_task):
-        monkeypatch.setattr(task, "delay", lambda *args, _n=task.name: names.append(_n))
+    monkeypatch.setattr(task_publish, "task_delay", lambda task, *args: names.append(task.name))
     return names
 
 
