@@ -9,9 +9,10 @@ from collections.abc import Mapping, Sequence
 from itertools import groupby
 from operator import attrgetter
 from random import Random
-from typing import Any, cast
+from typing import Any
 
 from games.engine.core import JSON, Move
+from games.engine.core.memo import per_key
 
 from . import moves as mv
 from .passes import PassChoices
@@ -159,18 +160,41 @@ def _pass(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     return legal[0]
 
 
+def _card_facts(card: str) -> tuple[bool, bool, int, int | None, int, bool]:
+    """What `_play` weighs of a card, from the card alone: (wild or special, Morgan le Fay,
+    value as `_value` counts it, printed value, `_injury` of a card not in the hand, basic)."""
+    w = weapon(card)
+    return (
+        w.kind == "wild" or w.kind == "special",
+        w.family == "morgan",
+        8 if w.value is None else w.value,
+        w.value,
+        _HEAVY.get(w.family, 5),
+        w.kind == "basic",
+    )
+
+
+# one dict lookup per card instead of `weapon` and five attribute reads and comparisons
+_FACTS = per_key(_card_facts, kept=1024)
+
+
 def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
-    info = _info(view)
     me = view["viewer"]
+    info: dict[str, Any] = {}  # _info(view), inlined: the seat's cards by id
+    for hand in view.get("hands", []):
+        if hand["seat"] == me:
+            info = {c["card"]: c for c in hand["cards"]}
+            break
     melee = view["melee"]
     n = len(view["players"])
     leading = not melee
     left = (view["lead"] - view["turn"] - 1) % n if not leading else n - 1
+    facts = _FACTS
     plays: Sequence[mv.PlayCard]
     shames: list[mv.Shame] = []
     commands: list[mv.Command] = []
-    if set(map(type, legal)) == {mv.PlayCard}:  # the usual turn, sorted out by C loops
-        only = cast(Sequence[mv.PlayCard], legal)
+    if set(map(type, legal)) == _PLAYS_ONLY:  # the usual turn, sorted out by C loops
+        only: Any = legal  # PlayCards only
         two_cards = any(map(_EXTRA, only))
         plays = [m for m in only if not m.extra] if two_cards else only  # read, not changed
     else:
@@ -189,9 +213,7 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
         plays = kept
     if leading and plays:
         # a wild card's 60 plays are told apart by their value (printed values play as 0)
-        basics = [
-            m for m in plays if not m.value and not m.boost and weapon(m.card).kind == "basic"
-        ]
+        basics = [m for m in plays if not m.value and not m.boost and facts(m.card)[5]]
         pool = basics or [m for m in plays if not m.boost] or plays
         # the first play of the highest (value, -Injury, card, suit): `max` with `_value`
         # and `_injury` inlined (three calls per play less)
@@ -199,14 +221,9 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
         top_key: tuple[Any, ...] = ()
         for m in pool:
             card = m.card
-            if m.value == 0:
-                printed = weapon(card).value
-                value = 8 if printed is None else printed
-            else:
-                value = m.value
-            injury = (
-                int(info[card]["injury"]) if card in info else _HEAVY.get(weapon(card).family, 5)
-            )
+            _, _, printed8, _, heavy, _ = facts(card)
+            value = printed8 if m.value == 0 else m.value
+            injury = int(info[card]["injury"]) if card in info else heavy
             lead_key = (value, -injury, card, m.suit)
             if lead_key > top_key:
                 top, top_key = m, lead_key
@@ -221,10 +238,17 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     morgan_in = False
     weight = 0
     for e in entries:
-        w = weapon(e["card"])
-        morgan_in = morgan_in or w.family == "morgan"
-        weight += _injury(e["card"], info)
+        card = e["card"]
+        _, is_morgan, _, _, heavy, _ = facts(card)
+        morgan_in = morgan_in or is_morgan
+        weight += int(info[card]["injury"]) if card in info else heavy  # _injury
     heavy = int(weight >= 25)  # Poisoned / special
+    if not plays:  # nothing to rank (Shames only, or commands)
+        if commands:
+            return _command(view, commands, me)
+        if shames:
+            return _shame(shames, info)
+        return legal[0]
 
     # The best play kept as the loop goes: the last of the highest (key, card, value,
     # suit) in the order listed, the one a stable sort would put last.
@@ -249,16 +273,15 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
         ]
     for m in ranked:
         card = m.card
-        w = weapon(card)
         # wild and special cards: their value is the one assigned (m.value)
-        wild = w.kind == "wild" or w.kind == "special"
-        morgan = morgan_in or w.family == "morgan"
-        injury = int(info[card]["injury"]) if card in info else _HEAVY.get(w.family, 5)
-        value = m.value if wild else (8 if w.value is None else w.value)  # _value, inlined
+        wild, is_morgan, printed8, printed, heavy_card, _ = facts(card)
+        morgan = morgan_in or is_morgan
+        injury = int(info[card]["injury"]) if card in info else heavy_card
+        value = m.value if wild else printed8  # _value, inlined
         # (Feinted, would lose now, solid) for this card against the visible cards; solid:
         # a live card clearly worse than mine is in (by more than the players still to
         # come, since their Feints or Mists could expose me).
-        counted = m.value if w.value is None else value + (3 if m.boost else 0)
+        counted = m.value if printed is None else value + (3 if m.boost else 0)
         if counted in counts:
             feint, lose, solid = True, False, True
         else:
@@ -284,17 +307,25 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     if not safe and commands:
         return _command(view, commands, me)
     if not safe and shames:
-        return max(
-            shames,
-            key=lambda m: (
-                _injury(m.card, info) if m.card else 0,
-                -_value(m.card, info) if m.card else 0,
-                m.card,
-            ),
-        )
+        return _shame(shames, info)
     if best is None:
         return legal[0]
     return _with_extra(best, rank[0], legal, info) if two_cards else best
+
+
+_PLAYS_ONLY = {mv.PlayCard}
+
+
+def _shame(shames: Sequence[mv.Shame], info: Mapping[str, Mapping[str, Any]]) -> mv.Shame:
+    """The Shame of the heaviest card (the lowest of those), when no play is safe."""
+    return max(
+        shames,
+        key=lambda m: (
+            _injury(m.card, info) if m.card else 0,
+            -_value(m.card, info) if m.card else 0,
+            m.card,
+        ),
+    )
 
 
 def _wild_pick(
