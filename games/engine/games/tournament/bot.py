@@ -345,35 +345,29 @@ def _wild_pick(
     Feint, loss and margin as `_play`'s, from the low end or the high end until one
     passes. A play's rank there is unique (card, value, suit and key), so which of the
     plays are scored does not change the best."""
-    morgan = morgan_in or weapon(run[0].card).family == "morgan"
+    morgan = morgan_in or _FACTS(run[0].card)[1]
     low = min(live_shown) if live_shown else 0
     high = max(live_shown) if live_shown else 0
-
-    def loses(v: int) -> bool:
-        if v in counts:
-            return False  # Feinted
-        if live_shown:
-            return shown and v == ((high if high > v else v) if morgan else (low if low < v else v))
-        return shown
-
-    def dumps(v: int) -> bool:  # clear of the loss by the margin, or Feinted
-        if v in counts:
-            return True
-        if live_shown:
-            worst = (high if high > v else v) if morgan else (low if low < v else v)
-        else:
-            worst = v
-        if worst == v and shown:
-            return False
-        return ((worst - v) if morgan else (v - worst)) >= margin
-
+    # `_play`'s tests for one value v, worked through for the run (no call per value):
+    # v does not lose when Feinted (in `counts`), when nothing is shown, or when it is
+    # above the lowest live card (below the highest under Morgan le Fay); v dumps safely
+    # when Feinted or when it clears that card by `margin` (which is at least 1).
     ascending = sorted(run, key=_VALUE)
     if left == 0:
-        return next((m for m in ascending if not loses(m.value)), ascending[0])
-    found = next((m for m in ascending if dumps(m.value)), None)
-    if found is None:
-        found = next((m for m in reversed(ascending) if not loses(m.value)), ascending[-1])
-    return found
+        for m in ascending:
+            v = m.value
+            if v in counts or not shown or (live_shown and (v < high if morgan else v > low)):
+                return m
+        return ascending[0]
+    for m in ascending:
+        v = m.value
+        if v in counts or (live_shown and ((high - v) if morgan else (v - low)) >= margin):
+            return m
+    for m in reversed(ascending):
+        v = m.value
+        if v in counts or not shown or (live_shown and (v < high if morgan else v > low)):
+            return m
+    return ascending[-1]
 
 
 def _with_extra(
