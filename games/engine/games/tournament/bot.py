@@ -317,15 +317,24 @@ _PLAYS_ONLY = {mv.PlayCard}
 
 
 def _shame(shames: Sequence[mv.Shame], info: Mapping[str, Mapping[str, Any]]) -> mv.Shame:
-    """The Shame of the heaviest card (the lowest of those), when no play is safe."""
-    return max(
-        shames,
-        key=lambda m: (
-            _injury(m.card, info) if m.card else 0,
-            -_value(m.card, info) if m.card else 0,
-            m.card,
-        ),
-    )
+    """The Shame of the heaviest card (the lowest of those), when no play is safe: the
+    first of the highest (Injury, -value, card), `max` with `_injury` and `_value` inlined."""
+    best = shames[0]
+    top: tuple[Any, ...] | None = None
+    for m in shames:
+        card = m.card
+        if card:
+            _, _, value, _, heavy, _ = _FACTS(card)
+            key: tuple[Any, ...] = (
+                int(info[card]["injury"]) if card in info else heavy,
+                -value,
+                card,
+            )
+        else:
+            key = (0, 0, card)
+        if top is None or key > top:
+            best, top = m, key
+    return best
 
 
 def _wild_pick(
