@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import groupby
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from random import Random
 from typing import Any
 
@@ -22,6 +22,7 @@ _CARDS = attrgetter("cards")  # a ChoosePass's cards
 _VALUE = attrgetter("value")  # a PlayCard's assigned value
 _EXTRA = attrgetter("extra")  # a PlayCard's second card
 _CARD_SUIT = attrgetter("card", "suit")
+_CARD_ID = itemgetter("card")  # a view's card
 _HEAVY = {"merlin": 25, "morgan": 25, "mists": 25, "avalon-merlin": 25, "sorceress": 10}
 
 
@@ -183,7 +184,8 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     info: dict[str, Any] = {}  # _info(view), inlined: the seat's cards by id
     for hand in view.get("hands", []):
         if hand["seat"] == me:
-            info = {c["card"]: c for c in hand["cards"]}
+            cards = hand["cards"]
+            info = dict(zip(map(_CARD_ID, cards), cards))  # noqa: B905 (one list, no kwargs)
             break
     melee = view["melee"]
     n = len(view["players"])
@@ -231,17 +233,22 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
 
     # What outcome() compares each candidate with, read once for all of them: the visible
     # values, which of them are live (not Feinted), whether Morgan le Fay is in, how heavy.
-    entries = [e for e in melee if "card" in e]
-    shown = [e["value"] for e in entries]
-    counts = {x: shown.count(x) for x in shown}  # a handful of cards: cheaper than a Counter
-    live_shown = [x for x in shown if counts[x] == 1]
+    # One pass over the Melee (a comprehension is a call of its own in this Python).
+    shown: list[int] = []
+    counts: dict[int, int] = {}
     morgan_in = False
     weight = 0
-    for e in entries:
-        card = e["card"]
-        _, is_morgan, _, _, heavy, _ = facts(card)
-        morgan_in = morgan_in or is_morgan
-        weight += int(info[card]["injury"]) if card in info else heavy  # _injury
+    for e in melee:
+        if "card" in e:  # not face down
+            card = e["card"]
+            x = e["value"]
+            shown.append(x)
+            counts[x] = counts.get(x, 0) + 1
+            _, is_morgan, _, _, heavy, _ = facts(card)
+            morgan_in = morgan_in or is_morgan
+            weight += int(info[card]["injury"]) if card in info else heavy  # _injury
+    # (no value twice: every shown value is live)
+    live_shown = [x for x in shown if counts[x] == 1] if len(counts) < len(shown) else shown
     heavy = int(weight >= 25)  # Poisoned / special
     if not plays:  # nothing to rank (Shames only, or commands)
         if commands:
