@@ -207,9 +207,10 @@ def _fits(state: TState, seat: int, main: PlayCard, card: str) -> bool:
 
 def legal_plays(state: TState) -> list[Play]:
     """Every legal move of the current actor in the play phase."""
-    seat = actor(state)
-    player = state.player(seat)
-    own_turn = state.commanded is None
+    commanded = state.commanded
+    own_turn = commanded is None
+    seat = state.turn if commanded is None else commanded  # actor(state), inlined
+    player = state.players[seat]
     out: list[Play] = []
     powers = seats_powers(state)
     plays = base_plays(state, seat, player.hand, powers)
