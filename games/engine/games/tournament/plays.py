@@ -43,13 +43,24 @@ def elf_queen_leads(state: TState) -> bool:
 def follow_suits(state: TState, hidden: bool | None = None) -> frozenset[str]:
     """The Lead Suit, plus Swords while Sir Morien's Swords card is in the Melee;
     `hidden`: `elf_queen_leads(state)` when the caller knows it already."""
-    suits = {state.lead_suit} if state.lead_suit else set()
-    if in_play(state, "morien") and not (elf_queen_leads(state) if hidden is None else hidden):
-        for entry in state.melee:
-            w = weapon(entry.card)
-            if w.kind == "basic" and w.suit == "swords" and active(state, entry.seat, "morien"):
-                suits.add("swords")
-    return frozenset(s for s in suits if s)
+    lead = state.lead_suit
+    suits = _LEAD_ONLY.get(lead)  # the prebuilt sets: no set built per listing
+    if suits is None:
+        suits = frozenset((lead,)) if lead else frozenset()
+    if (
+        "swords" in suits
+        or not in_play(state, "morien")
+        or (elf_queen_leads(state) if hidden is None else hidden)
+    ):
+        return suits
+    for entry in state.melee:
+        w = weapon(entry.card)
+        if w.kind == "basic" and w.suit == "swords" and active(state, entry.seat, "morien"):
+            return suits | _SWORDS
+    return suits
+
+
+_SWORDS = frozenset(("swords",))
 
 
 @lru_cache(maxsize=8192)
