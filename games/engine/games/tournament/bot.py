@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import groupby
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from random import Random
-from typing import Any, cast
+from typing import Any
 
 from games.engine.core import JSON, Move
+from games.engine.core.memo import per_key
 
 from . import moves as mv
 from .passes import PassChoices
@@ -21,6 +22,7 @@ _CARDS = attrgetter("cards")  # a ChoosePass's cards
 _VALUE = attrgetter("value")  # a PlayCard's assigned value
 _EXTRA = attrgetter("extra")  # a PlayCard's second card
 _CARD_SUIT = attrgetter("card", "suit")
+_CARD_ID = itemgetter("card")  # a view's card
 _HEAVY = {"merlin": 25, "morgan": 25, "mists": 25, "avalon-merlin": 25, "sorceress": 10}
 
 
@@ -159,18 +161,42 @@ def _pass(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     return legal[0]
 
 
+def _card_facts(card: str) -> tuple[bool, bool, int, int | None, int, bool]:
+    """What `_play` weighs of a card, from the card alone: (wild or special, Morgan le Fay,
+    value as `_value` counts it, printed value, `_injury` of a card not in the hand, basic)."""
+    w = weapon(card)
+    return (
+        w.kind == "wild" or w.kind == "special",
+        w.family == "morgan",
+        8 if w.value is None else w.value,
+        w.value,
+        _HEAVY.get(w.family, 5),
+        w.kind == "basic",
+    )
+
+
+# one dict lookup per card instead of `weapon` and five attribute reads and comparisons
+_FACTS = per_key(_card_facts, kept=1024)
+
+
 def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
-    info = _info(view)
     me = view["viewer"]
+    info: dict[str, Any] = {}  # _info(view), inlined: the seat's cards by id
+    for hand in view.get("hands", []):
+        if hand["seat"] == me:
+            cards = hand["cards"]
+            info = dict(zip(map(_CARD_ID, cards), cards))  # noqa: B905 (one list, no kwargs)
+            break
     melee = view["melee"]
     n = len(view["players"])
     leading = not melee
     left = (view["lead"] - view["turn"] - 1) % n if not leading else n - 1
+    facts = _FACTS
     plays: Sequence[mv.PlayCard]
     shames: list[mv.Shame] = []
     commands: list[mv.Command] = []
-    if set(map(type, legal)) == {mv.PlayCard}:  # the usual turn, sorted out by C loops
-        only = cast(Sequence[mv.PlayCard], legal)
+    if set(map(type, legal)) == _PLAYS_ONLY:  # the usual turn, sorted out by C loops
+        only: Any = legal  # PlayCards only
         two_cards = any(map(_EXTRA, only))
         plays = [m for m in only if not m.extra] if two_cards else only  # read, not changed
     else:
@@ -189,9 +215,7 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
         plays = kept
     if leading and plays:
         # a wild card's 60 plays are told apart by their value (printed values play as 0)
-        basics = [
-            m for m in plays if not m.value and not m.boost and weapon(m.card).kind == "basic"
-        ]
+        basics = [m for m in plays if not m.value and not m.boost and facts(m.card)[5]]
         pool = basics or [m for m in plays if not m.boost] or plays
         # the first play of the highest (value, -Injury, card, suit): `max` with `_value`
         # and `_injury` inlined (three calls per play less)
@@ -199,14 +223,9 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
         top_key: tuple[Any, ...] = ()
         for m in pool:
             card = m.card
-            if m.value == 0:
-                printed = weapon(card).value
-                value = 8 if printed is None else printed
-            else:
-                value = m.value
-            injury = (
-                int(info[card]["injury"]) if card in info else _HEAVY.get(weapon(card).family, 5)
-            )
+            _, _, printed8, _, heavy, _ = facts(card)
+            value = printed8 if m.value == 0 else m.value
+            injury = int(info[card]["injury"]) if card in info else heavy
             lead_key = (value, -injury, card, m.suit)
             if lead_key > top_key:
                 top, top_key = m, lead_key
@@ -214,17 +233,29 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
 
     # What outcome() compares each candidate with, read once for all of them: the visible
     # values, which of them are live (not Feinted), whether Morgan le Fay is in, how heavy.
-    entries = [e for e in melee if "card" in e]
-    shown = [e["value"] for e in entries]
-    counts = {x: shown.count(x) for x in shown}  # a handful of cards: cheaper than a Counter
-    live_shown = [x for x in shown if counts[x] == 1]
+    # One pass over the Melee (a comprehension is a call of its own in this Python).
+    shown: list[int] = []
+    counts: dict[int, int] = {}
     morgan_in = False
     weight = 0
-    for e in entries:
-        w = weapon(e["card"])
-        morgan_in = morgan_in or w.family == "morgan"
-        weight += _injury(e["card"], info)
+    for e in melee:
+        if "card" in e:  # not face down
+            card = e["card"]
+            x = e["value"]
+            shown.append(x)
+            counts[x] = counts.get(x, 0) + 1
+            _, is_morgan, _, _, heavy, _ = facts(card)
+            morgan_in = morgan_in or is_morgan
+            weight += int(info[card]["injury"]) if card in info else heavy  # _injury
+    # (no value twice: every shown value is live)
+    live_shown = [x for x in shown if counts[x] == 1] if len(counts) < len(shown) else shown
     heavy = int(weight >= 25)  # Poisoned / special
+    if not plays:  # nothing to rank (Shames only, or commands)
+        if commands:
+            return _command(view, commands, me)
+        if shames:
+            return _shame(shames, info)
+        return legal[0]
 
     # The best play kept as the loop goes: the last of the highest (key, card, value,
     # suit) in the order listed, the one a stable sort would put last.
@@ -249,16 +280,15 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
         ]
     for m in ranked:
         card = m.card
-        w = weapon(card)
         # wild and special cards: their value is the one assigned (m.value)
-        wild = w.kind == "wild" or w.kind == "special"
-        morgan = morgan_in or w.family == "morgan"
-        injury = int(info[card]["injury"]) if card in info else _HEAVY.get(w.family, 5)
-        value = m.value if wild else (8 if w.value is None else w.value)  # _value, inlined
+        wild, is_morgan, printed8, printed, heavy_card, _ = facts(card)
+        morgan = morgan_in or is_morgan
+        injury = int(info[card]["injury"]) if card in info else heavy_card
+        value = m.value if wild else printed8  # _value, inlined
         # (Feinted, would lose now, solid) for this card against the visible cards; solid:
         # a live card clearly worse than mine is in (by more than the players still to
         # come, since their Feints or Mists could expose me).
-        counted = m.value if w.value is None else value + (3 if m.boost else 0)
+        counted = m.value if printed is None else value + (3 if m.boost else 0)
         if counted in counts:
             feint, lose, solid = True, False, True
         else:
@@ -284,17 +314,34 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     if not safe and commands:
         return _command(view, commands, me)
     if not safe and shames:
-        return max(
-            shames,
-            key=lambda m: (
-                _injury(m.card, info) if m.card else 0,
-                -_value(m.card, info) if m.card else 0,
-                m.card,
-            ),
-        )
+        return _shame(shames, info)
     if best is None:
         return legal[0]
     return _with_extra(best, rank[0], legal, info) if two_cards else best
+
+
+_PLAYS_ONLY = {mv.PlayCard}
+
+
+def _shame(shames: Sequence[mv.Shame], info: Mapping[str, Mapping[str, Any]]) -> mv.Shame:
+    """The Shame of the heaviest card (the lowest of those), when no play is safe: the
+    first of the highest (Injury, -value, card), `max` with `_injury` and `_value` inlined."""
+    best = shames[0]
+    top: tuple[Any, ...] | None = None
+    for m in shames:
+        card = m.card
+        if card:
+            _, _, value, _, heavy, _ = _FACTS(card)
+            key: tuple[Any, ...] = (
+                int(info[card]["injury"]) if card in info else heavy,
+                -value,
+                card,
+            )
+        else:
+            key = (0, 0, card)
+        if top is None or key > top:
+            best, top = m, key
+    return best
 
 
 def _wild_pick(
@@ -314,35 +361,29 @@ def _wild_pick(
     Feint, loss and margin as `_play`'s, from the low end or the high end until one
     passes. A play's rank there is unique (card, value, suit and key), so which of the
     plays are scored does not change the best."""
-    morgan = morgan_in or weapon(run[0].card).family == "morgan"
+    morgan = morgan_in or _FACTS(run[0].card)[1]
     low = min(live_shown) if live_shown else 0
     high = max(live_shown) if live_shown else 0
-
-    def loses(v: int) -> bool:
-        if v in counts:
-            return False  # Feinted
-        if live_shown:
-            return shown and v == ((high if high > v else v) if morgan else (low if low < v else v))
-        return shown
-
-    def dumps(v: int) -> bool:  # clear of the loss by the margin, or Feinted
-        if v in counts:
-            return True
-        if live_shown:
-            worst = (high if high > v else v) if morgan else (low if low < v else v)
-        else:
-            worst = v
-        if worst == v and shown:
-            return False
-        return ((worst - v) if morgan else (v - worst)) >= margin
-
+    # `_play`'s tests for one value v, worked through for the run (no call per value):
+    # v does not lose when Feinted (in `counts`), when nothing is shown, or when it is
+    # above the lowest live card (below the highest under Morgan le Fay); v dumps safely
+    # when Feinted or when it clears that card by `margin` (which is at least 1).
     ascending = sorted(run, key=_VALUE)
     if left == 0:
-        return next((m for m in ascending if not loses(m.value)), ascending[0])
-    found = next((m for m in ascending if dumps(m.value)), None)
-    if found is None:
-        found = next((m for m in reversed(ascending) if not loses(m.value)), ascending[-1])
-    return found
+        for m in ascending:
+            v = m.value
+            if v in counts or not shown or (live_shown and (v < high if morgan else v > low)):
+                return m
+        return ascending[0]
+    for m in ascending:
+        v = m.value
+        if v in counts or (live_shown and ((high - v) if morgan else (v - low)) >= margin):
+            return m
+    for m in reversed(ascending):
+        v = m.value
+        if v in counts or not shown or (live_shown and (v < high if morgan else v > low)):
+            return m
+    return ascending[-1]
 
 
 def _with_extra(

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from games.engine.core.memo import per_key
+
 from .hooks import Powers, active, in_play, seats_powers
 from .moves import Command, PlayCard, Shame
 from .state import TState
@@ -41,13 +43,24 @@ def elf_queen_leads(state: TState) -> bool:
 def follow_suits(state: TState, hidden: bool | None = None) -> frozenset[str]:
     """The Lead Suit, plus Swords while Sir Morien's Swords card is in the Melee;
     `hidden`: `elf_queen_leads(state)` when the caller knows it already."""
-    suits = {state.lead_suit} if state.lead_suit else set()
-    if in_play(state, "morien") and not (elf_queen_leads(state) if hidden is None else hidden):
-        for entry in state.melee:
-            w = weapon(entry.card)
-            if w.kind == "basic" and w.suit == "swords" and active(state, entry.seat, "morien"):
-                suits.add("swords")
-    return frozenset(s for s in suits if s)
+    lead = state.lead_suit
+    suits = _LEAD_ONLY.get(lead)  # the prebuilt sets: no set built per listing
+    if suits is None:
+        suits = frozenset((lead,)) if lead else frozenset()
+    if (
+        "swords" in suits
+        or not in_play(state, "morien")
+        or (elf_queen_leads(state) if hidden is None else hidden)
+    ):
+        return suits
+    for entry in state.melee:
+        w = weapon(entry.card)
+        if w.kind == "basic" and w.suit == "swords" and active(state, entry.seat, "morien"):
+            return suits | _SWORDS
+    return suits
+
+
+_SWORDS = frozenset(("swords",))
 
 
 @lru_cache(maxsize=8192)
@@ -59,11 +72,11 @@ def play_card(
     return PlayCard(card, value, suit, extra, boost)
 
 
-@lru_cache(maxsize=1024)
-def shame(card: str) -> Shame:
-    """`Shame(card)`, built once per card (listed for a whole hand at every turn that
-    cannot follow), as `play_card` for plays."""
-    return Shame(card)
+# `Shame(card)`, built once per card (listed for a whole hand at every turn that cannot
+# follow), as `play_card` for plays; `plain(card)` is `play_card(card)`: both one dict
+# lookup in C (`map` over a hand, no Python loop)
+shame = per_key(Shame, kept=1024)
+plain = per_key(play_card, kept=1024)
 
 
 @lru_cache(maxsize=64)
@@ -96,14 +109,15 @@ def base_plays(
     # camelot_alchemy(state, seat) and elf_queen_leads(state), from the table in hand
     camelot = state.rules.ruleset == "camelot" or "guinguemar" in seats[seat].effects
     hidden = "elf_queen" in seats[state.lead].effects
-    if leading(state):
-        has_basic = any(weapon(c).kind == "basic" for c in hand)
-        for card in hand:
-            kind = weapon(card).kind
-            if kind == "basic" or (kind == "alchemy" and not (camelot and has_basic)):
-                plays.append(play_card(card))
-            elif kind in ("wild", "special"):
+    sort_of = _SORT_OF
+    if state.played == 0:  # leading(state)
+        tags = list(map(sort_of, hand))
+        alchemy_leads = not camelot or _SUITS.isdisjoint(tags)  # TC-3: no basic card
+        for card, tag in zip(hand, tags, strict=True):
+            if tag is _WILD:
                 plays.extend(_wild_plays(card, suits_in_play(state), hidden))  # TH-3
+            elif tag is not _ALCHEMY or alchemy_leads:
+                plays.append(plain(card))
         return plays
     # The hand sorted in one pass (each card's weapon looked up once): the wild and
     # special cards' plays, the other cards, and of those the in-suit and Alchemy ones.
@@ -118,30 +132,49 @@ def base_plays(
     in_suit: list[str] = []
     alchemy: list[str] = []
     for c in hand:
-        w = weapon(c)
-        if w.kind in ("wild", "special"):  # assigns_value
+        tag = sort_of(c)
+        if tag is _WILD:  # assigns_value
             wilds.extend(_wild_plays(c, ("",), hidden))
             continue
         others.append(c)
-        if w.kind == "alchemy":
+        if tag is _ALCHEMY:
             alchemy.append(c)
-        elif w.kind == "basic" and w.suit in suits:
+        elif tag in suits:  # a basic card's suit
             in_suit.append(c)
     if state.alchemy_led:  # TC-3 / TA-4: every card may follow
-        return [*(play_card(c) for c in others), *wilds]
+        return [*map(plain, others), *wilds]
     if camelot:
         if in_suit:
-            plays = [play_card(c) for c in in_suit]
+            plays = list(map(plain, in_suit))
         elif alchemy:
-            plays = [play_card(c) for c in alchemy]
+            plays = list(map(plain, alchemy))
         else:
-            plays = [shame(c) for c in hand]
+            plays = list(map(shame, hand))
     else:
-        plays = [play_card(c) for c in in_suit + alchemy]
+        plays = list(map(plain, in_suit + alchemy))
         if not in_suit and not alchemy:
-            plays += [shame(c) for c in hand]
+            plays += map(shame, hand)
     return plays + list(wilds)
 
+
+_WILD, _ALCHEMY = "wild", "alchemy"
+_SUITS = frozenset(SUITS)
+
+
+def _sort(card: str) -> str:
+    """How `base_plays` sorts a card: `_WILD` (wild or special), `_ALCHEMY`, or a basic
+    card's suit."""
+    w = weapon(card)
+    if w.kind == "wild" or w.kind == "special":
+        return _WILD
+    if w.kind == "alchemy":
+        return _ALCHEMY
+    assert w.suit is not None  # a basic card
+    return w.suit
+
+
+# one dict lookup per card of a hand at every listing (weapon(), then two or three reads)
+_SORT_OF = per_key(_sort, kept=1024)
 
 # follow_suits without Sir Morien: the Lead Suit alone (none before a suit is led)
 _LEAD_ONLY: dict[str | None, frozenset[str]] = {
@@ -185,9 +218,10 @@ def _fits(state: TState, seat: int, main: PlayCard, card: str) -> bool:
 
 def legal_plays(state: TState) -> list[Play]:
     """Every legal move of the current actor in the play phase."""
-    seat = actor(state)
-    player = state.player(seat)
-    own_turn = state.commanded is None
+    commanded = state.commanded
+    own_turn = commanded is None
+    seat = state.turn if commanded is None else commanded  # actor(state), inlined
+    player = state.players[seat]
     out: list[Play] = []
     powers = seats_powers(state)
     plays = base_plays(state, seat, player.hand, powers)

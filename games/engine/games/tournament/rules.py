@@ -24,7 +24,7 @@ from .hooks import holder
 from .locations import next_locations
 from .melee import plain_play, play
 from .passes import PassChoices
-from .plays import actor, legal_plays
+from .plays import legal_plays
 from .powers import dusk
 from .refusals import explain
 from .state import Rules, TState
@@ -145,8 +145,8 @@ def _kept(s: TState, seat: int) -> Sequence[Move]:
 
 
 def _legal_moves(s: TState, seat: int) -> Sequence[Move]:
-    if s.phase == "play":  # most moves: whose turn it is, without building the set
-        return legal_plays(s) if seat == actor(s) else []
+    if s.phase == "play":  # most moves: whose turn it is (actor(s)), without building the set
+        return legal_plays(s) if seat == (s.turn if s.commanded is None else s.commanded) else []
     if seat not in pending_seats(s):
         return []
     if s.phase == "location":

@@ -74,7 +74,7 @@ def _hand_card(seat: int, card: str, poisoned: tuple[int, ...]) -> dict[str, JSO
 def _hand(seat: int, hand: tuple[str, ...], poisoned: tuple[int, ...]) -> list[JSON]:
     cards = _hand_cards(seat, poisoned)  # a plain dict per seat: cheaper than a cached call
     try:
-        return [cards[c] for c in hand]
+        return list(map(cards.__getitem__, hand))  # (a comprehension is a call of its own)
     except KeyError:
         cards.update((c, _hand_card(seat, c, poisoned)) for c in hand if c not in cards)
         return [cards[c] for c in hand]
@@ -122,7 +122,6 @@ def bot_view(s: TState, seat: int) -> dict[str, JSON]:
     rest (godsends, locations, passing, pending...): the same values under a subset of the
     keys, so nothing the seat may not know (tests/engine check it against the full view at
     every decision of seeded games, and that the bot chooses the same from both)."""
-    seats = range(s.n) if s.phase == "over" else [seat]
     over = s.phase == "over"
     return {
         "lead": s.lead,
@@ -144,9 +143,13 @@ def bot_view(s: TState, seat: int) -> dict[str, JSON]:
             for n, p in enumerate(s.players)
         ],
         "viewer": seat,
+        # the seat's own hand, or every hand once the game is over (no comprehension
+        # frame for the usual one)
         "hands": [
-            {"seat": n, "cards": _hand(n, s.player(n).hand, s.rules.poisoned)} for n in seats
-        ],
+            {"seat": n, "cards": _hand(n, s.players[n].hand, s.rules.poisoned)} for n in range(s.n)
+        ]
+        if over
+        else [{"seat": seat, "cards": _hand(seat, s.players[seat].hand, s.rules.poisoned)}],
     }
 
 
