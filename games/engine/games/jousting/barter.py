@@ -28,7 +28,7 @@ from .cards import (
     sort_key,
     value_of,
 )
-from .moves import CancelOffer, DeclineOffer, Lot, MakeOffer, ShowCards
+from .moves import AcceptOffer, CancelOffer, DeclineOffer, Lot, MakeOffer, ShowCards
 from .state import JoustingState, Offer
 
 STALE = msg(N_("The table has changed since you looked; look again and make your move anew."))
@@ -113,32 +113,46 @@ def check_accept(state: JoustingState, seat: int, offer_id: int) -> Message | No
     return None
 
 
-def acceptable(state: JoustingState, seat: int) -> list[Offer]:
-    """The offers `seat` may accept now (those `check_accept` passes), in the table's
-    order. Every knight not done is asked at every event, and most events (a "done", an
-    offer, a showing) keep the offers, hands and coins as they were: whether each offerer
-    can still give is worked out once for those and kept while they are the same objects."""
+def accepts(state: JoustingState, seat: int) -> list[AcceptOffer]:
+    """An `AcceptOffer` for each offer `seat` may accept now (those `check_accept` passes),
+    in the table's order. Every knight not done is asked at every event, and most events
+    (a "done", an offer, a showing) keep the offers, hands and coins as they were: the
+    offers whose offerer can still give are worked out once for those, with what each asks
+    of its taker read out, and kept while they are the same objects."""
     key = (state.offers, state.hands, state.coins)
     seen, givable = _GIVABLE[0]
     if len(seen) != len(key) or not all(map(operator.is_, key, seen)):
-        givable = tuple(o for o in state.offers if still_valid(state, o))
+        givable = tuple(
+            (_accept(o.id), o.seat, o.to, o.declined, o.want.coins, o.want.cards)
+            for o in state.offers
+            if still_valid(state, o)
+        )
         _GIVABLE[0] = (key, givable)
     if not givable:  # often: nothing on the table
         return []
     hand, coins = state.hands[seat], state.coins[seat]
     return [
-        o
-        for o in givable
-        # `o.open_to(seat)`, inline: addressed to `seat` (never its own), not declined by it
-        if (seat != o.seat if o.to is None else seat == o.to)
-        and seat not in o.declined
-        and o.want.coins <= coins
-        and all(map(hand.__contains__, o.want.cards))
+        accept
+        for accept, by, to, declined, want_coins, want_cards in givable
+        # `open_to(seat)`, inline: addressed to `seat` (never its own), not declined by it
+        if (seat != by if to is None else seat == to)
+        and seat not in declined
+        and want_coins <= coins
+        and all(map(hand.__contains__, want_cards))
     ]
 
 
-# The facts `acceptable` last read and the offers whose offerer could give (one slot).
-_GIVABLE: list[tuple[tuple[object, ...], tuple[Offer, ...]]] = [((), ())]
+# The facts `accepts` last read and, per offer whose offerer could give, its accept and
+# what `accepts` reads of it (one slot, replaced whole).
+_GIVABLE: list[
+    tuple[
+        tuple[object, ...],
+        tuple[tuple[AcceptOffer, int, int | None, frozenset[int], int, tuple[str, ...]], ...],
+    ]
+] = [((), ())]
+
+# An offer is accepted by its id: each accept's move is built once.
+_accept = lru_cache(maxsize=1024)(AcceptOffer)
 
 
 def check_answer(state: JoustingState, seat: int, offer_id: int, cancel: bool) -> Message | None:
