@@ -7,7 +7,6 @@ at least one card, so no knight's sample is ever legal for another (cards are un
 
 from __future__ import annotations
 
-import operator
 from functools import lru_cache
 
 from games.engine.core import N_, Message, msg
@@ -119,9 +118,10 @@ def accepts(state: JoustingState, seat: int) -> list[AcceptOffer]:
     (a "done", an offer, a showing) keep the offers, hands and coins as they were: the
     offers whose offerer can still give are worked out once for those, with what each asks
     of its taker read out, and kept while they are the same objects."""
-    key = (state.offers, state.hands, state.coins)
     seen, givable = _GIVABLE[0]
-    if len(seen) != len(key) or not all(map(operator.is_, key, seen)):
+    # (the identities compared one by one, without building a tuple of them to compare)
+    if not (seen and state.offers is seen[0] and state.hands is seen[1] and state.coins is seen[2]):
+        key = (state.offers, state.hands, state.coins)
         givable = tuple(
             (_accept(o.id), o.seat, o.to, o.declined, o.want.coins, o.want.cards)
             for o in state.offers
