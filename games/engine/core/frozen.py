@@ -36,14 +36,23 @@ def _fast_fields(cls: type) -> frozenset[str] | None:
 def replace(obj: T, /, **changes: Any) -> T:
     """`dataclasses.replace(obj, **changes)`, without the trip through `__init__`."""
     cls = type(obj)
-    names = _FAST[cls] if cls in _FAST else _fast_fields(cls)
-    if names is None or not changes.keys() <= names:
+    names = _FAST.get(cls, _UNSEEN)
+    if names is _UNSEEN:
+        names = _fast_fields(cls)
+    # (`issuperset` reads the keys in C, without the keys view `<=` would make)
+    if names is None or not names.issuperset(changes):
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
-    new = object.__new__(cls)
+    new = _new(cls)
     attrs = obj.__dict__.copy()  # one copy of the whole table, then the changes over it
     attrs.update(changes)
-    object.__setattr__(new, "__dict__", attrs)
+    _set(new, "__dict__", attrs)
     return new
+
+
+# Bound once: each is a global and an attribute lookup per call otherwise (replace is
+# called for nearly every event a game folds).
+_new, _set = object.__new__, object.__setattr__
+_UNSEEN = frozenset({"<unseen>"})  # not in `_FAST` yet
 
 
 def fill(fresh: object, /, **changes: Any) -> None:

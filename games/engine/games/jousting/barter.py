@@ -7,13 +7,13 @@ at least one card, so no knight's sample is ever legal for another (cards are un
 
 from __future__ import annotations
 
-import operator
 from functools import lru_cache
 
 from games.engine.core import N_, Message, msg
 from games.engine.core.memo import per_key
 
 from .cards import (
+    JOKER,
     KINDS,
     best_set,
     card,
@@ -27,7 +27,7 @@ from .cards import (
     sort_key,
     value_of,
 )
-from .moves import CancelOffer, DeclineOffer, Lot, MakeOffer, ShowCards
+from .moves import AcceptOffer, CancelOffer, DeclineOffer, Lot, MakeOffer, ShowCards
 from .state import JoustingState, Offer
 
 STALE = msg(N_("The table has changed since you looked; look again and make your move anew."))
@@ -112,32 +112,47 @@ def check_accept(state: JoustingState, seat: int, offer_id: int) -> Message | No
     return None
 
 
-def acceptable(state: JoustingState, seat: int) -> list[Offer]:
-    """The offers `seat` may accept now (those `check_accept` passes), in the table's
-    order. Every knight not done is asked at every event, and most events (a "done", an
-    offer, a showing) keep the offers, hands and coins as they were: whether each offerer
-    can still give is worked out once for those and kept while they are the same objects."""
-    key = (state.offers, state.hands, state.coins)
+def accepts(state: JoustingState, seat: int) -> list[AcceptOffer]:
+    """An `AcceptOffer` for each offer `seat` may accept now (those `check_accept` passes),
+    in the table's order. Every knight not done is asked at every event, and most events
+    (a "done", an offer, a showing) keep the offers, hands and coins as they were: the
+    offers whose offerer can still give are worked out once for those, with what each asks
+    of its taker read out, and kept while they are the same objects."""
     seen, givable = _GIVABLE[0]
-    if len(seen) != len(key) or not all(map(operator.is_, key, seen)):
-        givable = tuple(o for o in state.offers if still_valid(state, o))
+    # (the identities compared one by one, without building a tuple of them to compare)
+    if not (seen and state.offers is seen[0] and state.hands is seen[1] and state.coins is seen[2]):
+        key = (state.offers, state.hands, state.coins)
+        givable = tuple(
+            (_accept(o.id), o.seat, o.to, o.declined, o.want.coins, o.want.cards)
+            for o in state.offers
+            if still_valid(state, o)
+        )
         _GIVABLE[0] = (key, givable)
     if not givable:  # often: nothing on the table
         return []
     hand, coins = state.hands[seat], state.coins[seat]
     return [
-        o
-        for o in givable
-        # `o.open_to(seat)`, inline: addressed to `seat` (never its own), not declined by it
-        if (seat != o.seat if o.to is None else seat == o.to)
-        and seat not in o.declined
-        and o.want.coins <= coins
-        and all(map(hand.__contains__, o.want.cards))
+        accept
+        for accept, by, to, declined, want_coins, want_cards in givable
+        # `open_to(seat)`, inline: addressed to `seat` (never its own), not declined by it
+        if (seat != by if to is None else seat == to)
+        and seat not in declined
+        and want_coins <= coins
+        and all(map(hand.__contains__, want_cards))
     ]
 
 
-# The facts `acceptable` last read and the offers whose offerer could give (one slot).
-_GIVABLE: list[tuple[tuple[object, ...], tuple[Offer, ...]]] = [((), ())]
+# The facts `accepts` last read and, per offer whose offerer could give, its accept and
+# what `accepts` reads of it (one slot, replaced whole).
+_GIVABLE: list[
+    tuple[
+        tuple[object, ...],
+        tuple[tuple[AcceptOffer, int, int | None, frozenset[int], int, tuple[str, ...]], ...],
+    ]
+] = [((), ())]
+
+# An offer is accepted by its id: each accept's move is built once.
+_accept = lru_cache(maxsize=1024)(AcceptOffer)
 
 
 def check_answer(state: JoustingState, seat: int, offer_id: int, cancel: bool) -> Message | None:
@@ -183,8 +198,24 @@ def spares(hand: tuple[str, ...]) -> list[str]:
 
 @lru_cache(maxsize=4096)  # asked at every barter move of a knight with no offer open
 def weakest_spare(hand: tuple[str, ...]) -> str | None:
-    """`spares(hand)[0]`, without sorting the others (None: no spare)."""
-    kept = _kept(hand)
+    """`spares(hand)[0]`, without sorting the others (None: no spare). A knight's hand is
+    new after each of its trades and duels, so this is worked out ~50 times a 6-player
+    game: `_kept` in one pass over the hand instead of its set or five passes by kind."""
+    highest: dict[str, str] = {}  # kind -> its highest card (values are unique per kind)
+    jokers: list[str] = []
+    for c in hand:
+        kind = kind_of(c)
+        if kind == JOKER:
+            jokers.append(c)
+        elif kind not in highest or value_of(c) > value_of(highest[kind]):
+            highest[kind] = c
+    kept = set(highest.values())
+    if len(highest) + len(jokers) >= len(KINDS):
+        # A set (`best_set`): the lowest jokers (the deck's order) fill the missing kinds.
+        jokers.sort(key=sort_key)
+        kept.update(jokers[: len(KINDS) - len(highest)])
+    else:  # no set: every joker is kept
+        kept.update(jokers)
     return min((c for c in hand if c not in kept), key=_weakness, default=None)
 
 

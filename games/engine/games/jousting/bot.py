@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import filterfalse
+from math import inf
 from operator import itemgetter
 from random import Random
 
@@ -59,6 +60,37 @@ def _trade_gain(hand: tuple[str, ...], offer: Mapping[str, JSON], coins: int, no
     return _set_worth(after) + 3 * left + 0.5 * len(after) - now
 
 
+def _weighed(hand: tuple[str, ...], coins: int) -> tuple[float, dict[int, tuple[object, float]]]:
+    """The worth of `hand` and `coins`, and the gains of the trades already weighed against
+    them, by offer id. A knight is asked again after every offer that reopens the session
+    (JH-3), its hand and purse unchanged and most offers the same: each trade is weighed
+    once per hand and purse. A gain is kept with the view's entry it was weighed from and
+    read back only for that very entry (held, so its identity is not reused): offer ids
+    restart with every game."""
+    key = (hand, coins)
+    found = _WEIGHED.get(key)
+    if found is None:
+        if len(_WEIGHED) >= 2048:
+            _WEIGHED.clear()
+        found = _WEIGHED[key] = (worth(hand, coins), {})
+    return found
+
+
+_WEIGHED: dict[tuple[tuple[str, ...], int], tuple[float, dict[int, tuple[object, float]]]] = {}
+
+
+def _by_id(offers: Sequence[Mapping[str, JSON]]) -> Mapping[int, Mapping[str, JSON]]:
+    """The view's offers by id, kept for the last list read: the bot view hands out the
+    same list while the table of offers is unchanged (views._seen_offers)."""
+    last, by_id = _BY_ID[0]
+    if last is not offers:
+        by_id = dict(zip(map(_ID, offers), offers, strict=True))
+        _BY_ID[0] = (offers, by_id)
+    return by_id
+
+
+_BY_ID: list[tuple[object, Mapping[int, Mapping[str, JSON]]]] = [(None, {})]
+
 _ID, _SEAT = itemgetter("id"), itemgetter("seat")
 _DONE, _WITHDRAW = SayDone(), Withdraw()  # frozen: one of each serves every answer
 
@@ -73,12 +105,18 @@ def _barter(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mov
     accepts = lazy.accepts if lazy is not None else [m for m in legal if isinstance(m, AcceptOffer)]
     hand = tuple(you["hand"])  # weighed as it is (`worth`, `is_complete`: no copy)
     if accepts:
-        offers = dict(zip(map(_ID, view["offers"]), view["offers"], strict=True))
-        now = worth(hand, coins)  # the same for every offer: weighed once
+        offers = _by_id(view["offers"])
+        now, gains = _weighed(hand, coins)
         # The best gain, the last of equals (as the end of a stable sort by gain).
-        best, gain = accepts[0], _trade_gain(hand, offers[accepts[0].offer], coins, now)
-        for m in accepts[1:]:
-            score = _trade_gain(hand, offers[m.offer], coins, now)
+        best, gain = accepts[0], -inf
+        for m in accepts:
+            offer = offers[m.offer]
+            known = gains.get(m.offer)
+            if known is not None and known[0] is offer:
+                score = known[1]
+            else:
+                score = _trade_gain(hand, offer, coins, now)
+                gains[m.offer] = (offer, score)
             if score >= gain:
                 best, gain = m, score
         if gain > 0.5:

@@ -48,12 +48,19 @@ def _move_cards(
     known = dict(state.known)
     for src, dst, card in moves:
         if src is not None:
-            touched.setdefault(src, list(hands[src])).remove(card)
+            held = touched.get(src)
+            if held is None:  # (not `setdefault`: it would copy the hand at every card)
+                held = touched[src] = list(hands[src])
+            held.remove(card)
         known.pop(card, None)
         if dst is not None:
-            touched.setdefault(dst, list(hands[dst])).append(card)
-            if knowers - {dst}:
-                known[card] = knowers - {dst}
+            held = touched.get(dst)
+            if held is None:
+                held = touched[dst] = list(hands[dst])
+            held.append(card)
+            others = knowers - {dst}
+            if others:
+                known[card] = others
     for seat, cards in touched.items():
         hands[seat] = sorted_cards(cards)
     fill(state, hands=tuple(hands), known=known)

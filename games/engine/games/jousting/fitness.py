@@ -15,7 +15,6 @@ ever errs on the side of "still able": when in doubt the fitness check at the du
 
 from __future__ import annotations
 
-import operator
 from collections import Counter
 
 from games.engine.core.memo import shared
@@ -85,6 +84,22 @@ def at_most_one_able(state: JoustingState) -> bool:
     event, while most events (a knight saying done, an offer, a showing) change none of
     what it reads: the answer is kept per those facts (`can_still_show` and `_reachable`
     read no other part of the state)."""
+    # Those events copy the state keeping the very same field objects: the last answer is
+    # found by identity first, without hashing every hand again (the facts compared one by
+    # one, the ones most events change first, without building a tuple of them).
+    seen, answer = _LAST[0]
+    if (
+        seen
+        and state.hands is seen[2]
+        and state.coins is seen[4]
+        and state.laid is seen[3]
+        and state.status is seen[1]
+        and state.phase is seen[0]
+        and state.junk is seen[7]
+        and state.face_up is seen[5]
+        and state.draft_order is seen[6]
+    ):
+        return answer
     key = (
         state.phase,
         state.status,
@@ -95,11 +110,6 @@ def at_most_one_able(state: JoustingState) -> bool:
         state.draft_order,
         state.junk,
     )
-    # Those events copy the state keeping the very same field objects: the last answer is
-    # found by identity first, without hashing every hand again.
-    seen, answer = _LAST[0]
-    if len(seen) == len(key) and all(map(operator.is_, key, seen)):
-        return answer
     if _two_hold_sets(state):
         found = False  # most of a game: two knights in the fighting hold a set
     else:

@@ -19,7 +19,7 @@ from games.engine.core import LazyMoves, Move
 
 from . import barter
 from .cards import KINDS, all_lays, best_set, lay_count
-from .moves import AcceptOffer, LayCards, MakeOffer, SayDone, Withdraw
+from .moves import LayCards, MakeOffer, SayDone, Withdraw
 from .state import JoustingState
 
 _DONE = SayDone()
@@ -35,7 +35,7 @@ class BarterMoves(LazyMoves[Move]):
     def __init__(self, state: JoustingState, seat: int, may_withdraw: bool) -> None:
         self._listed = None  # LazyMoves.__init__, without the call: one list per ask
         self._state, self._seat = state, seat
-        self.accepts = [_accept(o.id) for o in barter.acceptable(state, seat)]
+        self.accepts = barter.accepts(state, seat)
         self.may_withdraw = may_withdraw
 
     def offers(self) -> list[MakeOffer]:
@@ -134,7 +134,5 @@ def _strongest(hand: tuple[str, ...]) -> LayCards | None:
     return _lay_cards(*(best[k] for k in KINDS)) if best is not None else None
 
 
-# An offer is answered by its id: each accept's move is built once.
-_accept = lru_cache(maxsize=1024)(AcceptOffer)
 # A lay is four card names, and hands share most of their lays: each lay's move is built once.
 _lay_cards = lru_cache(maxsize=8192)(LayCards)

@@ -234,6 +234,10 @@ def legal_moves(state: JoustingState, seat: int) -> Sequence[Move]:
     """The phase's moves first (bot.py reads the first to know the phase), then Withdraw
     for a knight still in the fighting (JA-7); only Withdraw when not pending."""
     pending = pending_seats(state)
+    if state.phase == BARTER and seat in pending:  # the commonest ask: the barter's list
+        # (a pending seat: the game is not over and waits on someone, so JA-7 allows a
+        # withdrawal exactly when the knight is still in the fighting)
+        return BarterMoves(state, seat, state.status[seat] == FIT)  # built when read
     # `seat in optional_seats(state)`, without building the set
     may_withdraw = state.phase != OVER and bool(pending) and state.status[seat] == FIT
     withdraw: list[Move] = [_WITHDRAW] if may_withdraw else []

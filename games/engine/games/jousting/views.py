@@ -88,24 +88,43 @@ def bot_view(state: JoustingState, seat: int) -> dict[str, JSON]:
     # The bot only reads its view: the parts that outlive a move (the purses, each offer
     # on the table) are built once and shared between the views that show them.
     return {
-        "knights": shared("ja.purses", state.coins, _purses, by_value=True),
+        "knights": _bot_purses(state.coins),
         "offers": _seen_offers(state.offers, seat),
         "judgement": None if state.chip is None else _judgement(state),
         "you": {"seat": seat, "hand": list(state.hands[seat])},
     }
 
 
+def _bot_purses(coins: tuple[int, ...]) -> list[JSON]:
+    """`_purses(coins)`, kept for the last purses asked: most events leave the coins as
+    they were (the same tuple), and every knight not done is asked after each of them."""
+    last, purses = _LAST_PURSES[0]
+    if last is not coins:
+        purses = shared("ja.purses", coins, _purses, by_value=True)
+        _LAST_PURSES[0] = (coins, purses)
+    return purses
+
+
 def _seen_offers(offers: tuple[Offer, ...], seat: int) -> list[JSON]:
     """The offers `seat` sees (open ones and its own private ones), kept per table of
     offers: every knight is asked at every event, most of which leave the offers as they
-    were (the same tuple)."""
-    by_seat: dict[int, list[JSON]] = shared("ja.seen_offers", offers, lambda _: {})
+    were (the same tuple). The last table's lists are found by its identity first."""
+    last, by_seat = _LAST_OFFERS[0]
+    if last is not offers:
+        by_seat = shared("ja.seen_offers", offers, lambda _: {})
+        _LAST_OFFERS[0] = (offers, by_seat)
     seen = by_seat.get(seat)
     if seen is None:
         seen = by_seat[seat] = [
             shared("ja.offer", o, _offer) for o in offers if o.to is None or seat in (o.seat, o.to)
         ]
     return seen
+
+
+# The last purses and table of offers read, and what was built for them (held, so their
+# identities are not reused; one slot each, replaced whole: safe when threads share it).
+_LAST_PURSES: list[tuple[object, list[JSON]]] = [(None, [])]
+_LAST_OFFERS: list[tuple[object, dict[int, list[JSON]]]] = [(None, {})]
 
 
 def _purses(coins: tuple[int, ...]) -> list[JSON]:
