@@ -36,6 +36,12 @@ class SystemEvent(Event):
     text: str
 
 
+# How a moderator's closing event's `text` begins (moderation.services.games); the
+# moderator's reason follows as typed. The log words the start in the reader's language
+# (games.presentation.notices).
+ABORTED_PREFIX = "A moderator aborted this game: "
+VOIDED_PREFIX = "A moderator voided this game: "
+
 # The type name of every system event starts so (each `register` below): a reader knows one
 # by its type alone, and shows its `text`.
 SYSTEM_TYPE_PREFIX = "site."

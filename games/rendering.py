@@ -35,6 +35,7 @@ from .lifecycle import SYSTEM_TYPE_PREFIX
 from .models import Game, GameEvent, Seat
 from .panels import live_panels_for
 from .presentation import action_forms, player_name, presenter_for, seat_names
+from .presentation.notices import current_handovers, notice_text
 from .presentation.rounds import mark_last_visit, rounds_of
 from .presentation.rules import feed_rules
 from .presentation.since import since_last_visit
@@ -77,18 +78,20 @@ def log_lines(
     names = seat_names(feed)
     me = feed.get("my_seat")
     reader = Reader(names, me, presenter.stranger)
+    handovers = current_handovers(entries)
     lines = []
     for e in entries:
         event = e["event"]
-        # Every system event (a hand-over, an abort, an abandonment; games.lifecycle) reads
-        # as its `text`, as the old SiteNotice did: the others were worded by the game's
-        # fallback, "Seat handed over: seat 1, to bot, text A moderator handed ...".
+        # A system event (a hand-over, an abort, an abandonment; games.lifecycle) is worded
+        # from its fields in the reader's language (presentation.notices), not by the
+        # game's fallback ("Seat handed over: seat 1, to bot, text A moderator handed ...").
         notice = str(e["type"]).startswith(SYSTEM_TYPE_PREFIX)
         lines.append(
             {
                 "seq": e["seq"],
-                # Site notices (moderation) carry their own wording; the game never sees them.
-                "text": str(event.get("text", "")) if notice else presenter.describe(e, names, me),
+                "text": notice_text(e, names, e["seq"] in handovers)
+                if notice
+                else presenter.describe(e, names, me),
                 "actor_kind": e["actor_kind"],
                 "badge": str(BADGES.get(e["actor_kind"], "")),
                 "created_at": e["created_at"],

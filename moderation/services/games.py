@@ -19,7 +19,13 @@ from django.utils import timezone
 from accounts.models import User
 from accounts.verification import user_is_verified
 from games.engine.core import Event
-from games.lifecycle import GameAborted, GameVoided, SeatHandedOver
+from games.lifecycle import (
+    ABORTED_PREFIX,
+    VOIDED_PREFIX,
+    GameAborted,
+    GameVoided,
+    SeatHandedOver,
+)
 from games.log import fold_check
 from games.models import Game, GameEvent, Presence, Seat
 from games.services import broadcast, gates
@@ -69,7 +75,9 @@ def _close(game: Game, status: str, *, by: User, reason: str, verb: str) -> Game
             raise ModerationError("Only a game in play can be aborted; void a finished one.")
         # The event closes the game (its status, the table's, no deadlines); no result
         # counts (ratings read the void).
-        text = f"A moderator {verb} this game: {reason}"
+        # The log words it in each reader's language from this start (presentation.notices).
+        prefix = VOIDED_PREFIX if status == Game.Status.VOIDED else ABORTED_PREFIX
+        text = f"{prefix}{reason}"
         closing: Event = (
             GameVoided(text=text) if status == Game.Status.VOIDED else GameAborted(text)
         )

@@ -20,6 +20,7 @@ WIRING = {
     "avalon_site.embedded",
     "avalon_site.security",
     "avalon_site.broker",
+    "avalon_site.task_publish",
     "avalon_site.channel_layer",
     "avalon_site.websocket",
 }
