@@ -17,8 +17,12 @@ import os
 import statistics
 import sys
 import time
+from pathlib import Path
 
-from tests.served import migrate, scratch_database
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run as a script (benchmarks/run-all): the project's packages
+
+from tests.served import migrate, scratch_database  # noqa: E402
 
 PASSWORD = "Grail-quest-1191!"
 
