@@ -154,8 +154,10 @@ def main() -> None:
                 f"p99 {percentile(latencies, 0.99):.2f}  max {max(latencies):.2f}  "
                 f"min {min(latencies):.2f}"
             )
-            # The burst target (issue 14 B8): all deadlines in the same second.
-            cleared = max(seen.values()) - min(planned.values())
+            # The burst target (issue 14 B8: all deadlines in the same second, --spread 0):
+            # from the last deadline to the last timeout seen; with deadlines spread over a
+            # minute, from the first one it would measure the spread.
+            cleared = max(seen.values()) - max(planned.values())
             print(f"\n{'what':24} {'goal':>8} {'measured':>9} {'ratio':>6}")
             for what, goal, value in (
                 ("all cleared after (s)", 10.0, cleared.total_seconds()),
