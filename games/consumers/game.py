@@ -59,6 +59,8 @@ from games.selectors import (
 )
 from games.services import broadcast
 from games.services.presence import (
+    CLOSE_FOR_GOOD,
+    CLOSE_TO_RECONNECT,
     presence_join,
     presence_leave,
     presence_touch,
@@ -351,13 +353,13 @@ class GameConsumer(LayerResilientConsumer):
         was suspended) or to reconnect (1012, their seat was handed on: the page's socket
         retries, and a reconnect is checked again from scratch)."""
         code = message.get("code")
-        await self.close(code=code if isinstance(code, int) else 4403)
+        await self.close(code=code if isinstance(code, int) else CLOSE_FOR_GOOD)
 
     async def session_ended(self, message: dict[str, Any]) -> None:
         """The user logged out of the session this socket was opened with: it closes, so
         the browser left behind receives no more of the seat's view (a reconnect is anonymous)."""
         if self.session is not None and message.get("session") == self.session:
-            await self.close(code=4403)
+            await self.close(code=CLOSE_FOR_GOOD)
 
     async def session_recheck(self, message: dict[str, Any]) -> None:
         """The user's password changed, which signs out their other sessions: a socket
@@ -365,14 +367,14 @@ class GameConsumer(LayerResilientConsumer):
         and is signed in again only if its session still holds (channels' AuthMiddleware
         checks the session's password hash)."""
         if self.session is not None:
-            await self.close(code=1012)
+            await self.close(code=CLOSE_TO_RECONNECT)
 
     async def token_recheck(self, message: dict[str, Any]) -> None:
         """The user replaced or revoked their API token: a socket signed in by a token (a
         user, and no session of theirs) closes as a restart (1012); a program reconnecting
         with the old key is nobody (accounts.socket_auth)."""
         if self.user is not None and self.session is None:
-            await self.close(code=1012)
+            await self.close(code=CLOSE_TO_RECONNECT)
 
     async def presence_changed(self, message: dict[str, Any]) -> None:
         """Someone came or went: the players panel from the pushed players (no read)."""

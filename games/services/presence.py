@@ -19,6 +19,7 @@ from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -85,20 +86,27 @@ def token_sockets_recheck(*, user_id: int) -> None:
 def _tell_sockets(user_id: int, message: dict[str, str]) -> None:
     """Send `message` to each game socket of the user, after commit."""
     channels = list(Presence.objects.filter(user_id=user_id).values_list("channel_name", flat=True))
-    if not channels:
+    if channels:
+        transaction.on_commit(lambda: sockets_tell(channels, message))
+
+
+# How a socket is asked to close (GameConsumer): for good (4403, which the page's socket
+# does not retry), or as a restart (1012, which it retries at once, checked from scratch).
+CLOSE_FOR_GOOD = 4403
+CLOSE_TO_RECONNECT = 1012
+
+
+def sockets_tell(channel_names: Collection[str], message: dict[str, Any]) -> None:
+    """Send `message` to each socket now (callers wait for their commit): a socket that
+    cannot be told is logged; the change that told it stands all the same."""
+    layer = get_channel_layer()
+    if layer is None:
         return
-
-    def send() -> None:
-        layer = get_channel_layer()
-        if layer is None:
-            return
-        for name in channels:
-            try:
-                async_to_sync(layer.send)(name, message)
-            except Exception as exc:  # the layer down: the change stands all the same
-                logger.warning("presence: could not tell socket %s: %r", name, exc)
-
-    transaction.on_commit(send)
+    for name in channel_names:
+        try:
+            async_to_sync(layer.send)(name, message)
+        except Exception as exc:  # the layer down
+            logger.warning("presence: could not tell socket %s: %r", name, exc)
 
 
 def presence_purge_stale(*, now: dt.datetime | None = None) -> int:

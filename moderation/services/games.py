@@ -30,10 +30,11 @@ from games.log import fold_check
 from games.models import Game, GameEvent, Presence, Seat
 from games.services import broadcast, gates
 from games.services.commit import game_commit
+from games.services.presence import CLOSE_TO_RECONNECT
 from moderation.errors import ModerationError
 
 from .audit import audit_record, reason_required
-from .sanctions import CLOSE_TO_RECONNECT, sockets_close
+from .sanctions import sockets_close
 
 OVER = {Game.Status.ABORTED, Game.Status.VOIDED}
 

@@ -12,8 +12,6 @@ import importlib
 from typing import Any
 
 from allauth.account.models import EmailAddress
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.contrib.sessions.models import Session
 from django.db import transaction
 from django.utils import timezone
@@ -21,25 +19,17 @@ from rest_framework.authtoken.models import Token
 
 from accounts.models import User
 from games.models import Presence, Seat, Table
+from games.services.presence import CLOSE_FOR_GOOD, sockets_tell
 from moderation.errors import ModerationError
 from moderation.models import Sanction
 
 from .audit import audit_record, reason_required
 
-# How a socket closes: for good (a sanction: 4403, which the page does not retry), or as
-# a restart (1012, which the page's socket retries at once, checked again from scratch).
-CLOSE_FOR_GOOD = 4403
-CLOSE_TO_RECONNECT = 1012
-
 
 def sockets_close(channel_names: list[str], code: int = CLOSE_FOR_GOOD) -> None:
-    """Ask each open game socket to close itself with `code`
-    (GameConsumer.moderation_disconnect)."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    for name in channel_names:
-        async_to_sync(layer.send)(name, {"type": "moderation.disconnect", "code": code})
+    """Ask each open game socket to close itself with `code` (a sanction's for good, a
+    hand-over's as a restart; GameConsumer.moderation_disconnect)."""
+    sockets_tell(channel_names, {"type": "moderation.disconnect", "code": code})
 
 
 def user_log_out_everywhere(user: User) -> None:

@@ -16,7 +16,8 @@ from games.engine.core import Config, apply, get_game, start, to_json
 from games.engine.games.tournament import events as ev
 from games.engine.games.tournament import moves as mv
 from games.engine.games.tournament.config import AvalonConfig, CamelotConfig
-from games.presentation.tournament.forms import hand_form, shame_cost
+from games.engine.games.tournament.powers.shame import shame_injury_in_view
+from games.presentation.tournament.forms import hand_form
 
 CASES: dict[str, tuple[str, Config, int]] = {
     "camelot-kay-gawain": (
@@ -49,7 +50,7 @@ def test_tt11_the_shame_button_says_what_the_shame_costs(case: str) -> None:
             shames = [m for m in legal if isinstance(m, mv.Shame) and m.card]
             if shames:
                 view = game.view(state, seat)
-                said = shame_cost(view, seat)
+                said = shame_injury_in_view(view, seat)
                 new, _after = apply(game, state, seat, shames[0], Random(step))
                 taken = [e.injury for e in new if isinstance(e, ev.Shamed) and e.seat == seat]
                 assert taken == [said], (case, seed, step)

@@ -19,7 +19,7 @@ from ..rules import feed_rules
 from ..words import name_of
 from .board import hand_faces
 from .cards import SUIT_NAMES, face, poisoned_values, power_by_id, sorted_hand
-from .wire import LEFT, PASS_COUNT, RIGHT, mv, powers_of, shame_injury
+from .wire import LEFT, PASS_COUNT, RIGHT, mv, shame_injury_in_view
 
 HAND = "games/actions/tournament-hand.html"
 PASS = "games/actions/tournament-pass.html"
@@ -87,27 +87,6 @@ def _wild(f: Mapping[str, Any], plays: Sequence[Mapping[str, JSON]]) -> list[dic
     return forms
 
 
-def shame_cost(view: Mapping[str, Any], seat: int) -> int:
-    """TT-11: the Injury a Shame costs `seat` now, with the powers the view shows in play
-    (Sir Gawain's and Tintagel's none, Sir Kay's 5 more for the others)."""
-    location, host = view.get("location"), view.get("host")
-    powers = []
-    for p in sorted(view.get("players", []), key=lambda p: p["seat"]):
-        hosted = tuple(h["location"] for h in view.get("hosted") or [] if h["seat"] == p["seat"])
-        if location is not None and host == p["seat"]:
-            hosted += (location,)
-        companion = p.get("companion") if p.get("unlocked") else None
-        powers.append(
-            powers_of(
-                tuple(g["id"] for g in p.get("godsends") or []),
-                (p.get("protagonist") or {}).get("id"),
-                (companion or {}).get("id"),
-                hosted,
-            )
-        )
-    return shame_injury(powers, seat)
-
-
 def hand_form(feed: Mapping[str, Any], moves: Sequence[Mapping[str, JSON]]) -> ActionForm:
     """The play phase [TT-9..TT-11]: every card of the hand, with what it may do now."""
     view = feed.get("view", {})
@@ -121,7 +100,7 @@ def hand_form(feed: Mapping[str, Any], moves: Sequence[Mapping[str, JSON]]) -> A
         for m in mine:
             if m["type"] == mv.Shame.TYPE:
                 if shame is None:
-                    shame = shame_cost(view, int(view.get("viewer") or 0))
+                    shame = shame_injury_in_view(view, int(view.get("viewer") or 0))
                 label = _("Discard it (Shame: %(injury)s Injury)") % {"injury": shame}
                 buttons.append(Button(label, move_text(m), "shame"))
         wilds = _wild(f, plays)
@@ -138,7 +117,7 @@ def hand_form(feed: Mapping[str, Any], moves: Sequence[Mapping[str, JSON]]) -> A
     shaming = any(m["type"] == mv.Shame.TYPE for m in moves)
     cannot_follow = shaming and not any(c["playable"] and c["wilds"] for c in cards)
     if cannot_follow and shame is None:
-        shame = shame_cost(view, int(view.get("viewer") or 0))
+        shame = shame_injury_in_view(view, int(view.get("viewer") or 0))
     return ActionForm(
         move_type=mv.PlayCard.TYPE,
         title=_("Lead the Melee: play a card") if leading else _("Play a card into the Melee"),

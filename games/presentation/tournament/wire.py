@@ -13,8 +13,7 @@ from games.engine.games.tournament.characters import ALWAYS
 from games.engine.games.tournament.config import DEFAULT_POISONED, PASS_COUNT
 from games.engine.games.tournament.definition import AVALON, CAMELOT
 from games.engine.games.tournament.hooks import card as card_data
-from games.engine.games.tournament.hooks import powers_of
-from games.engine.games.tournament.powers.shame import shame_injury
+from games.engine.games.tournament.powers.shame import shame_injury_in_view
 from games.engine.games.tournament.state import DECLINE, Phase
 from games.engine.games.tournament.weapons import (
     injury,
@@ -75,8 +74,7 @@ __all__ = [
     "is_poisoned",
     "is_weapon",
     "mv",
-    "powers_of",
-    "shame_injury",
+    "shame_injury_in_view",
     "weapon",
     "weapon_name",
 ]

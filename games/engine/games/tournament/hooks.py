@@ -169,7 +169,7 @@ def _seat_powers(state: TState, seat: int) -> Powers:
         hosted = tuple(loc for host, loc in state.hosted if host == seat)
         if state.location is not None and state.host == seat:
             hosted += (state.location,)
-    return _powers_of(p.godsends, p.protagonist, p.companion if p.unlocked else None, hosted)
+    return powers_of(p.godsends, p.protagonist, p.companion if p.unlocked else None, hosted)
 
 
 class Powers:
@@ -205,26 +205,17 @@ _LAST: list[_Table | None] = [None]  # the last table asked for (one slot: read 
 
 
 @lru_cache(maxsize=4096)
-def _powers_of(
-    godsends: tuple[str, ...],
-    protagonist: str | None,
-    companion: str | None,
-    hosted: tuple[str, ...],
-) -> Powers:
-    """Looked up once per combination: the engine asks for a seat's powers very often."""
-    ids = [*godsends, *(c for c in (protagonist, companion) if c)]
-    return Powers(tuple(CARDS[c] for c in ids) + tuple(LOCATIONS[loc] for loc in hosted))
-
-
 def powers_of(
     godsends: tuple[str, ...],
     protagonist: str | None,
     companion: str | None,
     hosted: tuple[str, ...],
 ) -> Powers:
-    """A seat's active cards from their ids, as a view shows them: its Godsends, its
-    Protagonist, its Companion once unlocked, the Locations it hosts."""
-    return _powers_of(godsends, protagonist, companion, hosted)
+    """A seat's active cards from their ids: its Godsends, its Protagonist, its Companion
+    once unlocked, the Locations it hosts. Looked up once per combination: the engine asks
+    for a seat's powers very often."""
+    ids = [*godsends, *(c for c in (protagonist, companion) if c)]
+    return Powers(tuple(CARDS[c] for c in ids) + tuple(LOCATIONS[loc] for loc in hosted))
 
 
 def seats_powers(state: TState) -> tuple[tuple[Powers, ...], frozenset[str]]:

@@ -4,12 +4,12 @@ Player."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..carddata import CardData
 from ..config import SHAME_INJURY
-from ..hooks import Powers, handler
+from ..hooks import Powers, handler, powers_of
 
 
 @handler("shame_cost", "shame_free")
@@ -42,3 +42,25 @@ def shame_injury(powers: Sequence[Powers], seat: int) -> int:
         for fn, data in cards.by_hook.get("shame_cost", ()):
             fn(None, owner, data, cost=cost)
     return 0 if cost["free"] else int(cost["injury"]) + int(cost["extra"])
+
+
+def shame_injury_in_view(view: Mapping[str, Any], seat: int) -> int:
+    """`shame_injury` from what a seat's view shows in play (views.view): each seat's
+    Godsends, Protagonist, Companion once unlocked, and the Locations it hosts, the current
+    one included."""
+    location, host = view.get("location"), view.get("host")
+    powers = []
+    for p in sorted(view.get("players", []), key=lambda p: p["seat"]):
+        hosted = tuple(h["location"] for h in view.get("hosted") or [] if h["seat"] == p["seat"])
+        if location is not None and host == p["seat"]:
+            hosted += (location,)
+        companion = p.get("companion") if p.get("unlocked") else None
+        powers.append(
+            powers_of(
+                tuple(g["id"] for g in p.get("godsends") or []),
+                (p.get("protagonist") or {}).get("id"),
+                (companion or {}).get("id"),
+                hosted,
+            )
+        )
+    return shame_injury(powers, seat)
