@@ -23,6 +23,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, compress
+import operator
 from operator import itemgetter
 from random import Random
 from typing import Any
@@ -541,7 +542,29 @@ def _evidence(view: Mapping[str, Any]) -> tuple[frozenset[Quest], tuple[Proposal
         for q in view["quests"]
         if q["result"] is not None
     )
-    return quests, tuple(shared("ra.bot.proposal", p, _proposal) for p in view["proposals"])
+    return quests, _proposals_read(view["proposals"])
+
+
+# The last proposal list read and its bitmasks (held, so compared by identity). The track
+# of quests is rebuilt when a team's quest becomes the current one while the proposals
+# stay the same list, and a new proposal only adds an entry to the list: its earlier
+# entries are the same shared objects (views.py), read once. One slot, replaced whole.
+_LAST_PROPOSALS: tuple[list[Any] | None, tuple[Proposal, ...]] = (None, ())
+
+
+def _proposals_read(listed: list[Any]) -> tuple[Proposal, ...]:
+    """`(team, approving, rejecting)` per proposal entry of a view, in order."""
+    global _LAST_PROPOSALS
+    held, read = _LAST_PROPOSALS
+    if held is listed:
+        return read
+    if held is not None and len(held) <= len(listed) and all(map(operator.is_, held, listed)):
+        start = len(held)  # the same entries first: only the new ones are read
+    else:
+        start, read = 0, ()
+    read += tuple(shared("ra.bot.proposal", p, _proposal) for p in listed[start:])
+    _LAST_PROPOSALS = (listed, read)
+    return read
 
 
 def _proposal(p: Mapping[str, Any]) -> Proposal:
