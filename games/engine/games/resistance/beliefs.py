@@ -421,6 +421,7 @@ class _Tally:
     chosen: bytes  # per world of the record: 1 if it is one of the seat's, else 0
     chosen_flags: int  # the same bytes as an integer (little-endian)
     rows: tuple[_Row, ...]  # per seat, how to work out the odds that it is Evil
+    pick: _Pick  # the seat's worlds' weights out of a record's, in order (`_picker`)
     record: _Record | None = None
     total: float = 0.0
 
@@ -443,12 +444,15 @@ class _Tally:
             picked &= first ^ second
         chosen = picked.to_bytes(len(every), "little")
         rows = tuple(_row(picked, picked & worlds, len(every)) for worlds in by_seat)
-        return _Tally(tuple(compress(every, chosen)), chosen, picked, rows)
+        pick = _picker(picked, len(every))
+        return _Tally(tuple(compress(every, chosen)), chosen, picked, rows, pick)
 
     def weighed(self, record: _Record) -> _Tally:
         # Picked in C, in the record's world order: the same floats summed in the same order.
-        total = sum(compress(record.weights, self.chosen))
-        return _Tally(self.worlds, self.chosen, self.chosen_flags, self.rows, record, total)
+        total = sum(self.pick(record.weights))
+        return _Tally(
+            self.worlds, self.chosen, self.chosen_flags, self.rows, self.pick, record, total
+        )
 
     @_cached
     def p_evil(self) -> tuple[float, ...]:
@@ -461,6 +465,39 @@ class _Tally:
         return tuple(
             [row if isinstance(row, float) else sum(row(every)) / total for row in self.rows]
         )
+
+
+# The weights of some worlds picked out of a record's, in the record's order (a tuple).
+_Pick = Callable[[Sequence[float]], tuple[float, ...]]
+
+_PICKERS: dict[tuple[int, int], _Pick] = {}
+_PICKERS_KEPT = 4096  # per seat's knowledge and team asked: a few tables' worth
+
+
+def _picker(flags: int, worlds: int) -> _Pick:
+    """The worlds whose byte is 1 in `flags` (one byte per world of a record, as
+    `_touching`), as a function picking their weights out of a record's, in order: the
+    same floats `compress` picks, so summed the same, but by index (an `itemgetter`)
+    instead of a test of every world's byte. Made once per seat knowledge and team."""
+    key = (flags, worlds)
+    pick = _PICKERS.get(key)
+    if pick is None:
+        indexes = list(compress(range(worlds), flags.to_bytes(worlds, "little")))
+        if len(indexes) >= 2:
+            pick = itemgetter(*indexes)  # a tuple for 2+ indexes
+        elif indexes:
+            only = indexes[0]
+            pick = lambda seq: (seq[only],)  # noqa: E731
+        else:
+            pick = _none
+        if len(_PICKERS) >= _PICKERS_KEPT:
+            _PICKERS.clear()
+        _PICKERS[key] = pick
+    return pick
+
+
+def _none(seq: Sequence[float]) -> tuple[float, ...]:
+    return ()
 
 
 # A seat's row: the odds themselves when they need no sum, else a function picking the
