@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import functools
 import math
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, compress
-import operator
 from operator import itemgetter
 from random import Random
 from typing import Any
