@@ -470,30 +470,19 @@ class _Tally:
 # The weights of some worlds picked out of a record's, in the record's order (a tuple).
 _Pick = Callable[[Sequence[float]], tuple[float, ...]]
 
-_PICKERS: dict[tuple[int, int], _Pick] = {}
-_PICKERS_KEPT = 4096  # per seat's knowledge and team asked: a few tables' worth
-
 
 def _picker(flags: int, worlds: int) -> _Pick:
     """The worlds whose byte is 1 in `flags` (one byte per world of a record, as
     `_touching`), as a function picking their weights out of a record's, in order: the
     same floats `compress` picks, so summed the same, but by index (an `itemgetter`)
-    instead of a test of every world's byte. Made once per seat knowledge and team."""
-    key = (flags, worlds)
-    pick = _PICKERS.get(key)
-    if pick is None:
-        indexes = list(compress(range(worlds), flags.to_bytes(worlds, "little")))
-        if len(indexes) >= 2:
-            pick = itemgetter(*indexes)  # a tuple for 2+ indexes
-        elif indexes:
-            only = indexes[0]
-            pick = lambda seq: (seq[only],)  # noqa: E731
-        else:
-            pick = _none
-        if len(_PICKERS) >= _PICKERS_KEPT:
-            _PICKERS.clear()
-        _PICKERS[key] = pick
-    return pick
+    instead of a test of every world's byte. Made once per tally (`_TALLIES` keeps them)."""
+    indexes = list(compress(range(worlds), flags.to_bytes(worlds, "little")))
+    if len(indexes) >= 2:
+        return itemgetter(*indexes)  # a tuple for 2+ indexes
+    if indexes:
+        only = indexes[0]
+        return lambda seq: (seq[only],)
+    return _none
 
 
 def _none(seq: Sequence[float]) -> tuple[float, ...]:
