@@ -61,6 +61,24 @@ def test_emitter_opens_a_log_from_no_state() -> None:
     assert emitter.state == 5
 
 
+def test_emitter_settle_emits_the_follow_ups_until_none_is_left() -> None:
+    # `settle(first, follow_ups)` is `emit(*first)` then `emit(*follow_ups(state))` while
+    # it hands back events: the same log and state as that loop.
+    def follow_ups(state: int) -> list[Event]:
+        return [Added(state)] if state < 20 else []
+
+    settled = Emitter(_evolve, 3)
+    settled.settle([Added(1), Added(2)], follow_ups)
+    looped = Emitter(_evolve, 3)
+    looped.emit(Added(1), Added(2))
+    while more := follow_ups(looped.state):
+        looped.emit(*more)
+    assert settled.events == looped.events == [Added(1), Added(2), Added(6), Added(12)]
+    assert settled.state == looped.state == 24
+    with pytest.raises(RuntimeError):  # nothing emitted and no state to follow up
+        Emitter(_evolve).settle([], follow_ups)
+
+
 def test_hook_registry_answers_per_hook_and_power_key() -> None:
     hooks = HookRegistry(("dawn", "dusk"))
 

@@ -9,7 +9,7 @@ this one helper; a game with extra flow steps subclasses it (tournament's `flow.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
 from .definition import Event
@@ -43,3 +43,23 @@ class Emitter(Generic[StateT]):
         for event in events:
             self.events.append(event)
             self._state = self._evolve(self._state, event)
+
+    def settle(
+        self, first: Sequence[Event], follow_ups: Callable[[StateT], Sequence[Event]]
+    ) -> None:
+        """Emit `first`, then whatever `follow_ups(state)` hands back for the state reached,
+        again and again, until it hands back nothing: a decision and the automatic steps
+        after it. The same as `emit(*first)` then `while more := follow_ups(self.state):
+        emit(*more)`, with the state held in a local between events (a game asks this at
+        every move: no property read or method call per event)."""
+        events, evolve, state = self.events, self._evolve, self._state
+        for event in first:
+            events.append(event)
+            state = evolve(state, event)
+        if state is None:
+            raise RuntimeError("no state yet: the log opens with the game's set-up event")
+        while more := follow_ups(state):
+            for event in more:
+                events.append(event)
+                state = evolve(state, event)
+        self._state = state

@@ -43,9 +43,8 @@ def replace(obj: T, /, **changes: Any) -> T:
     if names is None or not names.issuperset(changes):
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
     new = _new(cls)
-    attrs = obj.__dict__.copy()  # one copy of the whole table, then the changes over it
-    attrs.update(changes)
-    _set(new, "__dict__", attrs)
+    # one copy of the whole table, then the changes over it (a display: no method calls)
+    _set(new, "__dict__", {**obj.__dict__, **changes})
     return new
 
 

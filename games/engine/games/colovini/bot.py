@@ -260,24 +260,33 @@ class _Me:
         keeping (more with few cards left); a pile top of mine what the region is worth,
         the more the closer the opponent is to taking it; one of theirs little, unless
         I could soon attack there."""
-        short = 1.0 if len(self.hand) <= KEEP else 0.0
-        seat, opp, regions = self.seat, self.opp, self.regions
+        hand = self.hand
+        short = 1.0 if len(hand) <= KEEP else 0.0
+        seat, opp, regions, urgency = self.seat, self.opp, self.regions, self.urgency
         best: Move = legal[0]
         best_key: tuple[float, float] | None = None
+        draw = rng.random
+        # `keep_value` and `value` inline, the same float operations in the same order: a
+        # loss is asked card by card, each weighing every card and pile top again.
         for move in legal:
             if type(move) is LoseHandCard:
-                cost = self.keep_value(move.card) + short
+                card = move.card
+                cost = (
+                    1.0 + (0.3 if kind_of(card) == KNIGHT else 0.0) - 0.4 * (hand.count(card) - 1)
+                ) + short
             else:
                 assert type(move) is LosePileTop
                 r = regions[move.region]
                 counts = r["counts"]
+                crowns = float(r["crowns"]) if r["crowns"] is not None else EXPECTED_CROWNS
+                value = crowns * (1 + urgency) if r["owner"] == opp else crowns  # `value`
                 if r["owner"] == seat:
                     safety = counts[seat] + r["defence_bonus"] - counts[opp] + 1  # `safety`
-                    cost = self.value(r) * (1.5 if safety <= 2 else 0.6 if safety <= 3 else 0.2)
+                    cost = value * (1.5 if safety <= 2 else 0.6 if safety <= 3 else 0.2)
                 else:
                     gap = counts[opp] + r["defence_bonus"] - counts[seat]  # `gap`
-                    cost = 0.7 + (0.5 * self.value(r) if gap <= 1 else 0.0)
-            key = (cost, rng.random())
+                    cost = 0.7 + (0.5 * value if gap <= 1 else 0.0)
+            key = (cost, draw())
             if best_key is None or key < best_key:  # the first of the least, as `min`
                 best, best_key = move, key
         return best

@@ -18,6 +18,7 @@ from functools import lru_cache
 from random import Random
 
 from games.engine.core import N_, Event, IllegalMove, Move, NotYourTurn, Outcome
+from games.engine.core.memo import per_key
 
 from . import barter, junk
 from . import events as ev
@@ -44,6 +45,9 @@ from .moves import (
 from .state import BARTER, DRAFT, FIT, JUDGEMENT, JUNK, LAYING, OVER, JoustingState
 
 _WITHDRAW = Withdraw()  # frozen: one serves every list
+# A knight's "done" (a third of a game's events): frozen, so one record per seat serves
+# every session, as the same value a new one would be.
+_said_done = per_key(ev.SaidDone, kept=64)
 BARTER_MOVES = (MakeOffer, AcceptOffer, DeclineOffer, CancelOffer, ShowCards, SayDone)
 WHEN = {
     DraftCard: (DRAFT, N_("Cards are drafted only before the tournament, with the draft option.")),
@@ -128,7 +132,7 @@ def _withdraw(state: JoustingState, seat: int) -> list[Event]:
 
 def _barter(state: JoustingState, seat: int, move: Move) -> list[Event]:
     if type(move) is SayDone:  # the commonest move
-        return [ev.SaidDone(seat)]
+        return [_said_done(seat)]
     if isinstance(move, MakeOffer):
         problem = barter.check_offer(state, seat, move)
         if problem:
@@ -154,7 +158,7 @@ def _barter(state: JoustingState, seat: int, move: Move) -> list[Event]:
         if problem:
             raise IllegalMove(problem, "JH-3")
         return [ev.CardsShown(seat, move.to, move.cards)]
-    return [ev.SaidDone(seat)]
+    return [_said_done(seat)]
 
 
 def _lay(state: JoustingState, seat: int, move: LayCards) -> list[Event]:
@@ -223,7 +227,7 @@ def decide_folded(
         # make of it, without their checks and emitter. Only while nothing follows it; the
         # session's last "done" goes the whole way (follow_ups draws nothing at a barter,
         # so asking it twice changes nothing).
-        done = ev.SaidDone(seat)
+        done = _said_done(seat)
         after = evolve(state, done)
         if not follow_ups(after, rng):
             return [done], after

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import math
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, compress
@@ -420,6 +421,7 @@ class _Tally:
     chosen: bytes  # per world of the record: 1 if it is one of the seat's, else 0
     chosen_flags: int  # the same bytes as an integer (little-endian)
     rows: tuple[_Row, ...]  # per seat, how to work out the odds that it is Evil
+    pick: _Pick  # the seat's worlds' weights out of a record's, in order (`_picker`)
     record: _Record | None = None
     total: float = 0.0
 
@@ -442,12 +444,15 @@ class _Tally:
             picked &= first ^ second
         chosen = picked.to_bytes(len(every), "little")
         rows = tuple(_row(picked, picked & worlds, len(every)) for worlds in by_seat)
-        return _Tally(tuple(compress(every, chosen)), chosen, picked, rows)
+        pick = _picker(picked, len(every))
+        return _Tally(tuple(compress(every, chosen)), chosen, picked, rows, pick)
 
     def weighed(self, record: _Record) -> _Tally:
         # Picked in C, in the record's world order: the same floats summed in the same order.
-        total = sum(compress(record.weights, self.chosen))
-        return _Tally(self.worlds, self.chosen, self.chosen_flags, self.rows, record, total)
+        total = sum(self.pick(record.weights))
+        return _Tally(
+            self.worlds, self.chosen, self.chosen_flags, self.rows, self.pick, record, total
+        )
 
     @_cached
     def p_evil(self) -> tuple[float, ...]:
@@ -460,6 +465,28 @@ class _Tally:
         return tuple(
             [row if isinstance(row, float) else sum(row(every)) / total for row in self.rows]
         )
+
+
+# The weights of some worlds picked out of a record's, in the record's order (a tuple).
+_Pick = Callable[[Sequence[float]], tuple[float, ...]]
+
+
+def _picker(flags: int, worlds: int) -> _Pick:
+    """The worlds whose byte is 1 in `flags` (one byte per world of a record, as
+    `_touching`), as a function picking their weights out of a record's, in order: the
+    same floats `compress` picks, so summed the same, but by index (an `itemgetter`)
+    instead of a test of every world's byte. Made once per tally (`_TALLIES` keeps them)."""
+    indexes = list(compress(range(worlds), flags.to_bytes(worlds, "little")))
+    if len(indexes) >= 2:
+        return itemgetter(*indexes)  # a tuple for 2+ indexes
+    if indexes:
+        only = indexes[0]
+        return lambda seq: (seq[only],)
+    return _none
+
+
+def _none(seq: Sequence[float]) -> tuple[float, ...]:
+    return ()
 
 
 # A seat's row: the odds themselves when they need no sum, else a function picking the
@@ -541,7 +568,29 @@ def _evidence(view: Mapping[str, Any]) -> tuple[frozenset[Quest], tuple[Proposal
         for q in view["quests"]
         if q["result"] is not None
     )
-    return quests, tuple(shared("ra.bot.proposal", p, _proposal) for p in view["proposals"])
+    return quests, _proposals_read(view["proposals"])
+
+
+# The last proposal list read and its bitmasks (held, so compared by identity). The track
+# of quests is rebuilt when a team's quest becomes the current one while the proposals
+# stay the same list, and a new proposal only adds an entry to the list: its earlier
+# entries are the same shared objects (views.py), read once. One slot, replaced whole.
+_LAST_PROPOSALS: tuple[list[Any] | None, tuple[Proposal, ...]] = (None, ())
+
+
+def _proposals_read(listed: list[Any]) -> tuple[Proposal, ...]:
+    """`(team, approving, rejecting)` per proposal entry of a view, in order."""
+    global _LAST_PROPOSALS
+    held, read = _LAST_PROPOSALS
+    if held is listed:
+        return read
+    if held is not None and len(held) <= len(listed) and all(map(operator.is_, held, listed)):
+        start = len(held)  # the same entries first: only the new ones are read
+    else:
+        start, read = 0, ()
+    read += tuple(shared("ra.bot.proposal", p, _proposal) for p in listed[start:])
+    _LAST_PROPOSALS = (listed, read)
+    return read
 
 
 def _proposal(p: Mapping[str, Any]) -> Proposal:

@@ -71,6 +71,19 @@ def setup(config: ResistanceConfig, players: int, rng: Random) -> list[Event]:
 
 
 def pending_seats(state: ResistanceState) -> frozenset[int]:
+    # Asked several times of the same state (the runner, legal_moves, the table's loop):
+    # the last state's answer is kept (states never change; one slot, replaced whole).
+    last, pending = _PENDING[0]
+    if last is not state:
+        pending = _pending(state)
+        _PENDING[0] = (state, pending)
+    return pending
+
+
+_PENDING: list[tuple[object, frozenset[int]]] = [(None, frozenset())]
+
+
+def _pending(state: ResistanceState) -> frozenset[int]:
     phase = state.phase  # the phases most moves are made in first
     if phase is VOTE:  # RA-13, RA-W1: everyone, in any order
         return _not_voted(state.votes)
