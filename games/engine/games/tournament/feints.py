@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from .state import Entry, TState
 from .weapons import weapon
 
@@ -30,8 +32,12 @@ def loss_line(melee: tuple[Entry, ...]) -> list[Entry]:
     """TT-13 / TA-6: the non-Feinted cards, the one that loses first."""
     gone = feinted(melee)
     live = [x for x in melee if x.order not in gone]
-    morgan = morgan_active(melee)  # once, not per card
-    return sorted(live, key=lambda x: -x.value if morgan else x.value)
+    # Live values are unique (equal values are Feinted), so the highest first under Morgan
+    # le Fay is the order reversed: no Python key call per card.
+    return sorted(live, key=_VALUE, reverse=morgan_active(melee))
+
+
+_VALUE = attrgetter("value")
 
 
 def current_loser(state: TState) -> Entry | None:

@@ -327,7 +327,18 @@ OWN_CARDS_AFTER_PLAY = frozenset({"destrier"})
 def after_play_quiet(state: TState, seat: int) -> bool:
     """Whether a card `seat` plays now sets off no after_play power at the table: none
     answers the hook, or only cards of other seats that answer their own cards only."""
+    return _quiet(_table(state), seat)
+
+
+def quiet_seats(state: TState, seat: int) -> tuple[Powers, ...] | None:
+    """Every seat's powers when a card `seat` plays now sets off no after_play power
+    (`after_play_quiet`), else None: the table looked up once for a plain card's
+    questions (melee.plain_play)."""
     table = _table(state)
+    return table.seats if _quiet(table, seat) else None
+
+
+def _quiet(table: _Table, seat: int) -> bool:
     answering = table.answering.get("after_play")
     if answering is None:
         return True
