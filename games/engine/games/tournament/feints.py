@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+from games.engine.core.memo import per_key
+
 from .state import Entry, TState
 from .weapons import weapon
 
@@ -25,7 +27,12 @@ _LAST: list[tuple[tuple[Entry, ...], frozenset[int]] | None] = [None]  # the las
 
 
 def morgan_active(melee: tuple[Entry, ...]) -> bool:
-    return any(weapon(x.card).family == "morgan" for x in melee)  # TA-6, Feinted or not
+    return any(map(_MORGAN, map(_CARD, melee)))  # TA-6, Feinted or not
+
+
+# whether a card is Morgan le Fay: one dict lookup per card (no generator, no `weapon` call)
+_MORGAN = per_key(lambda card: weapon(card).family == "morgan", kept=1024)
+_CARD = attrgetter("card")
 
 
 def loss_line(melee: tuple[Entry, ...]) -> list[Entry]:
