@@ -139,7 +139,12 @@ def _kept(s: TState, seat: int) -> Sequence[Move]:
     last = _LAST[0] if _LAST else None
     if last is not None and last[0] is s and last[1] == seat:
         return last[2]
-    kept = _legal_moves(s, seat)
+    if s.phase == "play":  # most moves: `_legal_moves`'s first case, without its call
+        kept: Sequence[Move] = (
+            legal_plays(s) if seat == (s.turn if s.commanded is None else s.commanded) else []
+        )
+    else:
+        kept = _legal_moves(s, seat)
     _LAST[:] = [(s, seat, kept)]
     return kept
 
