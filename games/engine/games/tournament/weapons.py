@@ -8,7 +8,7 @@ A card id is a short stable string: "swords-7", "alchemy-11", "merlin-2", "mists
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Literal
 
 from games.engine.core import N_, Message, msg
@@ -108,8 +108,10 @@ def is_poisoned(card: str, poisoned: tuple[int, ...]) -> bool:
     return w.family in ("sorceress", "morgan")  # TT-3: fixed, cannot be changed
 
 
+@lru_cache(maxsize=4096)
 def injury(card: str, poisoned: tuple[int, ...]) -> int:
-    """TT-3: the Injury a card inflicts on whoever holds it in their Weapon Hits."""
+    """TT-3: the Injury a card inflicts on whoever holds it in their Weapon Hits (kept per
+    card and table option: the Dusk tally asks it of every hit, every round)."""
     w = weapon(card)
     if w.kind == "basic":
         return 10 if w.value in poisoned else 5
