@@ -23,6 +23,7 @@ _VALUE = attrgetter("value")  # a PlayCard's assigned value
 _EXTRA = attrgetter("extra")  # a PlayCard's second card
 _CARD_SUIT = attrgetter("card", "suit")
 _CARD_ID = itemgetter("card")  # a view's card
+_CARD_INJURY = itemgetter("injury")
 _HEAVY = {"merlin": 25, "morgan": 25, "mists": 25, "avalon-merlin": 25, "sorceress": 10}
 
 
@@ -181,11 +182,13 @@ _FACTS = per_key(_card_facts, kept=1024)
 
 def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     me = view["viewer"]
-    info: dict[str, Any] = {}  # _info(view), inlined: the seat's cards by id
+    # The Injury of each of the seat's cards by id, as its view shows it (`_injury` of a
+    # card in the hand; one dict lookup per card weighed below)
+    hurt: dict[str, int] = {}
     for hand in view.get("hands", []):
         if hand["seat"] == me:
             cards = hand["cards"]
-            info = dict(zip(map(_CARD_ID, cards), cards))  # noqa: B905 (one list, no kwargs)
+            hurt = dict(zip(map(_CARD_ID, cards), map(_CARD_INJURY, cards)))  # noqa: B905
             break
     melee = view["melee"]
     n = len(view["players"])
@@ -225,7 +228,7 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
             card = m.card
             _, _, printed8, _, heavy, _ = facts(card)
             value = printed8 if m.value == 0 else m.value
-            injury = int(info[card]["injury"]) if card in info else heavy
+            injury = hurt.get(card, heavy)
             lead_key = (value, -injury, card, m.suit)
             if lead_key > top_key:
                 top, top_key = m, lead_key
@@ -246,7 +249,7 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
             counts[x] = counts.get(x, 0) + 1
             _, is_morgan, _, _, heavy, _ = facts(card)
             morgan_in = morgan_in or is_morgan
-            weight += int(info[card]["injury"]) if card in info else heavy  # _injury
+            weight += hurt.get(card, heavy)  # _injury
     # (no value twice: every shown value is live)
     live_shown = [x for x in shown if counts[x] == 1] if len(counts) < len(shown) else shown
     heavy = int(weight >= 25)  # Poisoned / special
@@ -254,7 +257,7 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
         if commands:
             return _command(view, commands, me)
         if shames:
-            return _shame(shames, info)
+            return _shame(shames, hurt)
         return legal[0]
 
     # The best play kept as the loop goes: the last of the highest (key, card, value,
@@ -262,6 +265,7 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     low = min(live_shown) if live_shown else 0
     high = max(live_shown) if live_shown else 0
     margin = 1 + left + heavy
+    any_shown = bool(shown)
     best: mv.PlayCard | None = None
     rank: tuple[Any, ...] = ()
     key: tuple[Any, ...]
@@ -275,7 +279,7 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
             runs.setdefault(pair, []).extend(run)
         ranked = [m for m in plays if not m.value]
         ranked += [
-            _wild_pick(run, counts, live_shown, morgan_in, bool(shown), margin, left)
+            _wild_pick(run, counts, live_shown, morgan_in, any_shown, margin, left)
             for run in runs.values()
         ]
     for m in ranked:
@@ -283,7 +287,7 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
         # wild and special cards: their value is the one assigned (m.value)
         wild, is_morgan, printed8, printed, heavy_card, _ = facts(card)
         morgan = morgan_in or is_morgan
-        injury = int(info[card]["injury"]) if card in info else heavy_card
+        injury = hurt.get(card, heavy_card)
         value = m.value if wild else printed8  # _value, inlined
         # (Feinted, would lose now, solid) for this card against the visible cards; solid:
         # a live card clearly worse than mine is in (by more than the players still to
@@ -297,7 +301,7 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
             else:
                 worst = counted
             gap = (worst - counted) if morgan else (counted - worst)
-            feint, lose, solid = False, worst == counted and bool(shown), gap >= margin
+            feint, lose, solid = False, worst == counted and any_shown, gap >= margin
         if left == 0:  # last to act: the result is certain
             tier = (injury, -value) if not lose else (-injury, -value)
             key = (not lose, tier, not wild, not m.boost)
@@ -314,16 +318,16 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     if not safe and commands:
         return _command(view, commands, me)
     if not safe and shames:
-        return _shame(shames, info)
+        return _shame(shames, hurt)
     if best is None:
         return legal[0]
-    return _with_extra(best, rank[0], legal, info) if two_cards else best
+    return _with_extra(best, rank[0], legal, hurt) if two_cards else best
 
 
 _PLAYS_ONLY = {mv.PlayCard}
 
 
-def _shame(shames: Sequence[mv.Shame], info: Mapping[str, Mapping[str, Any]]) -> mv.Shame:
+def _shame(shames: Sequence[mv.Shame], hurt: Mapping[str, int]) -> mv.Shame:
     """The Shame of the heaviest card (the lowest of those), when no play is safe: the
     first of the highest (Injury, -value, card), `max` with `_injury` and `_value` inlined."""
     best = shames[0]
@@ -333,7 +337,7 @@ def _shame(shames: Sequence[mv.Shame], info: Mapping[str, Mapping[str, Any]]) ->
         if card:
             _, _, value, _, heavy, _ = _FACTS(card)
             key: tuple[Any, ...] = (
-                int(info[card]["injury"]) if card in info else heavy,
+                hurt.get(card, heavy),
                 -value,
                 card,
             )
@@ -387,7 +391,7 @@ def _wild_pick(
 
 
 def _with_extra(
-    best: mv.PlayCard, key: tuple[Any, ...], legal: Sequence[Move], info: Mapping[str, Any]
+    best: mv.PlayCard, key: tuple[Any, ...], legal: Sequence[Move], hurt: Mapping[str, int]
 ) -> mv.PlayCard:
     """Merlin / The Lion: add a second card when the first is clearly clear of the loss,
     dumping the heaviest extra card (its value must not be the lowest either)."""
@@ -399,11 +403,14 @@ def _with_extra(
         if isinstance(m, mv.PlayCard)
         and m.extra
         and (m.card, m.value, m.suit, m.boost) == (best.card, best.value, best.suit, best.boost)
-        and _value(m.extra, info) > _value(best.card, info) - 3
+        and _FACTS(m.extra)[2] > _FACTS(best.card)[2] - 3  # `_value` of each
     ]
     if not extras:
         return best
-    return max(extras, key=lambda m: (_injury(m.extra, info), -_value(m.extra, info), m.extra))
+    return max(
+        extras,
+        key=lambda m: (hurt.get(m.extra, _FACTS(m.extra)[4]), -_FACTS(m.extra)[2], m.extra),
+    )
 
 
 def _command(view: Mapping[str, Any], commands: Sequence[mv.Command], me: int) -> mv.Command:

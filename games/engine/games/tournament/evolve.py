@@ -76,6 +76,12 @@ def _started(e: ev.GameStarted) -> TState:
     )
 
 
+def _without_one(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """`_without(cards, card)` by slicing, for the one card of a play (no list built)."""
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
+
+
 def _without(cards: tuple[str, ...], *gone: str) -> tuple[str, ...]:
     out = list(cards)
     for card in gone:
@@ -200,7 +206,7 @@ def _card_played(s: TState, e: ev.CardPlayed) -> TState:
 
 def _card_changes(s: TState, e: ev.CardPlayed) -> dict[str, Any]:
     players = list(s.players)
-    players[e.seat] = replace(players[e.seat], hand=_without(players[e.seat].hand, e.card))
+    players[e.seat] = replace(players[e.seat], hand=_without_one(players[e.seat].hand, e.card))
     entry = Entry(s.played, e.slot, e.seat, e.card, e.value, e.suit, e.face_down)
     changes: dict[str, Any] = {
         "players": tuple(players),
@@ -232,7 +238,7 @@ def card_and_turn(s: TState, played: ev.CardPlayed, moved: ev.TurnMoved) -> TSta
 def _shamed(s: TState, e: ev.Shamed) -> TState:
     players = list(s.players)  # the player's new record, then one copy of the state
     p = players[e.seat]
-    hand = _without(p.hand, e.card) if e.card else p.hand
+    hand = _without_one(p.hand, e.card) if e.card else p.hand
     players[e.seat] = replace(p, hand=hand, health=p.health - e.injury)
     discard = (*s.discard, e.card) if e.card else s.discard
     return replace(s, players=tuple(players), discard=discard, out=s.out | {e.seat})

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
+
+from games.engine.core.memo import per_key
+
 from .state import Entry, TState
 from .weapons import weapon
 
@@ -23,15 +27,24 @@ _LAST: list[tuple[tuple[Entry, ...], frozenset[int]] | None] = [None]  # the las
 
 
 def morgan_active(melee: tuple[Entry, ...]) -> bool:
-    return any(weapon(x.card).family == "morgan" for x in melee)  # TA-6, Feinted or not
+    return any(map(_MORGAN, map(_CARD, melee)))  # TA-6, Feinted or not
+
+
+# whether a card is Morgan le Fay: one dict lookup per card (no generator, no `weapon` call)
+_MORGAN = per_key(lambda card: weapon(card).family == "morgan", kept=1024)
+_CARD = attrgetter("card")
 
 
 def loss_line(melee: tuple[Entry, ...]) -> list[Entry]:
     """TT-13 / TA-6: the non-Feinted cards, the one that loses first."""
     gone = feinted(melee)
     live = [x for x in melee if x.order not in gone]
-    morgan = morgan_active(melee)  # once, not per card
-    return sorted(live, key=lambda x: -x.value if morgan else x.value)
+    # Live values are unique (equal values are Feinted), so the highest first under Morgan
+    # le Fay is the order reversed: no Python key call per card.
+    return sorted(live, key=_VALUE, reverse=morgan_active(melee))
+
+
+_VALUE = attrgetter("value")
 
 
 def current_loser(state: TState) -> Entry | None:

@@ -136,10 +136,11 @@ class _Table:
             for seat, p in enumerate(self.players)
         )
         self.hooks = frozenset().union(*map(_HOOKS_OF, self.seats))
-        self.answering = {
-            hook: tuple(seat for seat, powers in enumerate(self.seats) if hook in powers.hooks)
-            for hook in self.hooks
-        }
+        answering: dict[str, list[int]] = {}
+        for seat, powers in enumerate(self.seats):  # one pass: the seats in order per hook
+            for hook in powers.hooks:
+                answering.setdefault(hook, []).append(seat)
+        self.answering = {hook: tuple(seats) for hook, seats in answering.items()}
         self.effects = frozenset().union(*map(_EFFECTS_OF, self.seats))
 
 
@@ -187,17 +188,27 @@ class Powers:
             by_effect.setdefault(c.effect, []).append(c)
         self.by_effect = {effect: tuple(found) for effect, found in by_effect.items()}
         self.effects = frozenset(by_effect)
-        by_hook: dict[str, tuple[tuple[Handler, CardData], ...]] = {}
-        for hook in HOOKS.hooks:
-            handlers = tuple(
-                (fn, c) for c in cards if (fn := HOOKS.get(hook, c.effect)) is not None
-            )
-            if handlers:
-                by_hook[hook] = handlers
-        self.by_hook = by_hook
-        self.hooks = frozenset(by_hook)
+        found: dict[str, list[tuple[Handler, CardData]]] = {}
+        for c in cards:  # each hook's handlers in card order
+            for hook, fn in _handlers_of(c.effect):
+                found.setdefault(hook, []).append((fn, c))
+        self.by_hook = {hook: tuple(found[hook]) for hook in HOOKS.hooks if hook in found}
+        self.hooks = frozenset(self.by_hook)
 
 
+def _handlers_of(effect: str) -> tuple[tuple[str, Handler], ...]:
+    """The (hook, handler) pairs of one effect, in hook order: asked once per effect
+    (handlers are registered at import), not once per hook and card of every new
+    combination of powers."""
+    pairs = _PAIRS.get(effect)
+    if pairs is None:
+        pairs = _PAIRS[effect] = tuple(
+            (hook, fn) for hook in HOOKS.hooks if (fn := HOOKS.get(hook, effect)) is not None
+        )
+    return pairs
+
+
+_PAIRS: dict[str, tuple[tuple[str, Handler], ...]] = {}
 _HOOKS_OF = attrgetter("hooks")
 _EFFECTS_OF = attrgetter("effects")
 _NONE = Powers(())
@@ -327,7 +338,18 @@ OWN_CARDS_AFTER_PLAY = frozenset({"destrier"})
 def after_play_quiet(state: TState, seat: int) -> bool:
     """Whether a card `seat` plays now sets off no after_play power at the table: none
     answers the hook, or only cards of other seats that answer their own cards only."""
+    return _quiet(_table(state), seat)
+
+
+def quiet_seats(state: TState, seat: int) -> tuple[Powers, ...] | None:
+    """Every seat's powers when a card `seat` plays now sets off no after_play power
+    (`after_play_quiet`), else None: the table looked up once for a plain card's
+    questions (melee.plain_play)."""
     table = _table(state)
+    return table.seats if _quiet(table, seat) else None
+
+
+def _quiet(table: _Table, seat: int) -> bool:
     answering = table.answering.get("after_play")
     if answering is None:
         return True

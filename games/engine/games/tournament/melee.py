@@ -17,12 +17,12 @@ from . import events as ev
 from .evolve import card_and_turn
 from .feints import current_loser, feinted
 from .flow import Builder
-from .hooks import active, after_play_quiet, answers, run, run_for, seats_powers
+from .hooks import active, answers, quiet_seats, run, run_for
 from .moves import Command, PlayCard, Shame
-from .plays import actor, elf_queen_leads, leading
+from .plays import actor, elf_queen_leads
 from .questions import VALUE, VALUES, ask
 from .state import Entry, TState
-from .weapons import weapon
+from .weapons import Weapon, weapon
 
 
 def card_value(b: Builder, seat: int, card: str, assigned: int, boost: bool) -> int:
@@ -80,10 +80,12 @@ def plain_play(s: TState, move: PlayCard, rng: Random) -> tuple[list[Event], TSt
     if move.boost or move.extra or s.ask is not None:
         return None
     w = weapon(move.card)
-    seat = actor(s)
-    if w.family == "mists" or not after_play_quiet(s, seat):
+    seat = s.turn if s.commanded is None else s.commanded  # actor(s)
+    if w.family == "mists":
         return None
-    seats = seats_powers(s)[0]  # the powers table once for the two questions below
+    seats = quiet_seats(s, seat)  # the powers table once for the three questions here
+    if seats is None:
+        return None
     if w.value is None:
         value = move.value  # TH-2/TH-4: wild and special cards count as assigned
     elif "before_play" in seats[seat].hooks:  # answers(s, seat, "before_play")
@@ -94,11 +96,12 @@ def plain_play(s: TState, move: PlayCard, rng: Random) -> tuple[list[Event], TSt
     else:
         value = w.value
     # elf_queen_leads(s), from the table in hand
-    played = _card_played(s, seat, move, value, "elf_queen" in seats[s.lead].by_effect)
-    turn = s.left_of(s.turn)
+    played = _card_played(s, seat, move, value, "elf_queen" in seats[s.lead].by_effect, w)
+    n = len(s.players)
+    turn = (s.turn + 1) % n  # s.left_of(s.turn)
     moved = ev.TurnMoved(turn)
     after = card_and_turn(s, played, moved)
-    if after.acted < after.n and after.players[turn].hand:
+    if after.acted < n and after.players[turn].hand:
         return [played, moved], after  # the next player plays: `continue_play` stops
     b = Builder(after, rng)
     b.events += (played, moved)
@@ -114,14 +117,13 @@ def next_turn(b: Builder) -> None:
 
 
 def _card_played(
-    s: TState, seat: int, move: PlayCard, value: int, face_down: bool
+    s: TState, seat: int, move: PlayCard, value: int, face_down: bool, w: Weapon
 ) -> ev.CardPlayed:
     """The CardPlayed of `move`'s card by `seat`, worth `value`, in state `s`: a basic card
     keeps its suit; leading, an Alchemy card has none (every card follows it) and a wild or
     special card takes the suit its player names; following, it takes the Lead Suit.
-    `face_down`: `elf_queen_leads(s)`, which the caller knows."""
-    w = weapon(move.card)
-    leads = leading(s)
+    `face_down`: `elf_queen_leads(s)`, and `w`: the card's weapon, which the caller knows."""
+    leads = s.played == 0  # leading(s)
     if leads:
         suit = w.suit if w.kind == "basic" else (None if w.kind == "alchemy" else move.suit)
     else:
@@ -135,7 +137,7 @@ def _place(b: Builder, seat: int, move: PlayCard) -> None:
     face_down = elf_queen_leads(s)
     value = card_value(b, seat, move.card, move.value, move.boost)
     first = s.played
-    b.emit(_card_played(s, seat, move, value, face_down))
+    b.emit(_card_played(s, seat, move, value, face_down, weapon(move.card)))
     if move.boost:
         b.emit(ev.PowerUsed(seat, "king-arthur"))
     if move.extra:

@@ -94,10 +94,9 @@ def pending_seats(s: TState) -> frozenset[int]:
         seat = holder(s, "sword")
         return frozenset({seat}) if seat is not None else frozenset()
     if s.phase == "passing":
+        sword = s.sword_waits  # the Sword's holder chooses after the cards passed to them
         return frozenset(
-            seat
-            for seat, p in enumerate(s.players)
-            if p.passing is None and not _sword_waiting(s, seat)
+            seat for seat, p in enumerate(s.players) if p.passing is None and seat != sword
         )
     if s.phase == "gift":
         return frozenset({s.arthur[0]}) if s.arthur else frozenset()
@@ -110,18 +109,14 @@ def pending_seats(s: TState) -> frozenset[int]:
     return frozenset()
 
 
-def _sword_waiting(s: TState, seat: int) -> bool:
-    """The Sword's holder chooses after the cards passed to them arrive."""
-    return s.sword_waits == seat
-
-
 def location_choices(s: TState) -> list[str]:
     if s.choosing == "chaos":
         return next_locations(s.location)  # TX-4
     return next_locations(None)
 
 
-_LAST: list[tuple[TState, int, Sequence[Move]]] = []  # see legal_moves
+# the last answer (state, seat, moves), in a one-slot list; see legal_moves
+_LAST: list[tuple[TState | None, int, Sequence[Move]]] = [(None, -1, [])]
 
 
 def legal_moves(s: TState, seat: int) -> Sequence[Move]:
@@ -136,11 +131,16 @@ def legal_moves(s: TState, seat: int) -> Sequence[Move]:
 def _kept(s: TState, seat: int) -> Sequence[Move]:
     """The legal moves as kept (no copy: `decide` only reads them; the list found is
     never handed out, `legal_moves` answers a copy of it)."""
-    last = _LAST[0] if _LAST else None
-    if last is not None and last[0] is s and last[1] == seat:
+    last = _LAST[0]
+    if last[0] is s and last[1] == seat:
         return last[2]
-    kept = _legal_moves(s, seat)
-    _LAST[:] = [(s, seat, kept)]
+    if s.phase == "play":  # most moves: `_legal_moves`'s first case, without its call
+        kept: Sequence[Move] = (
+            legal_plays(s) if seat == (s.turn if s.commanded is None else s.commanded) else []
+        )
+    else:
+        kept = _legal_moves(s, seat)
+    _LAST[0] = (s, seat, kept)
     return kept
 
 

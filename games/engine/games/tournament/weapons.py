@@ -8,7 +8,7 @@ A card id is a short stable string: "swords-7", "alchemy-11", "merlin-2", "mists
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Literal
 
 from games.engine.core import N_, Message, msg
@@ -108,8 +108,10 @@ def is_poisoned(card: str, poisoned: tuple[int, ...]) -> bool:
     return w.family in ("sorceress", "morgan")  # TT-3: fixed, cannot be changed
 
 
+@lru_cache(maxsize=4096)
 def injury(card: str, poisoned: tuple[int, ...]) -> int:
-    """TT-3: the Injury a card inflicts on whoever holds it in their Weapon Hits."""
+    """TT-3: the Injury a card inflicts on whoever holds it in their Weapon Hits (kept per
+    card and table option: the Dusk tally asks it of every hit, every round)."""
     w = weapon(card)
     if w.kind == "basic":
         return 10 if w.value in poisoned else 5
@@ -126,7 +128,14 @@ def suit_cards(suit: str, suffix: str = "") -> list[str]:
 
 
 def weapons_deck(deck: str, two_player: bool, chaos_suits: tuple[str, ...] = ()) -> list[str]:
-    """TT-4, TC-2, TX-2: the cards shuffled for a round (in a fixed order before shuffling)."""
+    """TT-4, TC-2, TX-2: the cards shuffled for a round (in a fixed order before shuffling);
+    a new list each time (the caller shuffles it)."""
+    return list(_deck_order(deck, two_player, chaos_suits))
+
+
+@lru_cache(maxsize=64)
+def _deck_order(deck: str, two_player: bool, chaos_suits: tuple[str, ...]) -> tuple[str, ...]:
+    """`weapons_deck`'s cards, listed once per table option (every deal asks for them)."""
     suits = [s for s in SUITS if not (two_player and s == "arrows")]  # TC-2
     cards = [c for s in suits for c in suit_cards(s)] + suit_cards("alchemy")
     if deck == "camelot":
@@ -136,4 +145,4 @@ def weapons_deck(deck: str, two_player: bool, chaos_suits: tuple[str, ...] = ())
         cards += ["sorceress-1", "sorceress-2"]  # TA-1: Avalon Merlin is never shuffled in
     for suit in chaos_suits:  # TX-2: two Camelot suits named by the Location
         cards += suit_cards(suit, "-c")
-    return cards
+    return tuple(cards)

@@ -20,7 +20,7 @@ from ..weapons import injury, is_poisoned, weapon
 SPECIAL_FAMILIES = ("merlin", "morgan", "mists", "avalon-merlin")
 
 
-@dataclass
+@dataclass(slots=True)  # one per hit per seat at every tally: slots build and read quicker
 class Line:
     card: str
     base: int
@@ -59,7 +59,7 @@ class Tally:
         return ops
 
     def total(self, seat: int, ops: Sequence[Op] | None = None) -> int:
-        total = sum(line.value() for line in self.lines[seat])
+        total = sum(map(Line.value, self.lines[seat]))  # (no generator frame per seat)
         for _card, kind, amount in self.ordered(seat) if ops is None else ops:
             if kind == "reduce":
                 total = max(0, total - amount)
@@ -105,7 +105,9 @@ def ask_order(b: Any, t: Tally) -> bool:
     s: TState = b.state
     chosen = {seat for seat, _order in s.orders}
     for seat in range(s.n):
-        outcomes = t.conflict(seat) if seat not in chosen else []
+        if seat in chosen or len(t.ops.get(seat, ())) < 2:
+            continue  # chosen already, or one order only: one outcome (most seats)
+        outcomes = t.conflict(seat)
         if len(outcomes) > 1:
             options = tuple(f"{ORDER}:{','.join(order)}" for order, _total in outcomes)
             results = tuple(total for _order, total in outcomes)
@@ -254,10 +256,13 @@ def lionel_cards(state: TState, seat: int) -> list[str]:
 
 def dusk_targets(state: TState, seat: int) -> list[tuple[str, int]]:
     """Every (card, opponent) the seat may still hand out at Dusk."""
-    out = [(c, t) for c in percival_cards(state, seat) for t in range(state.n) if t != seat]
+    percival, lionel = percival_cards(state, seat), lionel_cards(state, seat)
+    if not percival and not lionel:
+        return []  # most seats: neither power, or nothing left to hand out
+    out = [(c, t) for c in percival for t in range(state.n) if t != seat]
     p = state.player(seat)
     targets = [p.given_to] if p.given else [t for t in range(state.n) if t != seat]
-    out += [(c, t) for c in lionel_cards(state, seat) for t in targets]
+    out += [(c, t) for c in lionel for t in targets]
     return sorted(set(out))
 
 
