@@ -541,6 +541,20 @@ def _kept(key: tuple[Any, ...], render: Callable[[], str]) -> str:
     return html
 
 
+def kept_piece(template: str, values: Mapping[str, Any]) -> str:
+    """`template` rendered from `values` alone (the `{% kept %}` tag: games.templatetags.
+    kept_pieces), kept (`_kept`) by the template's name and the exact values: its HTML is
+    a function of these, the language and the time zone, which the key holds, so the page
+    and every pushed view read the very bytes of a render of their own, and a piece is
+    shared only between views whose values are equal. Values a fingerprint refuses (a
+    model instance) render every time."""
+    render = partial(render_to_string, template, dict(values))
+    key = fingerprint(values)
+    if key is None:
+        return render()
+    return _kept(("piece", template, key), render)
+
+
 def _size(key: tuple[Any, ...], html: str) -> int:
     """A kept render's weight: its HTML and its model's fingerprint (the key's last)."""
     model = key[-1][-1]
