@@ -15,6 +15,7 @@ import json
 import pickle
 import threading
 import types
+import zoneinfo
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import partial
 from typing import Any
@@ -367,8 +368,8 @@ PARTIAL_MODELS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
 
 def fingerprint(value: Any) -> Hashable | None:
     """An exact, hashable copy of a view model made of plain data (str, numbers, None,
-    lists, tuples, dicts in their order, dataclasses of these; lazy translations as they
-    read in the active language), or None when it holds anything else: its pickle, made in
+    lists, tuples, dicts in their order, dataclasses of these, dates and times with their
+    time zone; lazy translations as they read in the active language), or None when it holds anything else: its pickle, made in
     C (a tenth of the time of a walk in Python, which a watched move paid for every partial
     of every view). Every object is pickled with its type, so unequal models never share a
     key: safe strings are told apart from plain ones (only the latter are escaped), 1 from
@@ -388,6 +389,10 @@ def _lazy_text(html: bool, text: str) -> None:
     """Stands for a lazy translation in a fingerprint (pickled by name, never called)."""
 
 
+_TIMES = frozenset({dt.datetime, dt.date, dt.time, dt.timedelta, dt.timezone, zoneinfo.ZoneInfo})
+_ZONE_UNPICKLE = zoneinfo.ZoneInfo._unpickle  # type: ignore[attr-defined]
+
+
 class _Fingerprinter(pickle.Pickler):
     """Pickles only what a fingerprint may hold: the C pickler handles str, numbers, None,
     lists, tuples and dicts itself and asks here for any other object."""
@@ -402,6 +407,10 @@ class _Fingerprinter(pickle.Pickler):
             return NotImplemented
         if kind is type or kind is types.FunctionType:  # classes and functions by name
             return NotImplemented
+        if kind in _TIMES:  # by value, with its time zone (a deadline)
+            return NotImplemented
+        if kind is types.BuiltinMethodType and (obj == _ZONE_UNPICKLE or obj is getattr):
+            return NotImplemented  # a zone, by its key (pickled as getattr(ZoneInfo, ...))
         raise TypeError(f"not in a fingerprint: {kind.__name__}")
 
 
