@@ -498,13 +498,16 @@ def _players(context: Mapping[str, Any], memo: dict[Any, str]) -> str:
     once per distinct player model (partials/player.html shows `p` alone)."""
     rows = []
     for p in context.get("players", ()):
-        key = fingerprint(p)
+        # What the row shows of its player alone: a seat's deadline or user id, which
+        # change at every move, would make every row new at every update.
+        row = {k: p[k] for k in PLAYER_ROW if k in p}
+        key = fingerprint(row)
         if key is None:
             return _render("players", {**context, "oob": True})
         key = ("player", key)
         if key not in memo:
             memo[key] = _kept(
-                key, partial(render_to_string, "games/partials/player.html", {"p": p})
+                key, partial(render_to_string, "games/partials/player.html", {"p": row})
             )
         rows.append(memo[key])
     panel = ("players", *rows)
@@ -519,6 +522,12 @@ def _players(context: Mapping[str, Any], memo: dict[Any, str]) -> str:
     return memo[panel]
 
 
+# What partials/player.html reads of its `p` (tests/games/test_shared_renders.py checks it
+# over whole games of every kind).
+PLAYER_ROW = (
+    *("is_me", "side", "online", "name", "is_bot"),
+    *("leader", "on_team", "lady", "is_pending", "acted", "role_label"),
+)
 PLAYER_ROWS_SLOT = SafeString(f"<!--player-rows-{CSRF_SLOT}-->")
 
 
