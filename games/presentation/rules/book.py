@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.conf import settings
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.functional import Promise
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
@@ -80,8 +81,15 @@ def rulebook_for(slug: str) -> RuleBook | None:
 
 def rules_url(slug: str, rule_id: str = "") -> str:
     """The How to play page of `slug`, at the anchor of `rule_id` when given."""
-    url = reverse("rules", args=[slug])
+    url = _rules_page(slug, get_script_prefix(), get_urlconf(), settings.ROOT_URLCONF)
     return f"{url}#{rule_id}" if rule_id else url
+
+
+@lru_cache(maxsize=64)
+def _rules_page(slug: str, prefix: str, urlconf: Any, root: str) -> str:
+    """reverse() of a game's rules page, kept by all it reads (the script prefix and the
+    URL configuration): a watched move's renders asked it about ten times per view."""
+    return reverse("rules", args=[slug], urlconf=urlconf)
 
 
 def rule_link(slug: str, rule_id: str) -> RuleLink:
