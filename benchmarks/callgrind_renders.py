@@ -34,6 +34,7 @@ import os
 import pickle
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 from benchmarks.common import command_line, site_here
@@ -59,6 +60,9 @@ def capture(args: Any) -> None:
         for s in Seat.objects.filter(table=game.table).select_related("user")
         if s.user is not None and s.position is not None
     }
+    for user in users.values():  # the readers' language (the pushed pages are written in it)
+        user.language = args.language
+        user.save(update_fields=["language"])
     for n, user in enumerate(users.values()):
         Presence.objects.create(game=game, user=user, channel_name=f"cg.{os.getpid()}.{n}")
     updates: list[Any] = []
@@ -81,7 +85,7 @@ def capture(args: Any) -> None:
         move_submit(
             game=game, user=users[seat], move_json=to_json(move), expected_seq=game.state_seq
         )
-    with open(args.capture, "wb") as out:  # the clock's "time left" read at one instant
+    with Path(args.capture).open("wb") as out:  # the clock's "time left" read at one instant
         pickle.dump({"now": timezone.now(), "updates": updates}, out)
     views = sum(len(pickle.loads(u)[1]) for u in updates)
     print(f"{len(updates)} updates, {views} views, captured to {args.capture}")
@@ -92,7 +96,7 @@ def replay(args: Any) -> None:
 
     from games import rendering
 
-    with open(args.replay, "rb") as given:
+    with Path(args.replay).open("rb") as given:
         captured = pickle.load(given)
     updates = [pickle.loads(u) for u in captured["updates"]]
     timezone.now = lambda: captured["now"]  # the same "time left" in every replay
@@ -104,7 +108,7 @@ def replay(args: Any) -> None:
         rendering._forget_kept()
         out: list[dict[Any, str]] = []
 
-        def run() -> int:
+        def run(out: list[dict[Any, str]] = out) -> int:
             for update in updates:
                 out.append(rendering.render_updates(*update))
             return 0
@@ -118,7 +122,7 @@ def replay(args: Any) -> None:
                 digest.update(f"{key}:".encode() + html[key].encode())
         digests.add(digest.hexdigest())
         if args.dump:
-            with open(args.dump, "w") as dump:
+            with Path(args.dump).open("w") as dump:
                 for html in out:
                     for key in sorted(html, key=lambda k: -1 if k is None else k):
                         dump.write(f"=== {key}\n{html[key]}\n")
@@ -138,6 +142,7 @@ def main() -> None:
         options=("{}", "the table's options, as JSON"),
         moves=40,
         seed=1,
+        language="en",
         capture=(None, "capture the updates' inputs to this file"),
         replay=(None, "replay the updates captured in this file"),
         repeat=1,

@@ -369,12 +369,13 @@ PARTIAL_MODELS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
 def fingerprint(value: Any) -> Hashable | None:
     """An exact, hashable copy of a view model made of plain data (str, numbers, None,
     lists, tuples, dicts in their order, dataclasses of these, dates and times with their
-    time zone; lazy translations as they read in the active language), or None when it holds anything else: its pickle, made in
-    C (a tenth of the time of a walk in Python, which a watched move paid for every partial
-    of every view). Every object is pickled with its type, so unequal models never share a
-    key: safe strings are told apart from plain ones (only the latter are escaped), 1 from
-    1.0 and True, a list from a tuple. No memo (`fast`): two equal models give the same
-    bytes whether or not they share their parts."""
+    time zone; lazy translations as they read in the active language), or None when it
+    holds anything else: its pickle, made in C (a tenth of the time of a walk in Python,
+    which a watched move paid for every partial of every view). Every object is pickled
+    with its type, so unequal models never share a key: safe strings are told apart from
+    plain ones (only the latter are escaped), 1 from 1.0 and True, a list from a tuple. No
+    memo (`fast`): two equal models give the same bytes whether or not they share their
+    parts."""
     buffer = io.BytesIO()
     pickler = _Fingerprinter(buffer, protocol=pickle.HIGHEST_PROTOCOL)
     pickler.fast = True

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any
 
-from django.template.loader import render_to_string
 from django.conf import settings
+from django.template.loader import render_to_string
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.functional import Promise
 from django.utils.html import format_html
