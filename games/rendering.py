@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import io
-import json
 import pickle
 import threading
 import types
@@ -210,15 +209,15 @@ def _board(
 ) -> dict[str, Any]:
     """The board's model ("board"), built once per update for every view with the same
     public view when the game's board reads nothing else (`public_board`): keyed
-    ("board_key") by that part of the view and the names as JSON, an exact copy of plain
-    data, made in C."""
+    ("board_key") by the fingerprint of that part of the view and the names."""
     if shared is None or not presenter.public_board:
         return {"board": presenter.board(feed, names)}
     view = feed.get("view", {})
-    try:
-        key = ("board-model", json.dumps([[k, v] for k, v in view.items() if k != "you"] + names))
-    except (TypeError, ValueError):
+    # Its fingerprint (a quarter of the time of its JSON, which each view paid for).
+    public = fingerprint([[k, v] for k, v in view.items() if k != "you"] + names)
+    if public is None:
         return {"board": presenter.board(feed, names)}
+    key = ("board-model", public)
     if key not in shared:
         shared[key] = presenter.board(feed, names)
     return {"board": shared[key], "board_key": key}

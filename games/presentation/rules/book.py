@@ -22,6 +22,7 @@ from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.functional import Promise
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 
 Text = str | Promise  # a (lazily) translated string
 
@@ -95,6 +96,14 @@ def _rules_page(slug: str, prefix: str, urlconf: Any, root: str) -> str:
 def rule_link(slug: str, rule_id: str) -> RuleLink:
     """The one way the interface mentions a rule: its words and a link to it. A rule the
     game's page does not hold is a programming error (tests check every mention)."""
+    where = (get_language(), get_script_prefix(), get_urlconf(), settings.ROOT_URLCONF)
+    return _rule_link(slug, rule_id, *where)
+
+
+@lru_cache(maxsize=1024)
+def _rule_link(slug: str, rule_id: str, language: str | None, *where: Any) -> RuleLink:
+    """rule_link, kept by all it reads (the title's language, what its URL depends on):
+    a RuleLink is frozen, so every view of a move can hold the same one."""
     book = rulebook_for(slug)
     if book is None or rule_id not in book.by_id:
         raise KeyError(f"no rule {rule_id!r} on the How to play page of {slug!r}")
