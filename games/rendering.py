@@ -535,9 +535,11 @@ PLAYER_ROWS_SLOT = SafeString(f"<!--player-rows-{CSRF_SLOT}-->")
 # player's row seldom change between two moves. Keyed as in an update's memo, by the
 # exact model, plus the language and time zone: a kept render is reused only for an equal
 # model, whichever view or game it was first made for. Bounded (oldest out first), and
-# emptied when settings change (tests).
+# emptied when settings change (tests). The pieces of `{% kept %}` (kept_piece) are kept
+# here too, a dozen small ones a move: the count allows for them (the characters bound
+# what the store holds, ~8-16 MB).
 KEPT = frozenset({"secret", "actions"})
-KEPT_MAX = 2048
+KEPT_MAX = 8192
 KEPT_CHARS = 8_000_000  # what the kept renders and their keys hold, at most (characters)
 _kept_renders: dict[Any, str] = {}
 _kept_chars = [0]
