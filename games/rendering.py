@@ -25,6 +25,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.functional import Promise
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
@@ -290,6 +291,10 @@ CSRF_SLOT = "csrf-slot-7f3c1e"
 # Stands for the seq in a kept render of the actions panel (its forms' expected_seq).
 SEQ_SLOT = "seq-slot-7f3c1e"
 
+# Stands for the view's own line in the phase panel rendered for many views (a comment: no
+# escaped text can hold one).
+PHASE_LINE_SLOT = SafeString(f"<!--phase-line-{CSRF_SLOT}-->")
+
 
 def with_csrf(html: str, csrf_token: str) -> str:
     return html.replace(CSRF_SLOT, csrf_token)
@@ -420,7 +425,7 @@ def _partial(name: str, context: Mapping[str, Any], memo: dict[Any, str] | None)
     if memo is not None and name == "players":
         return _players(context, memo)
     model = PARTIAL_MODELS[name](context)
-    seq = None
+    fill: tuple[str, str] | None = None  # a slot in the shared render, and this view's text
     key: Hashable | None = None
     if memo is not None and name == "board":
         rest = fingerprint({k: v for k, v in model.items() if k != "board"})
@@ -435,8 +440,14 @@ def _partial(name: str, context: Mapping[str, Any], memo: dict[Any, str] | None)
     elif memo is not None and name == "actions" and type(model["feed"].get("seq")) is int:
         # The forms carry the seq only as their expected_seq: rendered with a slot for it,
         # a seat's forms are kept from one update to the next while its moves stay the same.
-        seq = model["feed"]["seq"]
+        fill = (SEQ_SLOT, str(model["feed"]["seq"]))
         model = {**model, "feed": {**model["feed"], "seq": SEQ_SLOT}}
+    elif memo is not None and name == "phase" and isinstance(model.get("phase_line"), str):
+        # The line differs from view to view ("Waiting for you, ..."), the rest seldom: the
+        # panel rendered once around a slot, each view's line put in as the template shows
+        # a text (escaped unless safe).
+        fill = (PHASE_LINE_SLOT, conditional_escape(model["phase_line"]))
+        model = {**model, "phase_line": PHASE_LINE_SLOT}
     if key is None and memo is not None:
         key = fingerprint(model)
     if memo is None or key is None:
@@ -452,7 +463,7 @@ def _partial(name: str, context: Mapping[str, Any], memo: dict[Any, str] | None)
             memo[key] = _kept(key, partial(render_to_string, template, shown))
         else:
             memo[key] = render_to_string(template, shown)
-    return memo[key] if seq is None else memo[key].replace(SEQ_SLOT, str(seq))
+    return memo[key] if fill is None else memo[key].replace(*fill)
 
 
 def _rowed_board(model: dict[str, Any], memo: dict[Any, str]) -> str | None:
