@@ -13,6 +13,7 @@ from django.utils.safestring import mark_safe
 from accounts.models import User
 from games.models import Game, Seat
 from games.panels import register_live_panel
+from games.rendering import kept_piece
 
 from .selectors import clock_facts, clock_for
 
@@ -42,12 +43,22 @@ def clock_panel_oob(
                 "clock/panel.html", {**context, "me_part": ME_SLOT, "oob": True}
             )
         if mine not in parts:
-            parts[mine] = render_to_string(
-                "clock/panel_me.html", {**context, "csrf_token": csrf_token}
+            # From what panel_me.html reads alone: kept from one update to the next.
+            parts[mine] = kept_piece(
+                "clock/panel_me.html",
+                {
+                    "me": me and {k: me[k] for k in MINE},
+                    "playing": context["playing"],
+                    "game": {"pk": game.pk},
+                    "csrf_token": csrf_token,
+                },
             )
         out[key] = shells[deadlines].replace(ME_SLOT, parts[mine])
     return out
 
+
+# What panel_me.html reads of the viewer's own seat.
+MINE = ("can_take_back", "can_extend", "extensions_left", "pending")
 
 # Where a viewer's own part goes in the panel rendered for many (a comment: no escaped
 # text can hold one).

@@ -11,12 +11,13 @@ from typing import Any
 
 from django.utils import timezone
 from django.utils.dateformat import format as date_format
+from django.utils.encoding import force_str
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.log import definition_of, load_state
-from games.models import Game, Seat
+from games.models import Game, Seat, Table
 from games.selectors import seat_name
 
 from .models import Abandonment, Vacation
@@ -128,9 +129,21 @@ def clock_facts(
         "seat_rows": list(zip(seats, rows, strict=True)),
         "playing": game.status == Game.Status.PLAYING,
         "abandoned_seat": abandonment.seat if abandonment else None,
-        "policy": table.get_timeout_policy_display(),
-        "period": table.get_time_per_move_display(),
+        "policy": _display(table, "timeout_policy"),
+        "period": _display(table, "time_per_move"),
     }
+
+
+def _display(table: Table, field: str) -> Any:
+    """table.get_<field>_display(), from the field's choices read once: Django's makes
+    them hashable again at each call (a seventh of the clock panel's update)."""
+    value = getattr(table, field)
+    return force_str(_choices(field).get(value, value), strings_only=True)
+
+
+@functools.cache
+def _choices(field: str) -> dict[Any, Any]:
+    return dict(Table._meta.get_field(field).flatchoices)  # type: ignore[union-attr]
 
 
 def clock_for(facts: dict[str, Any], user: User | None) -> dict[str, Any]:

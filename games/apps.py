@@ -16,6 +16,10 @@ class GamesConfig(AppConfig):
         from . import rematch_panel  # noqa: F401  (registers the game page's rematch panel)
 
         register_page_renderer(render_updates)
+        # gettext keeps each language's answers (a watched move's renders ask ~190 times).
+        from avalon_site.translations import install
+
+        install()
         # Importing the games registers their moves with the codec: a fresh process whose
         # first request was a move decoded it before any game was loaded ("unknown type",
         # a 400; seen in bench_moves.py when a new server's first request was a move).

@@ -11,10 +11,10 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import io
-import json
 import pickle
 import threading
 import types
+import zoneinfo
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import partial
 from typing import Any
@@ -25,6 +25,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.functional import Promise
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
@@ -209,15 +210,15 @@ def _board(
 ) -> dict[str, Any]:
     """The board's model ("board"), built once per update for every view with the same
     public view when the game's board reads nothing else (`public_board`): keyed
-    ("board_key") by that part of the view and the names as JSON, an exact copy of plain
-    data, made in C."""
+    ("board_key") by the fingerprint of that part of the view and the names."""
     if shared is None or not presenter.public_board:
         return {"board": presenter.board(feed, names)}
     view = feed.get("view", {})
-    try:
-        key = ("board-model", json.dumps([[k, v] for k, v in view.items() if k != "you"] + names))
-    except (TypeError, ValueError):
+    # Its fingerprint (a quarter of the time of its JSON, which each view paid for).
+    public = fingerprint([[k, v] for k, v in view.items() if k != "you"] + names)
+    if public is None:
         return {"board": presenter.board(feed, names)}
+    key = ("board-model", public)
     if key not in shared:
         shared[key] = presenter.board(feed, names)
     return {"board": shared[key], "board_key": key}
@@ -289,6 +290,10 @@ CSRF_SLOT = "csrf-slot-7f3c1e"
 
 # Stands for the seq in a kept render of the actions panel (its forms' expected_seq).
 SEQ_SLOT = "seq-slot-7f3c1e"
+
+# Stands for the view's own line in the phase panel rendered for many views (a comment: no
+# escaped text can hold one).
+PHASE_LINE_SLOT = SafeString(f"<!--phase-line-{CSRF_SLOT}-->")
 
 
 def with_csrf(html: str, csrf_token: str) -> str:
@@ -367,13 +372,14 @@ PARTIAL_MODELS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
 
 def fingerprint(value: Any) -> Hashable | None:
     """An exact, hashable copy of a view model made of plain data (str, numbers, None,
-    lists, tuples, dicts in their order, dataclasses of these; lazy translations as they
-    read in the active language), or None when it holds anything else: its pickle, made in
-    C (a tenth of the time of a walk in Python, which a watched move paid for every partial
-    of every view). Every object is pickled with its type, so unequal models never share a
-    key: safe strings are told apart from plain ones (only the latter are escaped), 1 from
-    1.0 and True, a list from a tuple. No memo (`fast`): two equal models give the same
-    bytes whether or not they share their parts."""
+    lists, tuples, dicts in their order, dataclasses of these, dates and times with their
+    time zone; lazy translations as they read in the active language), or None when it
+    holds anything else: its pickle, made in C (a tenth of the time of a walk in Python,
+    which a watched move paid for every partial of every view). Every object is pickled
+    with its type, so unequal models never share a key: safe strings are told apart from
+    plain ones (only the latter are escaped), 1 from 1.0 and True, a list from a tuple. No
+    memo (`fast`): two equal models give the same bytes whether or not they share their
+    parts."""
     buffer = io.BytesIO()
     pickler = _Fingerprinter(buffer, protocol=pickle.HIGHEST_PROTOCOL)
     pickler.fast = True
@@ -386,6 +392,10 @@ def fingerprint(value: Any) -> Hashable | None:
 
 def _lazy_text(html: bool, text: str) -> None:
     """Stands for a lazy translation in a fingerprint (pickled by name, never called)."""
+
+
+_TIMES = frozenset({dt.datetime, dt.date, dt.time, dt.timedelta, dt.timezone, zoneinfo.ZoneInfo})
+_ZONE_UNPICKLE = zoneinfo.ZoneInfo._unpickle  # type: ignore[attr-defined]
 
 
 class _Fingerprinter(pickle.Pickler):
@@ -402,6 +412,10 @@ class _Fingerprinter(pickle.Pickler):
             return NotImplemented
         if kind is type or kind is types.FunctionType:  # classes and functions by name
             return NotImplemented
+        if kind in _TIMES:  # by value, with its time zone (a deadline)
+            return NotImplemented
+        if kind is types.BuiltinMethodType and (obj == _ZONE_UNPICKLE or obj is getattr):
+            return NotImplemented  # a zone, by its key (pickled as getattr(ZoneInfo, ...))
         raise TypeError(f"not in a fingerprint: {kind.__name__}")
 
 
@@ -411,7 +425,7 @@ def _partial(name: str, context: Mapping[str, Any], memo: dict[Any, str] | None)
     if memo is not None and name == "players":
         return _players(context, memo)
     model = PARTIAL_MODELS[name](context)
-    seq = None
+    fill: tuple[str, str] | None = None  # a slot in the shared render, and this view's text
     key: Hashable | None = None
     if memo is not None and name == "board":
         rest = fingerprint({k: v for k, v in model.items() if k != "board"})
@@ -426,8 +440,14 @@ def _partial(name: str, context: Mapping[str, Any], memo: dict[Any, str] | None)
     elif memo is not None and name == "actions" and type(model["feed"].get("seq")) is int:
         # The forms carry the seq only as their expected_seq: rendered with a slot for it,
         # a seat's forms are kept from one update to the next while its moves stay the same.
-        seq = model["feed"]["seq"]
+        fill = (SEQ_SLOT, str(model["feed"]["seq"]))
         model = {**model, "feed": {**model["feed"], "seq": SEQ_SLOT}}
+    elif memo is not None and name == "phase" and isinstance(model.get("phase_line"), str):
+        # The line differs from view to view ("Waiting for you, ..."), the rest seldom: the
+        # panel rendered once around a slot, each view's line put in as the template shows
+        # a text (escaped unless safe).
+        fill = (PHASE_LINE_SLOT, conditional_escape(model["phase_line"]))
+        model = {**model, "phase_line": PHASE_LINE_SLOT}
     if key is None and memo is not None:
         key = fingerprint(model)
     if memo is None or key is None:
@@ -443,7 +463,7 @@ def _partial(name: str, context: Mapping[str, Any], memo: dict[Any, str] | None)
             memo[key] = _kept(key, partial(render_to_string, template, shown))
         else:
             memo[key] = render_to_string(template, shown)
-    return memo[key] if seq is None else memo[key].replace(SEQ_SLOT, str(seq))
+    return memo[key] if fill is None else memo[key].replace(*fill)
 
 
 def _rowed_board(model: dict[str, Any], memo: dict[Any, str]) -> str | None:
@@ -489,13 +509,16 @@ def _players(context: Mapping[str, Any], memo: dict[Any, str]) -> str:
     once per distinct player model (partials/player.html shows `p` alone)."""
     rows = []
     for p in context.get("players", ()):
-        key = fingerprint(p)
+        # What the row shows of its player alone: a seat's deadline or user id, which
+        # change at every move, would make every row new at every update.
+        row = {k: p[k] for k in PLAYER_ROW if k in p}
+        key = fingerprint(row)
         if key is None:
             return _render("players", {**context, "oob": True})
         key = ("player", key)
         if key not in memo:
             memo[key] = _kept(
-                key, partial(render_to_string, "games/partials/player.html", {"p": p})
+                key, partial(render_to_string, "games/partials/player.html", {"p": row})
             )
         rows.append(memo[key])
     panel = ("players", *rows)
@@ -510,6 +533,12 @@ def _players(context: Mapping[str, Any], memo: dict[Any, str]) -> str:
     return memo[panel]
 
 
+# What partials/player.html reads of its `p` (tests/games/test_shared_renders.py checks it
+# over whole games of every kind).
+PLAYER_ROW = (
+    *("is_me", "side", "online", "name", "is_bot"),
+    *("leader", "on_team", "lady", "is_pending", "acted", "role_label"),
+)
 PLAYER_ROWS_SLOT = SafeString(f"<!--player-rows-{CSRF_SLOT}-->")
 
 
@@ -517,9 +546,11 @@ PLAYER_ROWS_SLOT = SafeString(f"<!--player-rows-{CSRF_SLOT}-->")
 # player's row seldom change between two moves. Keyed as in an update's memo, by the
 # exact model, plus the language and time zone: a kept render is reused only for an equal
 # model, whichever view or game it was first made for. Bounded (oldest out first), and
-# emptied when settings change (tests).
+# emptied when settings change (tests). The pieces of `{% kept %}` (kept_piece) are kept
+# here too, a dozen small ones a move: the count allows for them (the characters bound
+# what the store holds, ~8-16 MB).
 KEPT = frozenset({"secret", "actions"})
-KEPT_MAX = 2048
+KEPT_MAX = 8192
 KEPT_CHARS = 8_000_000  # what the kept renders and their keys hold, at most (characters)
 _kept_renders: dict[Any, str] = {}
 _kept_chars = [0]
@@ -539,6 +570,20 @@ def _kept(key: tuple[Any, ...], render: Callable[[], str]) -> str:
                 oldest = next(iter(_kept_renders))
                 _kept_chars[0] -= _size(oldest, _kept_renders.pop(oldest))
     return html
+
+
+def kept_piece(template: str, values: Mapping[str, Any]) -> str:
+    """`template` rendered from `values` alone (the `{% kept %}` tag: games.templatetags.
+    kept_pieces), kept (`_kept`) by the template's name and the exact values: its HTML is
+    a function of these, the language and the time zone, which the key holds, so the page
+    and every pushed view read the very bytes of a render of their own, and a piece is
+    shared only between views whose values are equal. Values a fingerprint refuses (a
+    model instance) render every time."""
+    render = partial(render_to_string, template, dict(values))
+    key = fingerprint(values)
+    if key is None:
+        return render()
+    return _kept(("piece", template, key), render)
 
 
 def _size(key: tuple[Any, ...], html: str) -> int:

@@ -26,6 +26,7 @@ from games.rendering import (
     CSRF_SLOT,
     PARTIAL_MODELS,
     PARTIALS,
+    PLAYER_ROW,
     _partial,
     fingerprint,
     game_context,
@@ -131,6 +132,14 @@ def check_every_view(game: Game, seats: int) -> tuple[int, int]:
             assert own == render_partials(context, names=(name,))
             assert _partial(name, shared, memo) == own, (name, viewer)
             renders += name != "players"
+        for p in context["players"]:  # a player's row is kept by PLAYER_ROW alone
+            read: set[str] = set()
+            row = get_template("games/partials/player.html").render(
+                Reads({"p": Reads(p, read)}, set())
+            )
+            assert read <= set(PLAYER_ROW), read - set(PLAYER_ROW)
+            cut = {k: p[k] for k in PLAYER_ROW if k in p}
+            assert render_to_string("games/partials/player.html", {"p": cut}) == row
     # The players panel is shared row by row (its own keys); the others whole.
     return renders, len([k for k in memo if k[0] in PARTIAL_MODELS and k[0] != "players"])
 

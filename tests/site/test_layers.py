@@ -23,6 +23,7 @@ WIRING = {
     "avalon_site.task_publish",
     "avalon_site.channel_layer",
     "avalon_site.websocket",
+    "avalon_site.translations",
 }
 WIRING_SUFFIXES = (".apps",)
 

@@ -13,14 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
+from django.conf import settings
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.functional import Promise
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 
 Text = str | Promise  # a (lazily) translated string
 
@@ -80,13 +82,28 @@ def rulebook_for(slug: str) -> RuleBook | None:
 
 def rules_url(slug: str, rule_id: str = "") -> str:
     """The How to play page of `slug`, at the anchor of `rule_id` when given."""
-    url = reverse("rules", args=[slug])
+    url = _rules_page(slug, get_script_prefix(), get_urlconf(), settings.ROOT_URLCONF)
     return f"{url}#{rule_id}" if rule_id else url
+
+
+@lru_cache(maxsize=64)
+def _rules_page(slug: str, prefix: str, urlconf: Any, root: str) -> str:
+    """reverse() of a game's rules page, kept by all it reads (the script prefix and the
+    URL configuration): a watched move's renders asked it about ten times per view."""
+    return reverse("rules", args=[slug], urlconf=urlconf)
 
 
 def rule_link(slug: str, rule_id: str) -> RuleLink:
     """The one way the interface mentions a rule: its words and a link to it. A rule the
     game's page does not hold is a programming error (tests check every mention)."""
+    where = (get_language(), get_script_prefix(), get_urlconf(), settings.ROOT_URLCONF)
+    return _rule_link(slug, rule_id, *where)
+
+
+@lru_cache(maxsize=1024)
+def _rule_link(slug: str, rule_id: str, language: str | None, *where: Any) -> RuleLink:
+    """rule_link, kept by all it reads (the title's language, what its URL depends on):
+    a RuleLink is frozen, so every view of a move can hold the same one."""
     book = rulebook_for(slug)
     if book is None or rule_id not in book.by_id:
         raise KeyError(f"no rule {rule_id!r} on the How to play page of {slug!r}")
