@@ -23,6 +23,9 @@ from .moves import FAIL, SUCCESS, Assassinate, Examine, PlayQuestCard, ProposeTe
 
 TOLERANCE = 0.1  # Good approves a team whose risk is within this of the safest team's
 MERLIN_HIDES = 0.35  # how often Merlin waves through a team only he knows is dirty
+# Far above the rounding of a risk or an odds (a sum of at most 210 weights, over their
+# total): a bound clearing the tolerance by this much gives the exact sums' answer.
+SURE = 1e-9
 
 
 def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
@@ -116,7 +119,24 @@ def _approve(view: Mapping[str, Any], b: Beliefs, rng: Random) -> bool:
     best = b.best_team(len(team), rng)
     if set(best) == set(team):
         return True  # the same risk on both sides: no need to weigh it
-    return b.team_risk(team) <= b.team_risk(best) + TOLERANCE
+    if b.tally is None:
+        return b.team_risk(team) <= b.team_risk(best) + TOLERANCE
+    # A team's risk lies between its riskiest member's odds and the sum of its members'
+    # (already worked out to find the best team): these bounds settle most votes, and a
+    # sum over the worlds is asked only when they do not, with the same answer.
+    p_evil = b.p_evil
+    least = max([p_evil[s] for s in team])
+    if least > min(1.0, sum([p_evil[s] for s in best])) + TOLERANCE + SURE:
+        return False
+    most = min(1.0, sum([p_evil[s] for s in team]))
+    if most + SURE <= max([p_evil[s] for s in best]) + TOLERANCE:
+        return True
+    best_risk = b.team_risk(best)
+    if least > best_risk + TOLERANCE + SURE:
+        return False
+    if most + SURE <= best_risk + TOLERANCE:
+        return True
+    return b.team_risk(team) <= best_risk + TOLERANCE
 
 
 def _looks_dirty(view: Mapping[str, Any], team: list[int]) -> bool:
