@@ -200,7 +200,9 @@ _MINDS: dict[int, tuple[object, _Mind]] = {}
 _MINDS_KEPT = 1024
 
 
-def _mind(view: Mapping[str, Any]) -> _Mind:
+def seat_mind(view: Mapping[str, Any]) -> _Mind:
+    """What the view's seat knows for sure (no record weighed: a vote settled by it alone
+    needs no sum over the worlds)."""
     you = view["you"]
     hit = _MINDS.get(id(you))
     if hit is not None and hit[0] is you:
@@ -213,7 +215,7 @@ def _mind(view: Mapping[str, Any]) -> _Mind:
 
 
 def beliefs(view: Mapping[str, Any]) -> Beliefs:
-    mind = _mind(view)
+    mind = seat_mind(view)
     if mind.fixed is not None:
         return mind.fixed
     tally = _tally(view, mind)
