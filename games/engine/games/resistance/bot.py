@@ -26,6 +26,7 @@ MERLIN_HIDES = 0.35  # how often Merlin waves through a team only he knows is di
 # Far above the rounding of a risk or an odds (a sum of at most 210 weights, over their
 # total): a bound clearing the tolerance by this much gives the exact sums' answer.
 SURE = 1e-9
+BOUNDED = 32  # worlds from which a risk's sum costs more than its bounds (not at 5 players)
 
 
 def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
@@ -128,7 +129,7 @@ def _weigh(team: list[int], b: Beliefs, rng: Random) -> bool:
     best = b.best_team(len(team), rng)
     if set(best) == set(team):
         return True  # the same risk on both sides: no need to weigh it
-    if b.tally is None:
+    if b.tally is None or len(b.worlds) < BOUNDED:
         return b.team_risk(team) <= b.team_risk(best) + TOLERANCE
     # A team's risk lies between its riskiest member's odds and the sum of its members'
     # (already worked out to find the best team): these bounds settle most votes, and a
