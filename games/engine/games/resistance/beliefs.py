@@ -302,13 +302,7 @@ class _Record:
         # quests above them; a ruled-out world's full lane is no live world's code.
         codes = lanes.values(dead | fits + (on_quests << 8), size)
         misfit_votes = len(proposals) * self.evil  # every Evil seat votes on every proposal
-        weight: dict[int, float] = {}
-        for code in set(codes):
-            if code == lanes.FULL:
-                weight[code] = 0.0
-            else:  # passes: Evil team members beyond the Fails, over the quests
-                passed, fit = (code >> 8) - fails_seen, code & 0xFF
-                weight[code] = _PASSED_POW[passed] * _FIT_POW[fit] * _MISFIT_POW[misfit_votes - fit]
+        weight = _weights(fails_seen, misfit_votes)
         return replace(
             self,
             on_quests=on_quests,
@@ -319,6 +313,39 @@ class _Record:
             proposals=proposals,
             weights=tuple(map(weight.__getitem__, codes)),
         )
+
+
+class _Weights(dict[int, float]):
+    """A world's weight by its code (`_Record.counted`: its fits, and its Evil on quests
+    above them) for one count of Fails and of Evil votes. Each code is weighed on its first
+    asking (`__missing__`), by the same float expression, then looked up in C: the codes of
+    a record are few and come back record after record, game after game."""
+
+    def __init__(self, fails: int, votes: int) -> None:
+        super().__init__()
+        self.fails, self.votes = fails, votes
+
+    def __missing__(self, code: int) -> float:
+        if code == lanes.FULL:
+            weight = 0.0  # ruled out
+        else:  # passes: Evil team members beyond the Fails, over the quests
+            passed, fit = (code >> 8) - self.fails, code & 0xFF
+            weight = _PASSED_POW[passed] * _FIT_POW[fit] * _MISFIT_POW[self.votes - fit]
+        self[code] = weight  # two threads racing store the same float
+        return weight
+
+
+_WEIGHTS: dict[tuple[int, int], _Weights] = {}
+_WEIGHTS_KEPT = 256  # (Fails, Evil votes) pairs; emptied at once when full (thread-safe)
+
+
+def _weights(fails: int, votes: int) -> _Weights:
+    found = _WEIGHTS.get((fails, votes))
+    if found is None:
+        if len(_WEIGHTS) >= _WEIGHTS_KEPT:
+            _WEIGHTS.clear()
+        found = _WEIGHTS[fails, votes] = _Weights(fails, votes)
+    return found
 
 
 _RECORDS: dict[tuple[int, int], _Record] = {}  # the last record per (players, Evil seats)
