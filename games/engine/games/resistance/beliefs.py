@@ -287,17 +287,17 @@ class _Record:
     def counted(self, quests: frozenset[Quest], proposals: tuple[Proposal, ...]) -> _Record:
         """This record with the quests and proposals it has not counted yet."""
         size = len(self.worlds)
-        seats = lanes.by_seat(self.worlds, self.players)
+        players, evil = self.players, self.evil
         on_quests, fits, dead, fails_seen = self.on_quests, self.fits, self.dead, self.fails
         for _, team, fails in quests - self.quests:
-            on_team = lanes.count(seats, team)
+            on_team = _on_evil(players, evil, team)
             dead |= (lanes.ones(size) ^ lanes.at_least(on_team, fails, size)) * lanes.FULL
             on_quests += on_team
             fails_seen += fails
         for team, yes, no in proposals[len(self.proposals) :]:
             # A world's fit: its Evil approving a team with Evil on it, else rejecting it.
-            dirty = lanes.at_least(lanes.count(seats, team), 1, size) * lanes.FULL
-            fits += lanes.count(seats, yes) & dirty | lanes.count(seats, no) & ~dirty
+            dirty = lanes.at_least(_on_evil(players, evil, team), 1, size) * lanes.FULL
+            fits += _on_evil(players, evil, yes) & dirty | _on_evil(players, evil, no) & ~dirty
         # One code per world: its fits (below 256, the powers' table) and its Evil on
         # quests above them; a ruled-out world's full lane is no live world's code.
         codes = lanes.values(dead | fits + (on_quests << 8), size)
@@ -385,6 +385,14 @@ def _worlds(players: int, evil: int) -> tuple[int, ...]:
     """Every way `evil` Evil seats can sit among `players`, as seat masks, in the order of
     `combinations` (the order of every `_Record`)."""
     return tuple(_mask(seats) for seats in combinations(range(players), evil))
+
+
+@functools.cache
+def _on_evil(players: int, evil: int, seats: int) -> int:
+    """Per world of a `_Record` of `players` and `evil`, how many of `seats` (a mask) are
+    Evil in it, one lane per world (`lanes.count`): counted once per table size and mask (a
+    team, or a vote's approving or rejecting seats), at most 2 ** players masks."""
+    return lanes.count(lanes.by_seat(_worlds(players, evil), players), seats)
 
 
 @functools.cache
