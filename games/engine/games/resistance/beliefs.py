@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import math
 import operator
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, compress
 from operator import itemgetter
@@ -78,8 +78,8 @@ class Beliefs:
         if not self.total:
             return 1.0 - math.prod(1.0 - self.p_evil[s] for s in team)
         # The weights of the worlds that put someone of the team on Evil's side, summed in
-        # world order (the same float as a loop) but picked and added in C: by index out of
-        # the seat's own weights (the indexes made once per knowledge and team).
+        # world order (the same float as a loop) but selected and added in C, among the
+        # seat's own worlds (their bytes made once per knowledge and team).
         if self.tally is not None:
             return sum(self.tally.at_risk(_mask(team))) / self.total
         return sum(compress(self.weights, map(_mask(team).__and__, self.worlds))) / self.total
@@ -438,9 +438,10 @@ class _Tally:
     chosen_flags: int  # the same bytes as an integer (little-endian)
     rows: tuple[_Row, ...]  # per seat, how to work out the odds that it is Evil
     pick: _Pick  # the seat's worlds' weights out of a record's, in order (`_picker`)
-    # Per team (a seat mask), its worlds' weights out of the seat's (`at_risk`): shared by
-    # every weighing of the same knowledge, as the worlds are the same.
-    risks: dict[int, _Pick]
+    seat_flags: tuple[int, ...]  # per seat, 1 byte per world of `worlds`: 1 if it is Evil
+    # Per team (a seat mask), which of `worlds` put one of it on Evil's side (`at_risk`), a
+    # byte per world: shared by every weighing of the same knowledge (the same worlds).
+    risks: dict[int, bytes]
     record: _Record | None = None
     total: float = 0.0
     weights: tuple[float, ...] = ()  # the seat's worlds' weights from `record`, in order
@@ -465,7 +466,12 @@ class _Tally:
         chosen = picked.to_bytes(len(every), "little")
         rows = tuple(_row(picked, picked & worlds, len(every)) for worlds in by_seat)
         pick = _picker(picked, len(every))
-        return _Tally(tuple(compress(every, chosen)), chosen, picked, rows, pick, {})
+        mine = tuple(compress(every, chosen))
+        flags = tuple(
+            int.from_bytes(bytes([world >> seat & 1 for world in mine]), "little")
+            for seat in range(players)
+        )
+        return _Tally(mine, chosen, picked, rows, pick, flags, {})
 
     def weighed(self, record: _Record) -> _Tally:
         # Picked in C, in the record's world order: the same floats summed in the same order.
@@ -476,22 +482,28 @@ class _Tally:
             self.chosen_flags,
             self.rows,
             self.pick,
+            self.seat_flags,
             self.risks,
             record,
             sum(weights),
             weights,
         )
 
-    def at_risk(self, team: int) -> tuple[float, ...]:
+    def at_risk(self, team: int) -> Iterator[float]:
         """The weights of the seat's worlds that put someone of `team` (a seat mask) on
-        Evil's side, in world order: the same floats as picking them out of the record's."""
-        pick = self.risks.get(team)
-        if pick is None:
+        Evil's side, in world order: the same floats as picking them out of the record's,
+        but selected among the seat's worlds only, in C."""
+        flags = self.risks.get(team)
+        if flags is None:
+            touching, seat = 0, 0
+            while team >> seat:
+                if team >> seat & 1:
+                    touching |= self.seat_flags[seat]
+                seat += 1
             if len(self.risks) >= _RISKS_KEPT:
                 self.risks.clear()
-            touching = [i for i, world in enumerate(self.worlds) if world & team]
-            pick = self.risks[team] = _getter(touching)
-        return pick(self.weights)
+            flags = self.risks[team] = touching.to_bytes(len(self.worlds), "little")
+        return compress(self.weights, flags)
 
     @_cached
     def p_evil(self) -> tuple[float, ...]:
@@ -510,7 +522,7 @@ class _Tally:
 _Pick = Callable[[Sequence[float]], tuple[float, ...]]
 
 
-_RISKS_KEPT = 64  # teams per knowledge; emptied at once when full (thread-safe)
+_RISKS_KEPT = 256  # teams per knowledge; emptied at once when full (thread-safe)
 
 
 def _getter(indexes: list[int]) -> _Pick:
