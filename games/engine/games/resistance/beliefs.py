@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import math
 import operator
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, compress
 from operator import itemgetter
@@ -63,6 +63,10 @@ class Beliefs:
     worlds: tuple[int, ...] = ()  # Evil seats masks of the worlds (a weight 0.0: ruled out)
     weights: tuple[float, ...] = ()  # each world's weight, in the same order (fixed beliefs)
     total: float = 0.0  # the sum of the weights
+    # Weighed by a record instead: the weights of every world of the table (`_worlds`
+    # order, which is the order of `worlds`), and which are the seat's, one byte per world.
+    table_weights: tuple[float, ...] = ()
+    chosen: int = 0
     tally: _Tally | None = None  # the seat's tally, whose odds are worked out when asked
 
     @property
@@ -78,10 +82,13 @@ class Beliefs:
         if not self.total:
             return 1.0 - math.prod(1.0 - self.p_evil[s] for s in team)
         # The weights of the worlds that put someone of the team on Evil's side, summed in
-        # world order (the same float as a loop) but selected and added in C, among the
-        # seat's own worlds (their bytes made once per knowledge and team).
-        if self.tally is not None:
-            return sum(self.tally.at_risk(_mask(team))) / self.total
+        # world order (the same float as a loop) but selected and added in C: the seat's
+        # worlds' bytes and the team's (made once per table and team), ANDed as integers.
+        if self.chosen:
+            every = self.table_weights
+            touching = _touching(self.players, self.evil_count, _mask(team))
+            picked = (self.chosen & touching).to_bytes(len(every), "little")
+            return sum(compress(every, picked)) / self.total
         return sum(compress(self.weights, map(_mask(team).__and__, self.worlds))) / self.total
 
     def trust_order(self, rng: Random) -> list[int]:
@@ -222,6 +229,8 @@ def beliefs(view: Mapping[str, Any]) -> Beliefs:
     weighed = mind.beliefs(
         worlds=tally.worlds,
         total=tally.total,
+        table_weights=tally.record.weights if tally.record is not None else (),
+        chosen=tally.chosen_flags,
         tally=tally,
     )
     if len(_BELIEFS) >= _BELIEFS_KEPT:
@@ -393,9 +402,21 @@ def _positions(players: int, evil: int) -> dict[int, int]:
 
 
 @functools.cache
+def _touching(players: int, evil: int, team: int) -> int:
+    """Which worlds of a `_Record` of `players` and `evil` put someone of `team` (a seat
+    mask) on Evil's side: one byte per world, 1 if so, as an integer (`Beliefs.team_risk`).
+    At most 2 ** players teams per table size, so the cache stays small."""
+    out, by_seat = 0, _seat_bytes(players, evil)
+    for seat in range(players):
+        if team >> seat & 1:
+            out |= by_seat[seat]
+    return out
+
+
+@functools.cache
 def _seat_bytes(players: int, evil: int) -> tuple[int, ...]:
     """Per seat, which worlds of a `_Record` of `players` and `evil` put it on Evil's side,
-    one byte per world (1 if so) as an integer."""
+    one byte per world (1 if so) as an integer, like `_touching`."""
     worlds = _worlds(players, evil)
     return tuple(
         int.from_bytes(bytes([world >> seat & 1 for world in worlds]), "little")
@@ -438,13 +459,8 @@ class _Tally:
     chosen_flags: int  # the same bytes as an integer (little-endian)
     rows: tuple[_Row, ...]  # per seat, how to work out the odds that it is Evil
     pick: _Pick  # the seat's worlds' weights out of a record's, in order (`_picker`)
-    seat_flags: tuple[int, ...]  # per seat, 1 byte per world of `worlds`: 1 if it is Evil
-    # Per team (a seat mask), which of `worlds` put one of it on Evil's side (`at_risk`), a
-    # byte per world: shared by every weighing of the same knowledge (the same worlds).
-    risks: dict[int, bytes]
     record: _Record | None = None
     total: float = 0.0
-    weights: tuple[float, ...] = ()  # the seat's worlds' weights from `record`, in order
 
     @staticmethod
     def for_knowledge(players: int, evil: int, known: int, cleared: int, pair: int) -> _Tally:
@@ -466,44 +482,14 @@ class _Tally:
         chosen = picked.to_bytes(len(every), "little")
         rows = tuple(_row(picked, picked & worlds, len(every)) for worlds in by_seat)
         pick = _picker(picked, len(every))
-        mine = tuple(compress(every, chosen))
-        flags = tuple(
-            int.from_bytes(bytes([world >> seat & 1 for world in mine]), "little")
-            for seat in range(players)
-        )
-        return _Tally(mine, chosen, picked, rows, pick, flags, {})
+        return _Tally(tuple(compress(every, chosen)), chosen, picked, rows, pick)
 
     def weighed(self, record: _Record) -> _Tally:
         # Picked in C, in the record's world order: the same floats summed in the same order.
-        weights = self.pick(record.weights)
+        total = sum(self.pick(record.weights))
         return _Tally(
-            self.worlds,
-            self.chosen,
-            self.chosen_flags,
-            self.rows,
-            self.pick,
-            self.seat_flags,
-            self.risks,
-            record,
-            sum(weights),
-            weights,
+            self.worlds, self.chosen, self.chosen_flags, self.rows, self.pick, record, total
         )
-
-    def at_risk(self, team: int) -> Iterator[float]:
-        """The weights of the seat's worlds that put someone of `team` (a seat mask) on
-        Evil's side, in world order: the same floats as picking them out of the record's,
-        but selected among the seat's worlds only, in C."""
-        flags = self.risks.get(team)
-        if flags is None:
-            touching, seat = 0, 0
-            while team >> seat:
-                if team >> seat & 1:
-                    touching |= self.seat_flags[seat]
-                seat += 1
-            if len(self.risks) >= _RISKS_KEPT:
-                self.risks.clear()
-            flags = self.risks[team] = touching.to_bytes(len(self.worlds), "little")
-        return compress(self.weights, flags)
 
     @_cached
     def p_evil(self) -> tuple[float, ...]:
@@ -522,25 +508,18 @@ class _Tally:
 _Pick = Callable[[Sequence[float]], tuple[float, ...]]
 
 
-_RISKS_KEPT = 256  # teams per knowledge; emptied at once when full (thread-safe)
-
-
-def _getter(indexes: list[int]) -> _Pick:
-    """The items at `indexes`, in order, as a tuple (an `itemgetter` when 2+)."""
+def _picker(flags: int, worlds: int) -> _Pick:
+    """The worlds whose byte is 1 in `flags` (one byte per world of a record, as
+    `_touching`), as a function picking their weights out of a record's, in order: the
+    same floats `compress` picks, so summed the same, but by index (an `itemgetter`)
+    instead of a test of every world's byte. Made once per tally (`_TALLIES` keeps them)."""
+    indexes = list(compress(range(worlds), flags.to_bytes(worlds, "little")))
     if len(indexes) >= 2:
-        return itemgetter(*indexes)
+        return itemgetter(*indexes)  # a tuple for 2+ indexes
     if indexes:
         only = indexes[0]
         return lambda seq: (seq[only],)
     return _none
-
-
-def _picker(flags: int, worlds: int) -> _Pick:
-    """The worlds whose byte is 1 in `flags` (one byte per world of a record, as
-    `_seat_bytes`), as a function picking their weights out of a record's, in order: the
-    same floats `compress` picks, so summed the same, but by index (an `itemgetter`)
-    instead of a test of every world's byte. Made once per tally (`_TALLIES` keeps them)."""
-    return _getter(list(compress(range(worlds), flags.to_bytes(worlds, "little"))))
 
 
 def _none(seq: Sequence[float]) -> tuple[float, ...]:
