@@ -200,7 +200,9 @@ _MINDS: dict[int, tuple[object, _Mind]] = {}
 _MINDS_KEPT = 1024
 
 
-def _mind(view: Mapping[str, Any]) -> _Mind:
+def seat_mind(view: Mapping[str, Any]) -> _Mind:
+    """What the view's seat knows for sure (no record weighed: a vote settled by it alone
+    needs no sum over the worlds)."""
     you = view["you"]
     hit = _MINDS.get(id(you))
     if hit is not None and hit[0] is you:
@@ -213,7 +215,7 @@ def _mind(view: Mapping[str, Any]) -> _Mind:
 
 
 def beliefs(view: Mapping[str, Any]) -> Beliefs:
-    mind = _mind(view)
+    mind = seat_mind(view)
     if mind.fixed is not None:
         return mind.fixed
     tally = _tally(view, mind)
@@ -285,28 +287,22 @@ class _Record:
     def counted(self, quests: frozenset[Quest], proposals: tuple[Proposal, ...]) -> _Record:
         """This record with the quests and proposals it has not counted yet."""
         size = len(self.worlds)
-        seats = lanes.by_seat(self.worlds, self.players)
+        players, evil = self.players, self.evil
         on_quests, fits, dead, fails_seen = self.on_quests, self.fits, self.dead, self.fails
         for _, team, fails in quests - self.quests:
-            on_team = lanes.count(seats, team)
+            on_team = _on_evil(players, evil, team)
             dead |= (lanes.ones(size) ^ lanes.at_least(on_team, fails, size)) * lanes.FULL
             on_quests += on_team
             fails_seen += fails
         for team, yes, no in proposals[len(self.proposals) :]:
             # A world's fit: its Evil approving a team with Evil on it, else rejecting it.
-            dirty = lanes.at_least(lanes.count(seats, team), 1, size) * lanes.FULL
-            fits += lanes.count(seats, yes) & dirty | lanes.count(seats, no) & ~dirty
+            dirty = lanes.at_least(_on_evil(players, evil, team), 1, size) * lanes.FULL
+            fits += _on_evil(players, evil, yes) & dirty | _on_evil(players, evil, no) & ~dirty
         # One code per world: its fits (below 256, the powers' table) and its Evil on
         # quests above them; a ruled-out world's full lane is no live world's code.
         codes = lanes.values(dead | fits + (on_quests << 8), size)
         misfit_votes = len(proposals) * self.evil  # every Evil seat votes on every proposal
-        weight: dict[int, float] = {}
-        for code in set(codes):
-            if code == lanes.FULL:
-                weight[code] = 0.0
-            else:  # passes: Evil team members beyond the Fails, over the quests
-                passed, fit = (code >> 8) - fails_seen, code & 0xFF
-                weight[code] = _PASSED_POW[passed] * _FIT_POW[fit] * _MISFIT_POW[misfit_votes - fit]
+        weight = _weights(fails_seen, misfit_votes)
         return replace(
             self,
             on_quests=on_quests,
@@ -317,6 +313,39 @@ class _Record:
             proposals=proposals,
             weights=tuple(map(weight.__getitem__, codes)),
         )
+
+
+class _Weights(dict[int, float]):
+    """A world's weight by its code (`_Record.counted`: its fits, and its Evil on quests
+    above them) for one count of Fails and of Evil votes. Each code is weighed on its first
+    asking (`__missing__`), by the same float expression, then looked up in C: the codes of
+    a record are few and come back record after record, game after game."""
+
+    def __init__(self, fails: int, votes: int) -> None:
+        super().__init__()
+        self.fails, self.votes = fails, votes
+
+    def __missing__(self, code: int) -> float:
+        if code == lanes.FULL:
+            weight = 0.0  # ruled out
+        else:  # passes: Evil team members beyond the Fails, over the quests
+            passed, fit = (code >> 8) - self.fails, code & 0xFF
+            weight = _PASSED_POW[passed] * _FIT_POW[fit] * _MISFIT_POW[self.votes - fit]
+        self[code] = weight  # two threads racing store the same float
+        return weight
+
+
+_WEIGHTS: dict[tuple[int, int], _Weights] = {}
+_WEIGHTS_KEPT = 256  # (Fails, Evil votes) pairs; emptied at once when full (thread-safe)
+
+
+def _weights(fails: int, votes: int) -> _Weights:
+    found = _WEIGHTS.get((fails, votes))
+    if found is None:
+        if len(_WEIGHTS) >= _WEIGHTS_KEPT:
+            _WEIGHTS.clear()
+        found = _WEIGHTS[fails, votes] = _Weights(fails, votes)
+    return found
 
 
 _RECORDS: dict[tuple[int, int], _Record] = {}  # the last record per (players, Evil seats)
@@ -356,6 +385,14 @@ def _worlds(players: int, evil: int) -> tuple[int, ...]:
     """Every way `evil` Evil seats can sit among `players`, as seat masks, in the order of
     `combinations` (the order of every `_Record`)."""
     return tuple(_mask(seats) for seats in combinations(range(players), evil))
+
+
+@functools.cache
+def _on_evil(players: int, evil: int, seats: int) -> int:
+    """Per world of a `_Record` of `players` and `evil`, how many of `seats` (a mask) are
+    Evil in it, one lane per world (`lanes.count`): counted once per table size and mask (a
+    team, or a vote's approving or rejecting seats), at most 2 ** players masks."""
+    return lanes.count(lanes.by_seat(_worlds(players, evil), players), seats)
 
 
 @functools.cache

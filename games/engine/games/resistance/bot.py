@@ -18,24 +18,29 @@ from typing import Any
 from games.engine.core import JSON, Move
 
 from . import moves
-from .beliefs import Beliefs, beliefs
+from .beliefs import Beliefs, beliefs, seat_mind
 from .moves import FAIL, SUCCESS, Assassinate, Examine, PlayQuestCard, ProposeTeam, Vote
 
 TOLERANCE = 0.1  # Good approves a team whose risk is within this of the safest team's
 MERLIN_HIDES = 0.35  # how often Merlin waves through a team only he knows is dirty
+# Far above the rounding of a risk or an odds (a sum of at most 210 weights, over their
+# total): a bound clearing the tolerance by this much gives the exact sums' answer.
+SURE = 1e-9
+BOUNDED = 32  # worlds from which a risk's sum costs more than its bounds (not at 5 players)
 
 
 def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
     first = legal[0]
     if len(legal) == 1:
         return first
+    if isinstance(first, Vote):
+        return moves.APPROVE if _approve(view, rng) else moves.REJECT
+    if isinstance(first, PlayQuestCard):
+        mind = seat_mind(view)  # Oberon's card needs no weighed record either
+        return _quest_card(view, mind.me, mind.known_evil, legal, rng)
     b = beliefs(view)
     if isinstance(first, ProposeTeam):
         return _propose(view, b, legal, rng)
-    if isinstance(first, Vote):
-        return moves.APPROVE if _approve(view, b, rng) else moves.REJECT
-    if isinstance(first, PlayQuestCard):
-        return _quest_card(view, b, legal, rng)
     if isinstance(first, Examine):
         return _examine(b, legal, rng)
     if isinstance(first, Assassinate):
@@ -99,7 +104,9 @@ def _public_order(view: Mapping[str, Any], rng: Random) -> list[int]:
     return sorted(failed, key=lambda s: (failed[s], rng.random()))
 
 
-def _approve(view: Mapping[str, Any], b: Beliefs, rng: Random) -> bool:
+def _approve(view: Mapping[str, Any], rng: Random) -> bool:
+    # What the seat knows for sure settles many votes: the record is weighed only if not.
+    b = seat_mind(view)
     team = view["team"]
     last_chance = view["rejections"] >= view["max_rejections"] - 1
     if b.evil:
@@ -113,10 +120,33 @@ def _approve(view: Mapping[str, Any], b: Beliefs, rng: Random) -> bool:
     if set(team) & b.known_evil:
         hide = b.role == "merlin" and not _looks_dirty(view, team)
         return hide and rng.random() < MERLIN_HIDES
+    return _weigh(team, beliefs(view), rng)
+
+
+def _weigh(team: list[int], b: Beliefs, rng: Random) -> bool:
+    """Good's vote on a team with no known Evil on it: as safe as the best team, give or
+    take the tolerance?"""
     best = b.best_team(len(team), rng)
     if set(best) == set(team):
         return True  # the same risk on both sides: no need to weigh it
-    return b.team_risk(team) <= b.team_risk(best) + TOLERANCE
+    if b.tally is None or len(b.worlds) < BOUNDED:
+        return b.team_risk(team) <= b.team_risk(best) + TOLERANCE
+    # A team's risk lies between its riskiest member's odds and the sum of its members'
+    # (already worked out to find the best team): these bounds settle most votes, and a
+    # sum over the worlds is asked only when they do not, with the same answer.
+    p_evil = b.p_evil
+    least = max([p_evil[s] for s in team])
+    if least > min(1.0, sum([p_evil[s] for s in best])) + TOLERANCE + SURE:
+        return False
+    most = min(1.0, sum([p_evil[s] for s in team]))
+    if most + SURE <= max([p_evil[s] for s in best]) + TOLERANCE:
+        return True
+    best_risk = b.team_risk(best)
+    if least > best_risk + TOLERANCE + SURE:
+        return False
+    if most + SURE <= best_risk + TOLERANCE:
+        return True
+    return b.team_risk(team) <= best_risk + TOLERANCE
 
 
 def _looks_dirty(view: Mapping[str, Any], team: list[int]) -> bool:
@@ -124,15 +154,17 @@ def _looks_dirty(view: Mapping[str, Any], team: list[int]) -> bool:
     return any(q["fails"] and set(q["team"]) & set(team) for q in view["quests"] if q["result"])
 
 
-def _quest_card(view: Mapping[str, Any], b: Beliefs, legal: Sequence[Move], rng: Random) -> Move:
+def _quest_card(
+    view: Mapping[str, Any], me: int, known_evil: frozenset[int], legal: Sequence[Move], rng: Random
+) -> Move:
     if FAIL not in legal:
         return SUCCESS  # RA-16: Good only has Success
     quest = next(q for q in view["quests"] if q["current"])
     needed = quest["fails_needed"]
-    allies = sorted(set(view["team"]) & b.known_evil)
+    allies = sorted(set(view["team"]) & known_evil)
     if len(allies) < needed:
         return SUCCESS  # a lone Fail on the two-fail quest only exposes me
-    if b.me not in allies[:needed]:
+    if me not in allies[:needed]:
         return SUCCESS  # an ally with a lower seat fails it: no double Fail
     decisive = view["failures"] == 2 or view["successes"] == 2
     first_quest = not any(q["result"] for q in view["quests"])
