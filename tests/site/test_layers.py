@@ -23,6 +23,8 @@ WIRING = {
     "avalon_site.task_publish",
     "avalon_site.channel_layer",
     "avalon_site.websocket",
+    "avalon_site.postgresql",
+    "avalon_site.postgresql.base",
 }
 WIRING_SUFFIXES = (".apps",)
 
