@@ -18,13 +18,16 @@ from typing import Any
 
 import psycopg
 from django.conf import settings
-from django.db.backends.postgresql import base
+from django.db.backends.postgresql import base as django_base
 from psycopg import adapt
 from psycopg.pq import Format
 from psycopg.types.datetime import TimestamptzLoader
 
+base: Any = django_base  # its module-level names are not all in the stubs
+TIMESTAMPTZ_OID: int = base.TIMESTAMPTZ_OID
+
 # psycopg's C loader (psycopg-binary or psycopg-c), or None with the pure-Python package.
-_C_LOADER: Any = psycopg.adapters.get_loader(base.TIMESTAMPTZ_OID, Format.TEXT)
+_C_LOADER: Any = psycopg.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT)
 if _C_LOADER is None or _C_LOADER is TimestamptzLoader:
     _C_LOADER = None
 
@@ -42,7 +45,7 @@ def _with_c_loader(template: adapt.AdaptersMap) -> adapt.AdaptersMap:
     return found[1]
 
 
-class DatabaseWrapper(base.DatabaseWrapper):
+class DatabaseWrapper(django_base.DatabaseWrapper):
     def get_connection_params(self) -> dict[str, Any]:
         params: dict[str, Any] = super().get_connection_params()
         template = params.get("context")
@@ -63,7 +66,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
         if (
             connection is None
             or _C_LOADER is None
-            or connection.adapters.get_loader(base.TIMESTAMPTZ_OID, Format.TEXT) is not _C_LOADER
+            or connection.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT) is not _C_LOADER
         ):
             return super().create_cursor(name)
         if name:
@@ -72,9 +75,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
                     connection, name=name, scrollable=False, withhold=connection.autocommit
                 )
             else:
-                cursor = connection.cursor(
-                    name, scrollable=False, withhold=connection.autocommit
-                )
+                cursor = connection.cursor(name, scrollable=False, withhold=connection.autocommit)
         else:
             cursor = connection.cursor()
         if self.timezone is not dt.UTC:  # the settings changed since this connection began
