@@ -133,6 +133,9 @@ DATABASES = {
         conn_max_age=0 if DB_POOL else int(os.environ.get("DB_CONN_MAX_AGE", "0")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's backend, its timestamps loaded in C (issue 14: avalon_site.postgresql.base).
+    DATABASES["default"]["ENGINE"] = "avalon_site.postgresql"
 if DB_POOL and DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1,

@@ -7,6 +7,10 @@ from django.urls import include, path
 from . import pwa, views
 
 urlpatterns = [
+    # First: the games' routes (the API among them, its first include) are every move's;
+    # each prefix below tried before them cost a move a failed match (issue 14, B1). No
+    # route here shares a prefix with another, so their order changes no match.
+    path("", include("games.urls")),
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     # At the root: a service worker controls only the paths under its own URL.
@@ -19,7 +23,6 @@ urlpatterns = [
     path("clock/", include("clock.urls")),
     path("notifications/", include("notifications.urls")),
     path("ratings/", include("ratings.urls")),
-    path("", include("games.urls")),
 ]
 
 # The site's own 404 and 403 pages (400, CSRF and 500 are templates: templates/errors/).

@@ -24,6 +24,8 @@ WIRING = {
     "avalon_site.channel_layer",
     "avalon_site.websocket",
     "avalon_site.translations",
+    "avalon_site.postgresql",
+    "avalon_site.postgresql.base",
 }
 WIRING_SUFFIXES = (".apps",)
 

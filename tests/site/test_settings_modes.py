@@ -76,7 +76,7 @@ def test_production_mode_with_service_urls(tmp_path: Path) -> None:
     )
     s = load(env)
     assert s["embedded"] is False
-    assert s["db_engine"] == "django.db.backends.postgresql"
+    assert s["db_engine"] == "avalon_site.postgresql"  # Django's, timestamps loaded in C
     assert s["channel_layer"] == "avalon_site.channel_layer.ChannelLayer"
     assert s["eager"] is False
     assert s["broker"] == "redis://cache.internal:6379/0"
