@@ -22,6 +22,30 @@ B = TypeVar("B")
 P = ParamSpec("P")
 
 _BUILT: dict[tuple[str, Hashable], tuple[object, Any]] = {}
+
+
+def last_answer(compute: Callable[[S], T]) -> Callable[[S], T]:
+    """`compute`, keeping its answer for the last argument (by identity): for questions
+    asked several times of one state (the runner, legal_moves, decide, the table's loop ask
+    whose turn it is). States never change, and the one slot is replaced whole, so threads
+    sharing it read a consistent pair."""
+    slot: list[tuple[object, Any]] = [(None, None)]
+
+    def answer(state: S) -> T:
+        last, value = slot[0]
+        if last is not state:
+            value = compute(state)
+            slot[0] = (state, value)
+        return value  # type: ignore[no-any-return]
+
+    answer.__name__, answer.__qualname__, answer.__doc__ = (
+        compute.__name__,
+        compute.__qualname__,
+        compute.__doc__,
+    )
+    return answer
+
+
 _KEPT = 16384
 
 

@@ -18,7 +18,7 @@ from functools import lru_cache
 from random import Random
 
 from games.engine.core import N_, Event, IllegalMove, Move, NotYourTurn, Outcome
-from games.engine.core.memo import per_key
+from games.engine.core.memo import last_answer, per_key
 
 from . import barter, junk
 from . import events as ev
@@ -72,20 +72,8 @@ def setup(config: JoustingConfig, players: int, rng: Random) -> list[Event]:
     return run(None, [ev.GameSetUp(config, hands, letters, face_up, order)], rng)
 
 
+@last_answer  # asked several times of the same state a move
 def pending_seats(state: JoustingState) -> frozenset[int]:
-    # Asked several times a move (the runner, legal_moves, decide) of the same state: the
-    # last state's answer is kept (states never change; one slot, replaced whole).
-    last, pending = _PENDING[0]
-    if last is not state:
-        pending = _pending(state)
-        _PENDING[0] = (state, pending)
-    return pending
-
-
-_PENDING: list[tuple[object, frozenset[int]]] = [(None, frozenset())]
-
-
-def _pending(state: JoustingState) -> frozenset[int]:
     if state.phase == DRAFT:
         return frozenset(state.draft_order[:1])
     if state.phase == BARTER:

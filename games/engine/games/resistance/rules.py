@@ -11,6 +11,7 @@ from itertools import combinations
 from random import Random
 
 from games.engine.core import N_, Event, IllegalMove, Move, Outcome, msg
+from games.engine.core.memo import last_answer
 
 from . import events as ev
 from .config import MAX_PLAYERS, MAX_REJECTIONS, QUESTS, SIDES, ResistanceConfig, quest_size
@@ -70,20 +71,8 @@ def setup(config: ResistanceConfig, players: int, rng: Random) -> list[Event]:
     return [ev.GameSetUp(config=config, roles=tuple(roles), leader=leader, lady=lady)]
 
 
+@last_answer  # asked several times of the same state a move
 def pending_seats(state: ResistanceState) -> frozenset[int]:
-    # Asked several times of the same state (the runner, legal_moves, the table's loop):
-    # the last state's answer is kept (states never change; one slot, replaced whole).
-    last, pending = _PENDING[0]
-    if last is not state:
-        pending = _pending(state)
-        _PENDING[0] = (state, pending)
-    return pending
-
-
-_PENDING: list[tuple[object, frozenset[int]]] = [(None, frozenset())]
-
-
-def _pending(state: ResistanceState) -> frozenset[int]:
     phase = state.phase  # the phases most moves are made in first
     if phase is VOTE:  # RA-13, RA-W1: everyone, in any order
         return _not_voted(state.votes)
