@@ -11,6 +11,7 @@ the table empties at once when full, which stays safe when threads share it.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
+from functools import update_wrapper
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from .codec import to_json
@@ -38,12 +39,7 @@ def last_answer(compute: Callable[[S], T]) -> Callable[[S], T]:
             slot[0] = (state, value)
         return value  # type: ignore[no-any-return]
 
-    answer.__name__, answer.__qualname__, answer.__doc__ = (
-        compute.__name__,
-        compute.__qualname__,
-        compute.__doc__,
-    )
-    return answer
+    return update_wrapper(answer, compute)  # its name, module and doc: the rule's own
 
 
 _KEPT = 16384
