@@ -123,3 +123,21 @@ def good_on_a_quest(game: Game) -> tuple[int, int]:
     game.refresh_from_db()
     assert load_state(game, definition).phase is Phase.QUEST
     return good, game.state_seq
+
+
+@pytest.fixture
+def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The templates games.rendering renders, in order (each rendered as before)."""
+    from django.template.loader import render_to_string
+
+    import games.rendering as rendering
+
+    made: list[str] = []
+    inner = render_to_string
+
+    def counted(template: str, context: Any = None) -> str:
+        made.append(template)
+        return inner(template, context)
+
+    monkeypatch.setattr(rendering, "render_to_string", counted)
+    return made

@@ -15,7 +15,6 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
-import games.rendering as rendering
 from games.rendering import _forget_kept, fingerprint, kept_piece
 
 TEAM = "games/boards/resistance-avalon-team.html"
@@ -26,19 +25,6 @@ def _empty() -> Any:
     _forget_kept()
     yield
     _forget_kept()
-
-
-@pytest.fixture
-def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    made: list[str] = []
-    inner = render_to_string
-
-    def counted(template: str, context: Any = None) -> str:
-        made.append(template)
-        return inner(template, context)
-
-    monkeypatch.setattr(rendering, "render_to_string", counted)
-    return made
 
 
 def team(*names: str, progress: str = "1 of 5 have voted") -> dict[str, Any]:

@@ -212,25 +212,17 @@ def test_the_views_of_a_tournament_share_the_board_but_each_ones_own_knight() ->
 
 
 def test_the_resistance_vote_history_is_rendered_row_by_row_and_kept(
-    monkeypatch: pytest.MonkeyPatch,
+    renders: list[str],
 ) -> None:
     """A row of the vote history is the same from one update to the next: rendered once
     and kept, the board's shell around it rendered per update; the same bytes as the
     page's own board."""
-    import games.rendering as rendering
 
     users = [make_user() for _ in range(5)]
     game = started_game(users, slug="resistance-avalon")
     seats = seat_users(game)
     rng = random.Random(3)
-    rendered: list[str] = []
-    render = render_to_string
-
-    def counted(template: str, context: Any = None) -> str:
-        rendered.append(template)
-        return render(template, context)
-
-    monkeypatch.setattr(rendering, "render_to_string", counted)
+    rendered = renders
     rows_before = 0
     while game.status == Game.Status.PLAYING:
         feed = {**game_view_for_seat(game, None), "players": players_of(game)}
