@@ -10,12 +10,11 @@ workers use this run's test database.
 from __future__ import annotations
 
 import datetime as dt
-import time
 from collections import Counter
 from collections.abc import Iterator
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 
 from clock.sweeper import overdue_game_ids
 from games.models import Game, GameEvent, Seat
@@ -70,19 +69,23 @@ def test_a_worker_killed_mid_batch_loses_and_repeats_no_timeout(workers) -> None
         vote(Game.objects.get(pk=game_id), position)
     due = GAMES * SEATS - len(moved_in_time)
 
-    first.start_worker()
-    first.start_beat()
-
     def timeouts() -> int:
         return GameEvent.objects.filter(actor_kind="timeout", type="toy.vote_cast").count()
 
-    # SIGKILL (worker and its pool at once) once the batch is under way, not finished.
-    assert wait_for(lambda: timeouts() >= 5, 120, every=0.02), first.logs()
-    first.kill_worker()
-    applied_before_kill = timeouts()
-    killed_at = time.monotonic()
+    # One due game is held locked by this test until the kill, so the batch cannot finish
+    # before it however fast the worker is (the sweeper skips a locked game, R17): the kill
+    # always leaves work behind, and usually lands while other timeouts are in flight.
+    held = games[1]
+    with transaction.atomic():
+        Game.objects.select_for_update().get(pk=held.pk)
+        first.start_worker()
+        first.start_beat()
+        # SIGKILL (worker and its pool at once) once the batch is under way.
+        assert wait_for(lambda: timeouts() >= 5, 120, every=0.02), first.logs()
+        first.kill_worker()
+        applied_before_kill = timeouts()
     assert applied_before_kill < due, "the worker finished the batch before the kill"
-    assert overdue_game_ids(dt.datetime.now(dt.UTC))  # it left work behind, in the database
+    assert held.pk in overdue_game_ids(dt.datetime.now(dt.UTC))  # work left in the database
 
     # Restart, with a second worker: two sweepers on the same overdue games at once.
     first.start_worker()
@@ -93,7 +96,6 @@ def test_a_worker_killed_mid_batch_loses_and_repeats_no_timeout(workers) -> None
         120,
     )
     assert finished, first.logs() + second.logs()
-    time.monotonic() - killed_at
     wait_for(lambda: False, 5)  # more sweeps run (beat every second): none may apply again
 
     cast = votes()

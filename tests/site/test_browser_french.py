@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from tests.browser import chromium, seq_of, settle, shot
+from tests.browser import chromium, connected, seq_of, settle, shot
 from tests.games.live_site import PASSWORD, sign_up, site, verification_link
 
 from .i18n_support import CATALOGUES, english_interface_texts, english_on
@@ -100,6 +100,10 @@ def test_a_french_player_signs_up_and_plays_in_french_beside_an_english_one(
         pages = [french, english]
         for _ in range(4):
             settle(pages)
+            for page in pages:
+                # The websocket's own swap of this move (or, first, of the connect) can
+                # still be on its way: it would reset a half-made choice mid-click.
+                connected(page)
             actor = next((p for p in pages if p.locator("#actions .action").count()), None)
             assert actor is not None, "nobody may move"
             colovini_move(actor)
