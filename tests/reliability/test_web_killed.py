@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from django.utils import timezone
 
 from games.log import definition_of, encode_state, replay
 from games.models import Game, GameEvent, MoveReceipt
@@ -115,8 +114,6 @@ def test_every_acknowledged_move_survives_a_killed_server(
     threads = [Background(worker) for _ in range(THREADS)]
     assert wait_for(lambda: len(load.ok) >= KILL_AFTER, 90, every=0.01), site.logs()
     site.kill()
-    len(load.ok)
-    killed_at = timezone.now()
     time.sleep(1)
     site.start()
     for t in threads:
@@ -133,5 +130,3 @@ def test_every_acknowledged_move_survives_a_killed_server(
     for game in Game.objects.filter(pk__in=[g.pk for g in games]):
         assert game.status == Game.Status.FINISHED
         assert_log_folds_to_cache(game)
-    # Requests the kill cut off whose move had committed: the retry got the first result.
-    MoveReceipt.objects.filter(key__in=load.retried_keys, created_at__lt=killed_at).count()
