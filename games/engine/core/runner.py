@@ -107,8 +107,6 @@ def apply(
 
 # Per class of legal-move list, whether it is a LazyMoves: asked at every bot move, and
 # `isinstance` against an abstract Sequence goes through the ABC machinery (a Python call).
-# Its MRO, not `issubclass`: compiled by mypyc, LazyMoves shares Sequence's ABC registry,
-# so `issubclass(tuple, LazyMoves)` is True there (scripts/build_engine.py).
 _LAZY: dict[type, bool] = {list: False}
 
 
@@ -126,7 +124,7 @@ def bot_choice(
     (core.package): the same values, fewer keys, cheaper to build."""
     lazy = _LAZY.get(type(legal))
     if lazy is None:
-        lazy = _LAZY[type(legal)] = LazyMoves in type(legal).__mro__
+        lazy = _LAZY[type(legal)] = issubclass(type(legal), LazyMoves)
     # (a LazyMoves when `lazy`: no `cast`, a Python call, on this path)
     alone = legal.has_one() if lazy else len(legal) == 1  # type: ignore[attr-defined]
     if alone:
