@@ -2,17 +2,19 @@
 
 `core` holds the contract every game implements; `games/<slug>/` holds each game.
 
-This file also picks the engine's optional mypyc build (issue 14: the bots' simulator is
-about twice as fast compiled). The Python source is always the truth: the build lives
-outside the tree (var/engine-build/, made by scripts/build_engine.py) with a stamp, the
-hash of every engine source and the Python version, and is loaded only when that stamp
-matches the sources exactly, so an edited source is never shadowed by a stale build.
-Otherwise, or with AVALON_ENGINE=source, the plain source loads, silently.
+This file also picks the engine's optional mypyc build (issue 14: the bots play 1.1 to 1.5
+times as fast compiled, benchmarks/fifteenth-mypyc.md). The Python source is always the
+truth: the build lives outside the tree (var/engine-build/, made by
+scripts/build_engine.py) with a stamp, the hash of every engine source and the Python
+version, and is loaded only when that stamp matches the sources exactly, so an edited
+source is never shadowed by a stale build. Otherwise, or with AVALON_ENGINE=source, the
+plain source loads, silently.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib.abc
 import importlib.machinery
 import importlib.util
 import os
@@ -34,13 +36,13 @@ def source_stamp(source: Path = SOURCE) -> str:
     return digest.hexdigest()
 
 
-class _Compiled(importlib.machinery.PathFinder):
+class _Compiled(importlib.abc.MetaPathFinder):
     """Finds the compiled modules (and mypyc's shared library) in the build only."""
 
     def __init__(self, modules: dict[str, str]) -> None:
         self.modules = modules
 
-    def find_spec(  # type: ignore[override]  # an instance's, not PathFinder's classmethod
+    def find_spec(
         self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
         found = self.modules.get(fullname)
@@ -56,14 +58,16 @@ def finder(build: Path = BUILD, source: Path = SOURCE) -> _Compiled | None:
     if os.environ.get("AVALON_ENGINE") == "source" or stamp != source_stamp(source):
         return None
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    names = {
-        ".".join(p.relative_to(build).parts)[: -len(suffix)]: p for p in build.rglob("*" + suffix)
-    }
-    return _Compiled({name: str(path) for name, path in names.items()})
+    return _Compiled(
+        {
+            ".".join(p.relative_to(build).parts)[: -len(suffix)]: str(p)
+            for p in build.rglob("*" + suffix)
+        }
+    )
 
 
 def loaded() -> str:
-    """ "compiled" when the engine's modules come from the mypyc build, else "source"."""
+    """Which engine runs: "compiled" (from the mypyc build) or "source"."""
     return "compiled" if any(isinstance(f, _Compiled) for f in sys.meta_path) else "source"
 
 
