@@ -59,3 +59,11 @@ def fill(fresh: object, /, **changes: Any) -> None:
     fold's working copy of the state): an event that changes several fields in turn then
     copies the state once instead of once per step. Never on a record already handed out."""
     fresh.__dict__.update(changes)
+
+
+def plain_class(cls: type[T]) -> type[T]:
+    """Keeps a class a plain Python class when scripts/build_engine.py compiles its module
+    with mypyc (mypyc makes a native class of none with a decorator it does not know): a
+    native instance has no `__dict__`, which `replace`, `fill`, `speed_up_init` and a
+    cached property write. Does nothing else."""
+    return cls

@@ -20,6 +20,7 @@ from random import Random
 SYMBOLS: tuple[str, ...] = ("crown", "cup", "sceptre")
 CHIPS: tuple[str, ...] = (*SYMBOLS, "all_three")
 CHANCE = "chance"
+PICKS: tuple[str, ...] = (*CHIPS, CHANCE)  # what a seat may pick at a God's judgement
 
 
 def right_chip(showing: tuple[str, ...], dots: int) -> str | None:

@@ -27,7 +27,7 @@ from .config import DRAFT_DEAL, JoustingConfig
 from .course import initial_letters
 from .evolve import evolve
 from .flow import follow_ups, run, run_folded
-from .judgement import CHANCE, CHIPS, by_lot
+from .judgement import CHANCE, CHIPS, PICKS, by_lot
 from .lazy_moves import BarterMoves, LayMoves
 from .moves import (
     AcceptOffer,
@@ -162,7 +162,7 @@ def _pick(state: JoustingState, seat: int, move: PickChip, rng: Random) -> list[
     pair = state.current_pair()
     if pair is None or state.chip is None or seat not in pair:
         raise IllegalMove(N_("There is no God's judgement for you to take part in."), "JH-5")
-    if move.chip not in (*CHIPS, CHANCE):
+    if move.chip not in PICKS:
         raise IllegalMove(
             N_("Pick one of the chips %(chips)s, or leave it to chance."),
             "JH-5",
@@ -240,7 +240,7 @@ def legal_moves(state: JoustingState, seat: int) -> Sequence[Move]:
     if state.phase == LAYING:
         return LayMoves(state.hands[seat], may_withdraw)  # built when read
     if state.phase == JUDGEMENT:
-        return [*(PickChip(c) for c in (*CHIPS, CHANCE)), *withdraw]
+        return [*(PickChip(c) for c in PICKS), *withdraw]
     if state.phase == JUNK:
         return [BuyFromJunk(True), BuyFromJunk(False), *withdraw]
     return BarterMoves(state, seat, may_withdraw)  # the barter's list, built when read

@@ -30,6 +30,7 @@ from typing import Any
 
 from games.engine.core import replace
 from games.engine.core.fast_init import speed_up_init
+from games.engine.core.frozen import plain_class
 from games.engine.core.memo import shared
 
 from . import lanes
@@ -47,6 +48,7 @@ Quest = tuple[int, int, int]  # (quest number, team mask, fails)
 Proposal = tuple[int, int, int]  # (team mask, approving seats mask, rejecting seats mask)
 
 
+@plain_class  # speed_up_init writes its __dict__
 @dataclass
 class Beliefs:
     """A seat's beliefs at one decision. Shared (an Evil seat's for the whole game): read,
@@ -106,6 +108,7 @@ class Beliefs:
         return order[:size]
 
 
+@plain_class  # replace, speed_up_init and _cached write its __dict__
 @dataclass(frozen=True)
 class _Mind:
     """What a seat knows for sure: its view's "you" part (role, night knowledge, Lady
@@ -252,6 +255,7 @@ def _mask(seats: Any) -> int:
     return out
 
 
+@plain_class  # replace, speed_up_init and _cached write its __dict__
 @dataclass(frozen=True)
 class _Record:
     """Every way `evil` Evil seats can sit among `players` (at most C(10,4) = 210 worlds),
@@ -438,6 +442,7 @@ class _cached(functools.cached_property[Any]):
         return value
 
 
+@plain_class  # replace, speed_up_init and _cached write its __dict__
 @dataclass(frozen=True)
 class _Tally:
     """One seat's possible worlds, in its own order, and their weights from a `_Record`:

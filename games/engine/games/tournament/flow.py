@@ -9,9 +9,7 @@ decide again. Melee play lives in `melee.py`, the Godsend phase in `godsend_phas
 
 from __future__ import annotations
 
-from operator import attrgetter
 from random import Random
-from typing import TYPE_CHECKING
 
 from games.engine.core import Emitter
 
@@ -36,16 +34,13 @@ class Builder(Emitter[TState]):
         super().__init__(evolve, state)
         self.rng = rng
 
-    # The folded state, read a dozen times per event: a getter in C (no Python frame).
-    # Unlike the Emitter's it does not check for the opening event: nothing here reads
-    # the state before `setup` emits it.
-    if TYPE_CHECKING:
-
-        @property
-        def state(self) -> TState: ...
-
-    else:
-        state = property(attrgetter("_state"))
+    # The folded state, read a dozen times per event. Unlike the Emitter's it does not
+    # check for the opening event: nothing here reads the state before `setup` emits it.
+    # (A plain property, not `property(attrgetter("_state"))` under `if TYPE_CHECKING`:
+    # mypyc compiles no statement but definitions in a class body, scripts/build_engine.py.)
+    @property
+    def state(self) -> TState:
+        return self._state  # type: ignore[return-value]  # never None once set up
 
     # Both asked several times per move: read the folded state directly.
     @property
