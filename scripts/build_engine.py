@@ -135,19 +135,28 @@ def build(opt: str, jobs: int) -> None:
         jobs=jobs,
     )
     (work / "setup.py").write_text(setup)
-    subprocess.run(
-        [
-            sys.executable,
-            str(work / "setup.py"),
-            "build_ext",
-            "--build-lib",
-            str(work / "lib"),
-            "--build-temp",
-            str(work / "obj"),
-        ],
-        cwd=ROOT,
-        check=True,
-    )
+    # Every gcc command line would be a few hundred lines of a CI log: they go to a file,
+    # shown only when the build fails (the work directory is then kept).
+    log = work / "build.log"
+    with log.open("wb") as out:
+        done = subprocess.run(
+            [
+                sys.executable,
+                str(work / "setup.py"),
+                "build_ext",
+                "--build-lib",
+                str(work / "lib"),
+                "--build-temp",
+                str(work / "obj"),
+            ],
+            cwd=ROOT,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            check=False,
+        )
+    if done.returncode:
+        sys.stderr.write(log.read_text(errors="replace")[-20000:])
+        raise SystemExit(f"the engine's build failed (exit {done.returncode}): {log}")
     (work / "lib" / "stamp").write_text(stamp)
     shutil.rmtree(BUILD, ignore_errors=True)
     (work / "lib").rename(BUILD)
