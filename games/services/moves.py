@@ -21,7 +21,7 @@ from accounts.models import User
 from games.engine.core import JSON, MalformedMove, Move, apply, from_json, rng_for, to_json
 from games.log import definition_of, load_state
 from games.models import Game, GameEvent, MoveReceipt, Seat
-from games.prepared import Prepared, change_atomic
+from games.prepared import Prepared, change_atomic, writes_combined
 from games.selectors import can_watch, seats_in_play
 
 from . import gates
@@ -139,7 +139,9 @@ def move_play(
     _check_key(idempotency_key)
     if move is None:
         move = decode_move(move_json)
-    with change_atomic():  # a savepoint inside a transaction, but in a sweep's first try
+    # A savepoint inside a transaction, but in a sweep's first try; on PostgreSQL the
+    # move's writes (events, the game's caches, deadlines) go as one statement at the end.
+    with change_atomic(), writes_combined():
         if seats is not None and isinstance(game, Game):
             locked = game
         else:
