@@ -243,9 +243,11 @@ def _sql(kind: str, model: type[Model], names: tuple[str, ...], db: str) -> str:
         meta = model._meta
         columns = [column(model, name, db) for name in names]
         pk = column(model, meta.pk.name, db)
-        if kind == "insert":
+        if kind.startswith("insert"):
             returning = (
-                f" RETURNING {pk}" if connection.features.can_return_columns_from_insert else ""
+                f" RETURNING {pk}"
+                if kind == "insert" and connection.features.can_return_columns_from_insert
+                else ""
             )
             sql = f"INSERT INTO {qn(meta.db_table)} ({', '.join(columns)}) VALUES %s{returning}"
         else:
@@ -264,10 +266,12 @@ def _values(instance: Model, names: tuple[str, ...], db: str) -> list[Any]:
     return out
 
 
-def insert_rows(rows: list[M], db: str = "default") -> list[M]:
+def insert_rows(rows: list[M], db: str = "default", *, keys: bool = True) -> list[M]:
     """INSERT `rows` (new instances of one model) in one statement, every field but the
     generated primary key, as bulk_create does: each row gets its key and is marked saved.
-    Inside `writes_deferred` the rows get their keys when the batch is written."""
+    Inside `writes_deferred` the rows get their keys when the batch is written.
+    `keys=False`: the caller never reads the new rows' keys (a move's receipt), so a
+    combined write (`writes_combined`) may leave them None and need no RETURNING."""
     if not rows:
         return rows
     model = type(rows[0])
@@ -275,7 +279,7 @@ def insert_rows(rows: list[M], db: str = "default") -> list[M]:
     values = [_values(row, names, db) for row in rows]
     deferred = _deferred.get()
     if deferred is not None:
-        deferred.ops.append(("insert", model, names, rows, values))
+        deferred.ops.append(("insert", model, names, rows, values, keys))
         return rows
     _insert(model, names, rows, values, db)
     return rows
@@ -291,31 +295,37 @@ def _insert(
 class _Statement:
     """One write, ready to run alone or as a part of a combined statement (`_run_combined`):
     its SQL and values, the table it writes, the primary keys of the rows it changes (None:
-    not known, e.g. an UPDATE by another column) and, for an INSERT, the new rows that get
-    their keys from its RETURNING."""
+    not known, e.g. an UPDATE by another column) and, for an INSERT, the new rows, which
+    get their keys from its RETURNING if it `returns` them."""
 
     sql: str
     params: list[Any]
     table: str
     keys: frozenset[Any] | None
     rows: list[Any] | None = None
+    returns: bool = False
 
 
 def _insert_statement(
-    model: type[Model], names: tuple[str, ...], rows: list[Any], values: list[list[Any]], db: str
+    model: type[Model],
+    names: tuple[str, ...],
+    rows: list[Any],
+    values: list[list[Any]],
+    db: str,
+    keys: bool = True,
 ) -> _Statement:
-    sql = _sql("insert", model, names, db)
+    sql = _sql("insert" if keys else "insert_plain", model, names, db)
     one = "(" + ", ".join(["%s"] * len(names)) + ")"
     params = [value for row_values in values for value in row_values]
     sql = sql.replace("%s", ", ".join([one] * len(rows)), 1)
-    return _Statement(sql, params, model._meta.db_table, None, rows)
+    return _Statement(sql, params, model._meta.db_table, None, rows, returns=keys)
 
 
 def _run(statement: _Statement, db: str) -> int:
     """Run one write; an INSERT's rows get their keys and are marked saved. The rows changed."""
     with connections[db].cursor() as cursor:
         cursor.execute(statement.sql, statement.params)
-        ids = [r[0] for r in cursor.fetchall()] if statement.rows and cursor.description else []
+        ids = [r[0] for r in cursor.fetchall()] if statement.returns and cursor.description else []
         count = int(cursor.rowcount)
     _saved(statement, ids, db)
     return count
@@ -509,7 +519,9 @@ def _flush(deferred: _Deferred) -> None:
     updates_in: dict[tuple[Any, ...], list[Any]] = {}
     for op in ops:
         if op[0] == "insert":
-            rows, values = inserts.setdefault((op[1], op[2]), ([], []))
+            # keys=False asks for no RETURNING only where the write is combined
+            keys = op[5] or not deferred.combine
+            rows, values = inserts.setdefault((op[1], op[2], keys), ([], []))
             rows += op[3]
             values += op[4]
         elif op[0] == "update":
@@ -517,8 +529,8 @@ def _flush(deferred: _Deferred) -> None:
         else:
             updates_in.setdefault(op[1:5], []).extend(op[5])
     statements = [
-        _insert_statement(model, names, rows, values, db)
-        for (model, names), (rows, values) in inserts.items()
+        _insert_statement(model, names, rows, values, db, keys)
+        for (model, names, keys), (rows, values) in inserts.items()
     ]
     for (model, names), by_pk in updates.items():
         statements += _update_rows(model, names, by_pk, db)
@@ -536,10 +548,11 @@ def _flush(deferred: _Deferred) -> None:
 def _combinable(statements: list[_Statement]) -> bool:
     """Whether one data-modifying WITH writes what these statements write one after the
     other. Its parts all see the snapshot taken before it, and PostgreSQL applies only one
-    of two changes of the same row in one statement, so: at most one INSERT (its RETURNING
-    gives the new keys, in order), into a table nothing else here writes (an UPDATE would
-    not see its rows), and the UPDATEs of a table change known, disjoint rows."""
-    if sum(s.rows is not None for s in statements) > 1:
+    of two changes of the same row in one statement, so: at most one INSERT whose rows need
+    their keys (the statement's own RETURNING gives them, in order), INSERTs into tables
+    nothing else here writes (an UPDATE would not see their rows), and the UPDATEs of a
+    table change known, disjoint rows."""
+    if sum(s.returns for s in statements) > 1:
         return False
     by_table: dict[str, list[_Statement]] = {}
     for statement in statements:
@@ -556,16 +569,18 @@ def _combinable(statements: list[_Statement]) -> bool:
 
 
 def _run_combined(statements: list[_Statement], db: str) -> None:
-    """`statements` as one: the INSERT (or the last) is the statement, the others its WITH
-    parts (each runs once, unreferenced)."""
-    main = next((s for s in statements if s.rows is not None), statements[-1])
+    """`statements` as one: the INSERT whose rows need their keys (or the last) is the
+    statement, the others its WITH parts (each runs once, unreferenced)."""
+    main = next((s for s in statements if s.returns), statements[-1])
     parts = [s for s in statements if s is not main]
     with_ = ", ".join(f"w{i} AS ({s.sql})" for i, s in enumerate(parts))
     params = [value for s in parts for value in s.params] + main.params
     with connections[db].cursor() as cursor:
         cursor.execute(f"WITH {with_} {main.sql}", params)
-        ids = [r[0] for r in cursor.fetchall()] if main.rows and cursor.description else []
+        ids = [r[0] for r in cursor.fetchall()] if main.returns and cursor.description else []
     _saved(main, ids, db)
+    for part in parts:
+        _saved(part, [], db)
 
 
 def _update_rows(

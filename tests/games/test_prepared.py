@@ -17,7 +17,7 @@ from rest_framework.authtoken.models import Token
 
 from clock.models import Vacation, VacationAccount
 from games.api.authentication import _token_with_facts
-from games.models import PRESENCE_STALE_AFTER, Game, GameEvent, Presence, Seat
+from games.models import PRESENCE_STALE_AFTER, Game, GameEvent, MoveReceipt, Presence, Seat
 from games.prepared import (
     Prepared,
     deferred_flush,
@@ -271,7 +271,7 @@ def test_a_failure_inside_drops_the_deferred_writes() -> None:
 
 def _a_moves_writes(game: Game, seats: list[Seat], at: dt.datetime) -> list[GameEvent]:
     """What a move writes: its event rows, the game's caches, two seats' deadlines set and
-    a third's cleared (two UPDATEs of the seats, of different rows)."""
+    a third's cleared (two UPDATEs of the seats, of different rows), its receipt."""
     rows = [
         GameEvent(
             game=game,
@@ -289,6 +289,10 @@ def _a_moves_writes(game: Game, seats: list[Seat], at: dt.datetime) -> list[Game
     update_row(game, ("state", "state_seq"))
     update_pks(Seat, [seats[0].pk, seats[1].pk], {"deadline_at": at})
     update_pks(Seat, [seats[2].pk], {"deadline_at": None})
+    receipt = MoveReceipt(
+        game=game, user_id=seats[0].user_id, key="k", result={"seq": 1}, created_at=at
+    )
+    insert_rows([receipt], keys=False)
     return rows
 
 
@@ -302,9 +306,9 @@ def _writes(captured: CaptureQueriesContext) -> list[str]:
 
 def test_a_moves_writes_combined_are_one_statement_that_writes_the_same() -> None:
     """writes_combined (a move, games.services.moves): on PostgreSQL the event rows, the
-    game's caches and the seats' deadlines are one data-modifying WITH, written when the
-    block ends; on SQLite each as it comes. Either way the rows read back as written one
-    by one, and the new rows have their keys in order."""
+    game's caches, the seats' deadlines and the receipt are one data-modifying WITH,
+    written when the block ends; on SQLite each as it comes. Either way the rows read back
+    as written one by one, and the new events have their keys in order."""
     game = started_game([make_user() for _ in range(3)])
     seats = list(Seat.objects.filter(table_id=game.table_id).order_by("position"))
     Seat.objects.filter(pk=seats[2].pk).update(deadline_at=timezone.now())
@@ -333,6 +337,12 @@ def test_a_moves_writes_combined_are_one_statement_that_writes_the_same() -> Non
     assert (stored.state, stored.state_seq) == ({"after": [1]}, game.state_seq)
     deadlines = Seat.objects.filter(table_id=game.table_id).order_by("position")
     assert list(deadlines.values_list("deadline_at", flat=True)) == [at, at, None]
+    receipt = MoveReceipt.objects.get(game=game, key="k")
+    assert (receipt.user_id, receipt.result, receipt.created_at) == (
+        seats[0].user_id,
+        {"seq": 1},
+        at,
+    )
 
 
 def test_writes_not_combinable_go_one_by_one() -> None:
@@ -384,6 +394,7 @@ def test_a_combined_write_that_fails_fails_the_block_and_writes_nothing() -> Non
         Seat.objects.filter(table_id=game.table_id).values_list("deadline_at", flat=True)
     )
     assert GameEvent.objects.filter(game=game).count() == seq
+    assert not MoveReceipt.objects.filter(game=game).exists()
 
 
 def _whole(obj: Any, depth: int = 3) -> dict[str, Any]:
