@@ -289,6 +289,7 @@ def _a_moves_writes(game: Game, seats: list[Seat], at: dt.datetime) -> list[Game
     update_row(game, ("state", "state_seq"))
     update_pks(Seat, [seats[0].pk, seats[1].pk], {"deadline_at": at})
     update_pks(Seat, [seats[2].pk], {"deadline_at": None})
+    assert seats[0].user_id is not None
     receipt = MoveReceipt(
         game=game, user_id=seats[0].user_id, key="k", result={"seq": 1}, created_at=at
     )
