@@ -220,11 +220,18 @@ _SQL: dict[tuple[str, type[Model], tuple[str, ...]], str] = {}
 
 
 def column(model: type[Model], name: str, db: str = "default") -> str:
-    """The quoted column of the field `name` of `model`, for SQL written by hand."""
-    field = model._meta.get_field(name)
-    assert isinstance(field, Field), name
-    assert field.column, name
-    return connections[db].ops.quote_name(field.column)
+    """The quoted column of the field `name` of `model`, for SQL written by hand (found
+    once per process: every move's writes name a few)."""
+    found = _COLUMNS.get((model, name, db))
+    if found is None:
+        field = model._meta.get_field(name)
+        assert isinstance(field, Field), name
+        assert field.column, name
+        found = _COLUMNS[model, name, db] = connections[db].ops.quote_name(field.column)
+    return found
+
+
+_COLUMNS: dict[tuple[type[Model], str, str], str] = {}
 
 
 def _sql(kind: str, model: type[Model], names: tuple[str, ...], db: str) -> str:
@@ -236,9 +243,11 @@ def _sql(kind: str, model: type[Model], names: tuple[str, ...], db: str) -> str:
         meta = model._meta
         columns = [column(model, name, db) for name in names]
         pk = column(model, meta.pk.name, db)
-        if kind == "insert":
+        if kind.startswith("insert"):
             returning = (
-                f" RETURNING {pk}" if connection.features.can_return_columns_from_insert else ""
+                f" RETURNING {pk}"
+                if kind == "insert" and connection.features.can_return_columns_from_insert
+                else ""
             )
             sql = f"INSERT INTO {qn(meta.db_table)} ({', '.join(columns)}) VALUES %s{returning}"
         else:
@@ -257,10 +266,12 @@ def _values(instance: Model, names: tuple[str, ...], db: str) -> list[Any]:
     return out
 
 
-def insert_rows(rows: list[M], db: str = "default") -> list[M]:
+def insert_rows(rows: list[M], db: str = "default", *, keys: bool = True) -> list[M]:
     """INSERT `rows` (new instances of one model) in one statement, every field but the
     generated primary key, as bulk_create does: each row gets its key and is marked saved.
-    Inside `writes_deferred` the rows get their keys when the batch is written."""
+    Inside `writes_deferred` the rows get their keys when the batch is written.
+    `keys=False`: the caller never reads the new rows' keys (a move's receipt), so a
+    combined write (`writes_combined`) may leave them None and need no RETURNING."""
     if not rows:
         return rows
     model = type(rows[0])
@@ -268,7 +279,7 @@ def insert_rows(rows: list[M], db: str = "default") -> list[M]:
     values = [_values(row, names, db) for row in rows]
     deferred = _deferred.get()
     if deferred is not None:
-        deferred.ops.append(("insert", model, names, rows, values))
+        deferred.ops.append(("insert", model, names, rows, values, keys))
         return rows
     _insert(model, names, rows, values, db)
     return rows
@@ -277,15 +288,53 @@ def insert_rows(rows: list[M], db: str = "default") -> list[M]:
 def _insert(
     model: type[Model], names: tuple[str, ...], rows: list[Any], values: list[list[Any]], db: str
 ) -> None:
-    sql = _sql("insert", model, names, db)
+    _run(_insert_statement(model, names, rows, values, db), db)
+
+
+@dataclass
+class _Statement:
+    """One write, ready to run alone or as a part of a combined statement (`_run_combined`):
+    its SQL and values, the table it writes, the primary keys of the rows it changes (None:
+    not known, e.g. an UPDATE by another column) and, for an INSERT, the new rows, which
+    get their keys from its RETURNING if it `returns` them."""
+
+    sql: str
+    params: list[Any]
+    table: str
+    keys: frozenset[Any] | None
+    rows: list[Any] | None = None
+    returns: bool = False
+
+
+def _insert_statement(
+    model: type[Model],
+    names: tuple[str, ...],
+    rows: list[Any],
+    values: list[list[Any]],
+    db: str,
+    keys: bool = True,
+) -> _Statement:
+    sql = _sql("insert" if keys else "insert_plain", model, names, db)
     one = "(" + ", ".join(["%s"] * len(names)) + ")"
     params = [value for row_values in values for value in row_values]
+    sql = sql.replace("%s", ", ".join([one] * len(rows)), 1)
+    return _Statement(sql, params, model._meta.db_table, None, rows, returns=keys)
+
+
+def _run(statement: _Statement, db: str) -> int:
+    """Run one write; an INSERT's rows get their keys and are marked saved. The rows changed."""
     with connections[db].cursor() as cursor:
-        cursor.execute(sql.replace("%s", ", ".join([one] * len(rows)), 1), params)
-        ids = [r[0] for r in cursor.fetchall()] if cursor.description else []
-    for row, pk in zip(rows, ids, strict=False):
+        cursor.execute(statement.sql, statement.params)
+        ids = [r[0] for r in cursor.fetchall()] if statement.returns and cursor.description else []
+        count = int(cursor.rowcount)
+    _saved(statement, ids, db)
+    return count
+
+
+def _saved(statement: _Statement, ids: list[Any], db: str) -> None:
+    for row, pk in zip(statement.rows or [], ids, strict=False):
         row.pk = pk
-    for row in rows:
+    for row in statement.rows or []:
         row._state.adding, row._state.db = False, db
 
 
@@ -335,13 +384,30 @@ def update_pks(
 def _update_in(
     model: type[Model], key: str, sets: Any, params: Any, pks: list[Any], db: str
 ) -> int:
-    connection = connections[db]
-    table = connection.ops.quote_name(model._meta.db_table)
+    return _run(_update_in_statement(model, key, sets, params, pks, db), db)
+
+
+def _update_in_statement(
+    model: type[Model], key: str, sets: Any, params: Any, pks: list[Any], db: str
+) -> _Statement:
+    table, pk = _table_and_pk(model, db)
     where = ", ".join(["%s"] * len(pks))
     sql = f"UPDATE {table} SET {', '.join(sets)} WHERE {key} IN ({where})"
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*params, *pks])
-        return int(cursor.rowcount)
+    return _Statement(
+        sql, [*params, *pks], model._meta.db_table, frozenset(pks) if key == pk else None
+    )
+
+
+_TABLES: dict[tuple[type[Model], str], tuple[str, str]] = {}
+
+
+def _table_and_pk(model: type[Model], db: str) -> tuple[str, str]:
+    """The quoted table and primary key column of `model` (once per process)."""
+    found = _TABLES.get((model, db))
+    if found is None:
+        table = connections[db].ops.quote_name(model._meta.db_table)
+        found = _TABLES[model, db] = (table, column(model, model._meta.pk.name, db))
+    return found
 
 
 # Deferred writes (issue 14, B8: a burst of timeouts). A batch of games committed in one
@@ -361,6 +427,7 @@ class _Deferred:
     savepoints: bool = True  # each change in a savepoint of its own (`change_atomic`)
     ops: list[tuple[Any, ...]] = field(default_factory=list)
     flushed: int = 0  # ops written by earlier flushes (marks count from the block's start)
+    combine: bool = False  # a flush's statements as one where safe (`writes_combined`)
 
 
 _deferred: ContextVar[_Deferred | None] = ContextVar("prepared_deferred", default=None)
@@ -379,6 +446,27 @@ def writes_deferred(db: str = "default", *, savepoints: bool = True) -> Iterator
     try:
         yield
         deferred_flush()
+    finally:
+        _deferred.reset(token)
+
+
+@contextmanager
+def writes_combined(db: str = "default") -> Iterator[None]:
+    """One change of a game (a move) on PostgreSQL: its writes (the events, the game's
+    caches, the seats' deadlines) are sent as ONE statement when the block ends, a
+    data-modifying WITH (issue 14, B1: each statement cost a move ~265 k instructions in
+    Django's cursor and psycopg's binding, and a round trip). Inside `writes_deferred`
+    already (the clock's sweep), or on another database (SQLite, the embedded mode), the
+    writes go as they would without it. Used inside the change's transaction: a failing
+    write (the unique (game, seq)) fails the block, which rolls the change back."""
+    if _deferred.get() is not None or connections[db].vendor != "postgresql":
+        yield
+        return
+    deferred = _Deferred(db, combine=True)
+    token = _deferred.set(deferred)
+    try:
+        yield
+        _flush(deferred)
     finally:
         _deferred.reset(token)
 
@@ -416,7 +504,12 @@ def deferred_rows(model: type[M]) -> list[M]:
 def deferred_flush() -> None:
     """Write every deferred change now, grouped (a no-op outside `writes_deferred`)."""
     deferred = _deferred.get()
-    if deferred is None or not deferred.ops:
+    if deferred is not None:
+        _flush(deferred)
+
+
+def _flush(deferred: _Deferred) -> None:
+    if not deferred.ops:
         return
     ops, db = deferred.ops, deferred.db
     deferred.flushed += len(ops)
@@ -426,33 +519,83 @@ def deferred_flush() -> None:
     updates_in: dict[tuple[Any, ...], list[Any]] = {}
     for op in ops:
         if op[0] == "insert":
-            rows, values = inserts.setdefault((op[1], op[2]), ([], []))
+            # keys=False asks for no RETURNING only where the write is combined
+            keys = op[5] or not deferred.combine
+            rows, values = inserts.setdefault((op[1], op[2], keys), ([], []))
             rows += op[3]
             values += op[4]
         elif op[0] == "update":
             updates.setdefault((op[1], op[2]), {})[op[3]] = op[4]
         else:
             updates_in.setdefault(op[1:5], []).extend(op[5])
-    for (model, names), (rows, values) in inserts.items():
-        _insert(model, names, rows, values, db)
+    statements = [
+        _insert_statement(model, names, rows, values, db, keys)
+        for (model, names, keys), (rows, values) in inserts.items()
+    ]
     for (model, names), by_pk in updates.items():
-        _update_rows(model, names, by_pk, db)
+        statements += _update_rows(model, names, by_pk, db)
     for (model, key, sets, params), pks in updates_in.items():
-        _update_in(model, key, sets, params, list(dict.fromkeys(pks)), db)
+        statements.append(
+            _update_in_statement(model, key, sets, params, list(dict.fromkeys(pks)), db)
+        )
+    if deferred.combine and len(statements) > 1 and _combinable(statements):
+        _run_combined(statements, db)
+        return
+    for statement in statements:
+        _run(statement, db)
+
+
+def _combinable(statements: list[_Statement]) -> bool:
+    """Whether one data-modifying WITH writes what these statements write one after the
+    other. Its parts all see the snapshot taken before it, and PostgreSQL applies only one
+    of two changes of the same row in one statement, so: at most one INSERT whose rows need
+    their keys (the statement's own RETURNING gives them, in order), INSERTs into tables
+    nothing else here writes (an UPDATE would not see their rows), and the UPDATEs of a
+    table change known, disjoint rows."""
+    if sum(s.returns for s in statements) > 1:
+        return False
+    by_table: dict[str, list[_Statement]] = {}
+    for statement in statements:
+        by_table.setdefault(statement.table, []).append(statement)
+    for same in by_table.values():
+        if len(same) == 1:
+            continue
+        seen: set[Any] = set()
+        for statement in same:
+            if statement.rows is not None or statement.keys is None or seen & statement.keys:
+                return False
+            seen |= statement.keys
+    return True
+
+
+def _run_combined(statements: list[_Statement], db: str) -> None:
+    """`statements` as one: the INSERT whose rows need their keys (or the last) is the
+    statement, the others its WITH parts (each runs once, unreferenced)."""
+    main = next((s for s in statements if s.returns), statements[-1])
+    parts = [s for s in statements if s is not main]
+    with_ = ", ".join(f"w{i} AS ({s.sql})" for i, s in enumerate(parts))
+    params = [value for s in parts for value in s.params] + main.params
+    with connections[db].cursor() as cursor:
+        cursor.execute(f"WITH {with_} {main.sql}", params)
+        ids = [r[0] for r in cursor.fetchall()] if main.returns and cursor.description else []
+    _saved(main, ids, db)
+    for part in parts:
+        _saved(part, [], db)
 
 
 def _update_rows(
     model: type[Model], names: tuple[str, ...], by_pk: dict[Any, list[Any]], db: str
-) -> None:
+) -> list[_Statement]:
     """update_row for many rows: on PostgreSQL one UPDATE ... FROM (VALUES ...), each value
     cast to its column's type; elsewhere the one-row statement for each."""
     connection = connections[db]
+    table_name = model._meta.db_table
     if connection.vendor != "postgresql" or len(by_pk) == 1:
         sql = _sql("update", model, names, db)
-        with connection.cursor() as cursor:
-            for pk, values in by_pk.items():
-                cursor.execute(sql, [*values, pk])
-        return
+        return [
+            _Statement(sql, [*values, pk], table_name, frozenset([pk]))
+            for pk, values in by_pk.items()
+        ]
     meta = model._meta
     fields = [meta.pk, *(meta.get_field(name) for name in names)]
     casts = ", ".join(f"CAST(%s AS {f.db_type(connection)})" for f in fields)
@@ -466,5 +609,4 @@ def _update_rows(
         f" WHERE {table}.{pk} = v.{pk}"
     )
     params = [value for pk_value, values in by_pk.items() for value in (pk_value, *values)]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+    return [_Statement(sql, params, table_name, frozenset(by_pk))]

@@ -15,13 +15,14 @@ import json
 from dataclasses import dataclass, fields
 from typing import Any, TypedDict, Unpack, cast
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.engine.core import JSON, MalformedMove, Move, apply, from_json, rng_for, to_json
 from games.log import definition_of, load_state
 from games.models import Game, GameEvent, MoveReceipt, Seat
-from games.prepared import Prepared, change_atomic
+from games.prepared import Prepared, change_atomic, insert_rows, writes_combined
 from games.selectors import can_watch, seats_in_play
 
 from . import gates
@@ -139,7 +140,9 @@ def move_play(
     _check_key(idempotency_key)
     if move is None:
         move = decode_move(move_json)
-    with change_atomic():  # a savepoint inside a transaction, but in a sweep's first try
+    # A savepoint inside a transaction, but in a sweep's first try; on PostgreSQL the
+    # move's writes (events, the game's caches, deadlines) go as one statement at the end.
+    with change_atomic(), writes_combined():
         if seats is not None and isinstance(game, Game):
             locked = game
         else:
@@ -191,13 +194,17 @@ def move_play(
                 timeouts_in_a_row=0
             )
         if idempotency_key and user is not None:
-            MoveReceipt.objects.create(
+            # Written with the move's other writes (games.prepared.writes_combined); its key
+            # is never read. created_at as auto_now_add would set it.
+            receipt = MoveReceipt(
                 game=locked,
                 user=user,
                 key=idempotency_key,
                 move_digest=_digest(move),
                 result=result,
+                created_at=timezone.now(),
             )
+            insert_rows([receipt], keys=False)
     return Played(result=result, committed=committed, seat=position)
 
 

@@ -9,14 +9,15 @@ import threading
 from typing import Any
 
 import pytest
-from django.db import connection
+from django.db import IntegrityError, connection, transaction
 from django.db.models.signals import post_init
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from clock.models import Vacation, VacationAccount
 from games.api.authentication import _token_with_facts
-from games.models import PRESENCE_STALE_AFTER, Game, GameEvent, Presence, Seat
+from games.models import PRESENCE_STALE_AFTER, Game, GameEvent, MoveReceipt, Presence, Seat
 from games.prepared import (
     Prepared,
     deferred_flush,
@@ -26,6 +27,7 @@ from games.prepared import (
     insert_rows,
     update_pks,
     update_row,
+    writes_combined,
     writes_deferred,
 )
 from games.selectors import _seats_in_play, seats_in_play, seats_in_play_of
@@ -265,6 +267,135 @@ def test_a_failure_inside_drops_the_deferred_writes() -> None:
     assert Seat.objects.get(pk=seats[0].pk).deadline_at != at
     update_pks(Seat, [seats[0].pk], {"deadline_at": at})  # and nothing stays deferred
     assert Seat.objects.get(pk=seats[0].pk).deadline_at == at
+
+
+def _a_moves_writes(game: Game, seats: list[Seat], at: dt.datetime) -> list[GameEvent]:
+    """What a move writes: its event rows, the game's caches, two seats' deadlines set and
+    a third's cleared (two UPDATEs of the seats, of different rows), its receipt."""
+    rows = [
+        GameEvent(
+            game=game,
+            seq=game.state_seq + 1 + i,
+            type="x.y",
+            payload={"i": i},
+            actor_seat=0,
+            actor_kind="player",
+            created_at=at,
+        )
+        for i in range(2)
+    ]
+    insert_rows(rows)
+    game.state, game.state_seq = {"after": [1]}, game.state_seq + 2
+    update_row(game, ("state", "state_seq"))
+    update_pks(Seat, [seats[0].pk, seats[1].pk], {"deadline_at": at})
+    update_pks(Seat, [seats[2].pk], {"deadline_at": None})
+    assert seats[0].user_id is not None
+    receipt = MoveReceipt(
+        game=game, user_id=seats[0].user_id, key="k", result={"seq": 1}, created_at=at
+    )
+    insert_rows([receipt], keys=False)
+    return rows
+
+
+def _writes(captured: CaptureQueriesContext) -> list[str]:
+    return [
+        q["sql"]
+        for q in captured.captured_queries
+        if not q["sql"].startswith(("SAVEPOINT", "RELEASE SAVEPOINT"))
+    ]
+
+
+def test_a_moves_writes_combined_are_one_statement_that_writes_the_same() -> None:
+    """writes_combined (a move, games.services.moves): on PostgreSQL the event rows, the
+    game's caches, the seats' deadlines and the receipt are one data-modifying WITH,
+    written when the block ends; on SQLite each as it comes. Either way the rows read back
+    as written one by one, and the new events have their keys in order."""
+    game = started_game([make_user() for _ in range(3)])
+    seats = list(Seat.objects.filter(table_id=game.table_id).order_by("position"))
+    Seat.objects.filter(pk=seats[2].pk).update(deadline_at=timezone.now())
+    at = timezone.now() + dt.timedelta(hours=1)
+    before = GameEvent.objects.count()
+    with CaptureQueriesContext(connection) as captured, transaction.atomic(), writes_combined():
+        rows = _a_moves_writes(game, seats, at)
+        written = GameEvent.objects.count() - before
+    if connection.vendor == "postgresql":
+        assert written == 0  # nothing until the block ends
+        [combined] = _writes(captured)[1:]  # the count above, then one statement
+        assert combined.startswith("WITH ")
+    else:
+        assert written == 2
+    assert [r.pk for r in rows] == list(
+        GameEvent.objects.filter(game=game, seq__gt=game.state_seq - 2)
+        .order_by("seq")
+        .values_list("pk", flat=True)
+    )
+    assert all(not r._state.adding for r in rows)
+    assert [e.payload for e in GameEvent.objects.filter(pk__in=[r.pk for r in rows])] == [
+        {"i": 0},
+        {"i": 1},
+    ]
+    stored = Game.objects.get(pk=game.pk)
+    assert (stored.state, stored.state_seq) == ({"after": [1]}, game.state_seq)
+    deadlines = Seat.objects.filter(table_id=game.table_id).order_by("position")
+    assert list(deadlines.values_list("deadline_at", flat=True)) == [at, at, None]
+    receipt = MoveReceipt.objects.get(game=game, key="k")
+    assert (receipt.user_id, receipt.result, receipt.created_at) == (
+        seats[0].user_id,
+        {"seq": 1},
+        at,
+    )
+
+
+def test_writes_not_combinable_go_one_by_one() -> None:
+    """The same row written twice (an UPDATE by table beside one by key), or two INSERTs,
+    are not one statement: PostgreSQL would apply only one change of a row, and the WITH's
+    parts share one snapshot. They go one by one and give what they gave before."""
+    game = started_game([make_user() for _ in range(2)])
+    seats = list(Seat.objects.filter(table_id=game.table_id).order_by("position"))
+    at = timezone.now() + dt.timedelta(hours=2)
+    with CaptureQueriesContext(connection) as captured, transaction.atomic(), writes_combined():
+        update_pks(Seat, [game.table_id], {"deadline_at": at}, by="table")
+        update_pks(Seat, [seats[0].pk], {"is_bot": True})
+        insert_rows(
+            [
+                GameEvent(
+                    game=game,
+                    seq=game.state_seq + 1,
+                    type="x.y",
+                    payload={},
+                    actor_kind="player",
+                    created_at=at,
+                )
+            ]
+        )
+        presence = Presence(game=game, user=seat_users(game)[0], channel_name="test!x")
+        presence.connected_at = at  # auto_now_add is the ORM save's
+        insert_rows([presence])
+    assert not any(q.startswith("WITH ") for q in _writes(captured))
+    stored = list(Seat.objects.filter(table_id=game.table_id).order_by("position"))
+    assert [(s.deadline_at, s.is_bot) for s in stored] == [(at, True), (at, False)]
+    assert Presence.objects.filter(game=game, channel_name="test!x").exists()
+    assert GameEvent.objects.filter(game=game, seq=game.state_seq + 1).exists()
+
+
+def test_a_combined_write_that_fails_fails_the_block_and_writes_nothing() -> None:
+    """A seq already in the log (the unique (game, seq)) fails the move's one statement:
+    the block raises and neither the game's caches nor the deadlines change."""
+    game = started_game([make_user() for _ in range(3)])
+    seats = list(Seat.objects.filter(table_id=game.table_id).order_by("position"))
+    at = timezone.now() + dt.timedelta(hours=3)
+    seq = game.state_seq
+    game.state_seq -= 1  # its first row takes the seq of the last event in the log
+    with pytest.raises(IntegrityError), transaction.atomic(), writes_combined():
+        _a_moves_writes(game, seats, at)
+    stored = Game.objects.get(pk=game.pk)
+    assert stored.state_seq == seq
+    assert stored.state != {"after": [1]}
+    assert at not in set(
+        Seat.objects.filter(table_id=game.table_id).values_list("deadline_at", flat=True)
+    )
+    assert GameEvent.objects.filter(game=game).count() == seq
+    assert not MoveReceipt.objects.filter(game=game).exists()
 
 
 def _whole(obj: Any, depth: int = 3) -> dict[str, Any]:
