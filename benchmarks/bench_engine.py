@@ -41,6 +41,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
 
+from games.engine import loaded  # noqa: E402
 from games.engine.core import GameDefinition, get_game, to_json  # noqa: E402
 from games.engine.games.colovini import ColoviniConfig  # noqa: E402
 from games.engine.games.jousting import JoustingConfig  # noqa: E402
@@ -143,6 +144,8 @@ def main() -> None:
             if args.only.lower() in setup.label.lower():
                 print(f"{setup.label:44} {same_games(setup)}", flush=True)
         return
+    # Which engine plays: the mypyc build or the source (games/engine/__init__.py).
+    print(f"engine: {loaded()} (AVALON_ENGINE=source forces the source)")
     print(
         f"{'setup':44} {'goal':>6} {'games/s':>9} {'ratio':>6} {'moves':>6} "
         f"{'apply µs p50':>7} {'p99':>7} {'bot µs p50':>7} {'p99':>7}"
