@@ -44,6 +44,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ["AVALON_ENGINE"] = "source"  # hash the sources, never load an old build
 
+from mypy.version import __version__ as mypy_version  # noqa: E402
+
 from games.engine import BUILD, SOURCE, source_stamp  # noqa: E402
 
 LEFT_OUT_NAMES = {"__init__.py", "config.py", "moves.py", "events.py", "state.py", "definition.py"}
@@ -71,12 +73,9 @@ def compiled_sources() -> list[Path]:
 
 
 def full_stamp(opt: str) -> str:
-    mypy = subprocess.run(
-        [sys.executable, "-m", "mypy", "--version"], capture_output=True, text=True, check=True
-    ).stdout.split()[1]
     script = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
     python = sys.version.split()[0]
-    return f"{source_stamp()} python-{python} mypy-{mypy} script-{script} opt-{opt}\n"
+    return f"{source_stamp()} python-{python} mypy-{mypy_version} script-{script} opt-{opt}\n"
 
 
 # The setup.py mypyc's setuptools build runs. `multi_file` writes a C file per module, and
