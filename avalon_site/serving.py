@@ -22,6 +22,7 @@ for a disconnect, sending the response, request_finished when it is closed.
 
 from __future__ import annotations
 
+import contextvars
 import gc
 from typing import Any
 
@@ -47,7 +48,7 @@ def sync_chain_asgi_application() -> SyncChainASGIHandler:
     return SyncChainASGIHandler()
 
 
-def warm_up() -> None:
+def _warm_up() -> None:
     """Import now, at the server process's start, what its first requests would otherwise
     import while they are served (issue 14, B1): the notification tasks, queued after a
     move, with the web push stack under them (pywebpush, aiohttp), and the games'
@@ -69,12 +70,15 @@ def warm_up() -> None:
     from django.conf import settings
     from django.core.cache import caches
     from django.urls import get_resolver, reverse
+    from django.utils import translation
     from django.utils.module_loading import autodiscover_modules, import_string
 
     from avalon_site.celery import app
 
     get_resolver().resolve("/")
-    reverse("home")
+    for code, _name in settings.LANGUAGES:  # reverse() indexes the patterns per language
+        with translation.override(code):
+            reverse("home")
     getattr(caches["default"], "client", None)  # django-redis's client (not the local cache)
     # The channel layer's module only: a layer built here, outside any event loop, made a
     # WSGI worker's later requests dearer round after round (measured: 6.9 -> 8.3 ms per move
@@ -93,6 +97,18 @@ def warm_up() -> None:
 
     import_string(settings.MESSAGE_STORAGE)
     import_string(settings.SESSION_SERIALIZER)
+
+
+def warm_up() -> None:
+    """_warm_up, in a context of its own, then everything loaded frozen.
+
+    The context is thrown away after: resolving the URLconf sets an asgiref `Local` on
+    each of its ~47 resolvers (Django's `URLResolver._local.populating`), and, set in the
+    server's main context, those 47 storages rode in every context the server copied from
+    it: every `sync_to_async` and `async_to_sync` re-homed each of them to the thread it
+    crossed to (asgiref 3.13's `_restore_context`), about 200 new objects per crossing, and
+    the full collections walked them in every socket's task (issue 14, B3)."""
+    contextvars.copy_context().run(_warm_up)
     # Everything loaded so far lives as long as the process: out of the collector's sight, a
     # full collection no longer walks it (about 180,000 objects here, 77 ms of CPU in one
     # request whenever the oldest generation's turn came; issue 14, B1).

@@ -105,6 +105,41 @@ def test_a_fresh_server_process_imports_at_start(entry: str) -> None:
     assert done.stdout.split() == modules
 
 
+CONTEXT_SCRIPT = """
+import contextvars
+import avalon_site.{entry}
+from asgiref.local import _Storage
+from django.urls import get_resolver
+context = contextvars.copy_context()
+storages = [value.data for value in context.values() if isinstance(value, _Storage)]
+print(sum("populating" in data for data in storages), len(storages))
+print(" ".join(sorted(get_resolver()._reverse_dict)))
+"""
+
+
+@pytest.mark.parametrize("entry", ["wsgi", "asgi"])
+def test_the_warm_up_leaves_the_servers_context_as_it_found_it(entry: str) -> None:
+    """Issue 14, B3: resolving the URLconf sets an asgiref Local on each resolver; done in
+    the server's own context, ~47 of them rode in every context copied from it, and every
+    sync_to_async crossing re-made each one (about 200 objects a crossing, the full
+    collections' pauses on a server with many sockets). The warm-up runs in a context of
+    its own, and still leaves the URLconf indexed for every language."""
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "avalon_site.settings"}
+    done = subprocess.run(
+        [sys.executable, "-c", CONTEXT_SCRIPT.format(entry=entry)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    counts, languages = done.stdout.splitlines()
+    resolvers, storages = map(int, counts.split())
+    assert resolvers == 0
+    assert storages <= 1  # the cache's client, built at start for every request to share
+    assert languages.split() == ["en", "fr"]
+
+
 @pytest.mark.parametrize("path", ["/ws/games/abc/", "/ws/nothing-here/", "/", "/ws/games/1/x/"])
 def test_a_socket_to_no_route_is_refused_not_a_server_error(path: str) -> None:
     """Channels' router raises on a path it does not know, which uvicorn answers with a 500
