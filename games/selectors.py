@@ -7,6 +7,7 @@ No selector returns the seed, the full state or an unredacted event of a game in
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Collection
 from typing import Any
 
 from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery
@@ -38,6 +39,12 @@ def game_for_watcher(game_id: int, user: User | None) -> Game | None:
 def game_version(game_id: int) -> tuple[int, str] | None:
     """The game's (state_seq, status): one cheap read to tell whether it moved on."""
     return Game.objects.filter(pk=game_id).values_list("state_seq", "status").first()
+
+
+def game_versions(game_ids: Collection[int]) -> dict[int, tuple[int, str]]:
+    """game_version of each game that exists, in one query."""
+    rows = Game.objects.filter(pk__in=game_ids).values_list("pk", "state_seq", "status")
+    return {pk: (seq, status) for pk, seq, status in rows}
 
 
 def seats_in_play_count(game: Game) -> int:

@@ -13,10 +13,11 @@ last seen seq: "since your last visit"); the socket also counts every full send 
 
 The channel layer is at-most-once and forgets its groups when Redis restarts, so a socket
 keeps itself in step from the database (R2): it remembers the seq it has sent, drops what
-it already sent, and a heartbeat (settings.GAME_SOCKET_HEARTBEAT_SECONDS) re-joins its group
-and, when the game moved past what it sent, sends what it missed (JSON: the events after
-its seq; HTML: the whole page). While the layer is unreachable the socket stays open and
-retries, rather than dropping every player at once.
+it already sent, and a heartbeat (settings.GAME_SOCKET_HEARTBEAT_SECONDS; one per process
+for all its sockets, games.consumers.beat) re-joins its group and, when the game moved past
+what it sent, sends what it missed (JSON: the events after its seq; HTML: the whole page).
+While the layer is unreachable the socket stays open and retries, rather than dropping
+every player at once.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ import asyncio
 import json
 import logging
 import re
-import time
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -37,7 +37,7 @@ from django.utils.translation import gettext as _
 
 from accounts.middleware import socket_language
 from games import client_json
-from games.models import PRESENCE_HEARTBEAT, Game
+from games.models import Game
 from games.panels import render_live_panels
 from games.presentation import feed_in_words
 from games.rendering import (
@@ -53,7 +53,6 @@ from games.selectors import (
     events_after,
     game_for_watcher,
     game_get,
-    game_version,
     game_view_for_user,
     seats_in_play_count,
 )
@@ -63,12 +62,12 @@ from games.services.presence import (
     CLOSE_TO_RECONNECT,
     presence_join,
     presence_leave,
-    presence_touch,
     session_digest,
     spectators_touch,
 )
 from games.services.seen import seat_seen_mark
 
+from .beat import socket_beat
 from .budget import FrameBudget
 from .common import db, socket_error, user_of
 from .inbound import socket_act
@@ -80,10 +79,6 @@ logger = logging.getLogger("games.consumers")
 # 12 as a JSON escape) or a "seen" is far shorter. The servers refuse frames past
 # avalon_site.websocket.WS_MAX_SIZE bytes before they reach here; this holds for any server.
 MAX_FRAME_CHARS = 32_768
-
-# How long a heartbeat that finds the game past this socket waits for the push in flight
-# before reading the page from the database (at most half a heartbeat).
-PUSH_GRACE = 1.0
 
 
 def _whole(text: str) -> int | None:
@@ -110,7 +105,6 @@ class GameConsumer(LayerResilientConsumer):
     group: str
     json_mode: bool
     feed: dict[str, Any]
-    heartbeat: asyncio.Future[None] | None = None
     # What this socket has sent: the game's (seq, status). Pushes at or below it are dropped,
     # the heartbeat sends what lies past it.
     sent: tuple[int, str] = (-1, "")
@@ -144,7 +138,7 @@ class GameConsumer(LayerResilientConsumer):
         await self._join()
         await self.accept()
         await self._presence(True)
-        self.heartbeat = asyncio.ensure_future(self._heartbeat())
+        socket_beat().add(self)
         last = _whole(query.get("last_seq", [""])[0])
         if self.json_mode and last is not None:
             await self._catch_up(last)
@@ -152,8 +146,7 @@ class GameConsumer(LayerResilientConsumer):
             await self._send_full()
 
     async def disconnect(self, code: int) -> None:
-        if self.heartbeat is not None:
-            self.heartbeat.cancel()
+        socket_beat().remove(self)
         if hasattr(self, "group"):
             await self._leave()
             await self._presence(False)
@@ -196,39 +189,34 @@ class GameConsumer(LayerResilientConsumer):
         else:
             presence_leave(channel_name=self.channel_name, game=self.game, seats=self.seats)
 
-    async def _heartbeat(self) -> None:
-        """Every GAME_SOCKET_HEARTBEAT_SECONDS: re-join the group and send what the game did
-        past what this socket sent (pushes lost while the layer was down or its groups were
-        forgotten). Every PRESENCE_HEARTBEAT: keep the presence row fresh, since a row nobody
-        refreshes (the process died) stops counting after PRESENCE_STALE_AFTER."""
-        presence_every = PRESENCE_HEARTBEAT.total_seconds()
-        interval = min(float(settings.GAME_SOCKET_HEARTBEAT_SECONDS), presence_every)
-        touched = time.monotonic()
-        while True:
-            await asyncio.sleep(interval)
-            try:
-                await self._join()
-                await self._resync_if_behind(min(PUSH_GRACE, interval / 2))
-                if self.seat is None:
-                    await db(spectators_touch)(self.game_id)
-                if self.user is not None and time.monotonic() - touched >= presence_every:
-                    touched = time.monotonic()
-                    await db(presence_touch)(channel_name=self.channel_name)
-            except DatabaseError as exc:  # the database is away: try again next beat
-                logger.warning("game socket: heartbeat of game %s failed: %r", self.game_id, exc)
+    # --- the heartbeat (games.consumers.beat) ------------------------------------------
 
-    async def _resync_if_behind(self, grace: float) -> None:
-        current = await db(game_version)(self.game_id)
-        if current is None or current == self.sent:
-            return
-        if current[0] > self.sent[0]:
-            # The push of a move just committed is usually on its way (it is rendered after
-            # the commit): wait for it a moment rather than render the page for this socket.
-            await asyncio.sleep(grace)
-        async with self.sending:
-            if current[0] < self.sent[0] or current == self.sent:
-                return  # a push got here first, with the same or newer news
-            await self._send_missed()
+    @property
+    def spectator(self) -> bool:
+        return self.seat is None
+
+    @property
+    def signed_in(self) -> bool:
+        return self.user is not None
+
+    async def rejoin(self) -> bool:
+        """Join the group again: restores a membership Redis lost (restart) or expired."""
+        return await self._join()
+
+    async def catch_up_to(self, current: tuple[int, str], grace: float) -> None:
+        """The beat read the game at `current`, past what this socket sent: pushes were
+        lost while the layer was down or its groups were forgotten. Send what it missed."""
+        try:
+            if current[0] > self.sent[0]:
+                # The push of a move just committed is usually on its way (it is rendered
+                # after the commit): wait for it a moment rather than render the page here.
+                await asyncio.sleep(grace)
+            async with self.sending:
+                if current[0] < self.sent[0] or current == self.sent:
+                    return  # a push got here first, with the same or newer news
+                await self._send_missed()
+        except DatabaseError as exc:  # the database is away: the next beat tries again
+            logger.warning("game socket: catching up game %s failed: %r", self.game_id, exc)
 
     async def _send_missed(self) -> None:
         """Everything past what this socket sent, read from the database (hold `sending`)."""

@@ -30,6 +30,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.models import Game, Presence
+from games.selectors import game_versions
 from games.services import broadcast
 
 logger = logging.getLogger(__name__)
@@ -48,11 +49,30 @@ def presence_leave(*, channel_name: str, game: Game, seats: int) -> None:
     broadcast.presence_changed(game, seats)
 
 
-def presence_touch(*, channel_name: str, now: dt.datetime | None = None) -> int:
-    """The socket is still open: refresh its row (returns how many rows were refreshed)."""
-    return Presence.objects.filter(channel_name=channel_name).update(
+def presence_touch(*, channel_names: Collection[str], now: dt.datetime | None = None) -> int:
+    """These sockets are still open: refresh their rows (returns how many were refreshed)."""
+    if not channel_names:
+        return 0
+    return Presence.objects.filter(channel_name__in=channel_names).update(
         last_seen=now or timezone.now()
     )
+
+
+def sockets_beat(
+    *,
+    game_ids: Collection[int],
+    spectated: Collection[int],
+    channel_names: Collection[str],
+    now: dt.datetime | None = None,
+) -> dict[int, tuple[int, str]]:
+    """One heartbeat of a server process's game sockets (games.consumers.beat): refresh
+    the presence rows of `channel_names`, mark the `spectated` games watched, and return
+    each of `game_ids`' (state_seq, status), to tell which sockets missed a push."""
+    presence_touch(channel_names=channel_names, now=now)
+    if spectated:
+        timeout = 3 * float(settings.GAME_SOCKET_HEARTBEAT_SECONDS)
+        cache.set_many({_spectators_key(g): 1 for g in spectated}, timeout=timeout)
+    return game_versions(game_ids)
 
 
 def session_digest(session_key: str) -> str:

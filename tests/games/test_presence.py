@@ -1,17 +1,19 @@
 """Presence staleness: a row whose socket stopped its heartbeat (the server process crashed
 and never ran its disconnects) no longer makes a player look online, does not hold back
-"your turn" emails, and is purged by the periodic task; a live row survives both."""
+"your turn" emails, and is purged by the periodic task; a live row survives both. The
+heartbeat of a process's sockets is one hop a tick (games.consumers.beat)."""
 
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 import pytest
 import time_machine
 
 from games.models import PRESENCE_STALE_AFTER, Presence
 from games.selectors import players_of
-from games.services.presence import presence_purge_stale, presence_touch
+from games.services.presence import presence_purge_stale, presence_touch, sockets_beat
 from games.tasks import presence_purge_task
 
 from .conftest import make_user, seat_users, started_game
@@ -35,7 +37,7 @@ def test_a_row_without_heartbeat_stops_counting_as_online_and_is_purged() -> Non
         assert _online(game) == {0: True, 1: True}
 
         clock.shift(PRESENCE_STALE_AFTER - dt.timedelta(seconds=30))
-        assert presence_touch(channel_name="live-process!1") == 1  # the live socket's beat
+        assert presence_touch(channel_names=["live-process!1"]) == 1  # the live socket's beat
         clock.shift(dt.timedelta(seconds=31))
         assert _online(game) == {0: False, 1: True}
         assert list(Presence.objects.live().values_list("channel_name", flat=True)) == [
@@ -79,7 +81,7 @@ async def test_an_open_socket_keeps_its_row_fresh(monkeypatch) -> None:
     from channels.routing import URLRouter
     from channels.testing import WebsocketCommunicator
 
-    from games.consumers import game as game_socket
+    from games.consumers import beat as game_socket
     from games.routing import websocket_urlpatterns
 
     monkeypatch.setattr(game_socket, "PRESENCE_HEARTBEAT", dt.timedelta(seconds=0.05))
@@ -105,3 +107,94 @@ async def test_an_open_socket_keeps_its_row_fresh(monkeypatch) -> None:
     assert await last_seen() > first
     await comm.disconnect()
     assert not await sync_to_async(Presence.objects.exists)()
+
+
+def test_one_heartbeat_of_many_sockets_is_two_queries() -> None:
+    """Issue 14, B3: a process's sockets beat together (games.consumers.beat); what is due
+    in a tick is one UPDATE of the presence rows and one read of the games' versions,
+    however many sockets and games, and the spectated games are marked in the cache."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.services.presence import sockets_beat, spectators_watching
+
+    games = [started_game([make_user() for _ in range(3)]) for _ in range(3)]
+    names = []
+    for game in games:
+        for position, user in seat_users(game).items():
+            names.append(f"process!{game.pk}-{position}")
+            Presence.objects.create(game=game, user=user, channel_name=names[-1])
+    before = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+    Presence.objects.update(last_seen=before)
+
+    with CaptureQueriesContext(connection) as queries:
+        versions = sockets_beat(
+            game_ids={g.pk for g in games} | {10**9},  # a game gone: no version
+            spectated={games[2].pk},
+            channel_names=names[:5],
+        )
+    assert len(queries) == 2
+    assert versions == {g.pk: (g.state_seq, g.status) for g in games}
+    assert Presence.objects.filter(last_seen__gt=before).count() == 5
+    assert [spectators_watching(g.pk) for g in games] == [False, False, True]
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_process_beats_its_sockets_in_one_hop(monkeypatch) -> None:
+    """Three sockets (two seats of one game, a spectator of another) are kept in step by one
+    call a tick, which names both games and marks the spectated one."""
+    import asyncio
+
+    from asgiref.sync import sync_to_async
+    from channels.routing import URLRouter
+    from channels.testing import WebsocketCommunicator
+
+    from games.consumers import beat
+    from games.routing import websocket_urlpatterns
+
+    calls: list[tuple[set[int], set[int], int]] = []
+
+    def recording(**kwargs: Any) -> dict[int, tuple[int, str]]:
+        calls.append(
+            (set(kwargs["game_ids"]), set(kwargs["spectated"]), len(kwargs["channel_names"]))
+        )
+        return sockets_beat(**kwargs)
+
+    monkeypatch.setattr(beat, "sockets_beat", recording)
+
+    @sync_to_async
+    def setup() -> tuple[Any, Any, dict[int, Any]]:
+        one, other = (started_game([make_user() for _ in range(3)]) for _ in range(2))
+        return one, other, seat_users(one)
+
+    one, other, seats = await setup()
+    sockets = []
+    for path, user in [
+        (f"/ws/games/{one.pk}/", seats[0]),
+        (f"/ws/games/{one.pk}/", seats[1]),
+        (f"/ws/games/{other.pk}/", None),
+    ]:
+        comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns), path)  # type: ignore[attr-defined]
+        if user is not None:
+            comm.scope["user"] = user
+        assert (await comm.connect(timeout=10))[0]
+        sockets.append(comm)
+    # All three due at once, their presence rows too (they connected at different times);
+    # a socket joins the beat just after its handshake.
+    for _ in range(100):
+        if len(beat.socket_beat().sockets) == 3:
+            break
+        await asyncio.sleep(0.05)
+    assert len(beat.socket_beat().sockets) == 3
+    calls.clear()
+    for state in beat.socket_beat().sockets.values():
+        state.due = state.touched = 0.0
+    for _ in range(100):  # the beat runs in the background; wait for it, no timing assert
+        await asyncio.sleep(0.05)
+        if calls:
+            break
+    assert calls[0] == ({one.pk, other.pk}, {other.pk}, 2)  # the seats' rows, not the spectator's
+    for comm in sockets:
+        await comm.disconnect()
+    assert beat.socket_beat().sockets == {}
+    assert beat.socket_beat().task is None
