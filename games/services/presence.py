@@ -69,9 +69,7 @@ def sockets_beat(
     the presence rows of `channel_names`, mark the `spectated` games watched, and return
     each of `game_ids`' (state_seq, status), to tell which sockets missed a push."""
     presence_touch(channel_names=channel_names, now=now)
-    if spectated:
-        timeout = 3 * float(settings.GAME_SOCKET_HEARTBEAT_SECONDS)
-        cache.set_many({_spectators_key(g): 1 for g in spectated}, timeout=timeout)
+    spectators_touch(*spectated)
     return game_versions(game_ids)
 
 
@@ -139,11 +137,12 @@ def _spectators_key(game_id: int) -> str:
     return f"game-{game_id}-spectated"
 
 
-def spectators_touch(game_id: int) -> None:
-    """A spectator's socket is open on the game: the mark lasts three heartbeats, so a
+def spectators_touch(*game_ids: int) -> None:
+    """A spectator's socket is open on each game: the mark lasts three heartbeats, so a
     process that died with its sockets stops counting soon after."""
-    timeout = 3 * float(settings.GAME_SOCKET_HEARTBEAT_SECONDS)
-    cache.set(_spectators_key(game_id), 1, timeout=timeout)
+    if game_ids:
+        timeout = 3 * float(settings.GAME_SOCKET_HEARTBEAT_SECONDS)
+        cache.set_many({_spectators_key(g): 1 for g in game_ids}, timeout=timeout)
 
 
 def spectators_watching(game_id: int) -> bool:
