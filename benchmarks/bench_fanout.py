@@ -11,10 +11,11 @@ second through the HTTP move endpoint (a thread per game in this process):
 - one busy table: a ten-player game with every seat's page open and `--spectators`
   anonymous spectators; then another such table with one spectator, to read the server's
   CPU per move per extra socket off the difference (both render the spectators' view).
-Commit to receipt: from the event's created_at (stamped when the commit starts, read back
-from the database after the run) to the moment each socket got the update carrying that
-seq (the clocks are the same machine's). Every figure is printed with its goal and the
-load average.
+With `--acks`, each seat's page acknowledges every update it receives ({"type": "seen"}), as
+the site's page does when it shows one. Commit to receipt: from the event's created_at
+(stamped when the commit starts, read back from the database after the run) to the moment
+each socket got the update carrying that seq (the clocks are the same machine's). Every
+figure is printed with its goal and the load average.
 """
 
 from __future__ import annotations
@@ -90,12 +91,17 @@ def latencies(watchers: list[Watcher]) -> list[float]:
 
 
 def scenario(
-    served: Any, games: list[Any], seats_open: int, spectators: int, seconds: float
+    served: Any,
+    games: list[Any],
+    seats_open: int,
+    spectators: int,
+    seconds: float,
+    acks: bool = False,
 ) -> tuple[list[float], int, float, int]:
     """(latencies, moves, server CPU per move in ms, sockets) of one paced run."""
     from rest_framework.authtoken.models import Token
 
-    pool = SocketPool()
+    pool = SocketPool(acks=acks)
     try:
         specs: list[tuple[int, str | None, bool]] = []
         for game_id, tokens in games:
@@ -149,6 +155,7 @@ def main() -> None:
         spectators=20,
         workers=2,
         no_deflate=(False, "serve the websockets without permessage-deflate"),
+        acks=(False, "seats' pages acknowledge each update, as the site's page does"),
     )
     env = scratch_site("_bench_fanout", API_RATE_MOVES="")
     from benchmarks.setup_games import create_games
@@ -158,10 +165,11 @@ def main() -> None:
     busy = create_games(2, "resistance-avalon", 10)
 
     with serve("uvicorn", env, args.workers, ws_deflate=not args.no_deflate) as served:
-        values, moves, cpu_small, sockets = scenario(served, small, 4, 0, args.seconds)
+        values, moves, cpu_small, sockets = scenario(served, small, 4, 0, args.seconds, args.acks)
         target = args.games * args.seconds
         deflate = "no permessage-deflate" if args.no_deflate else "permessage-deflate"
-        print(f"\nB3 on uvicorn, {args.workers} workers, {deflate} ({load_average()})")
+        acks = ", seats acknowledge" if args.acks else ""
+        print(f"\nB3 on uvicorn, {args.workers} workers, {deflate}{acks} ({load_average()})")
         show(f"{args.games} games x 4 seats, 1 move/s each", values, 100, moves, sockets)
         print(
             f"{'':<44} moves made {moves} of {target:.0f} paced ({moves / target:.2f}); "
@@ -169,10 +177,10 @@ def main() -> None:
         )
 
         values, moves, cpu_full, sockets = scenario(
-            served, busy[:1], 10, args.spectators, args.seconds
+            served, busy[:1], 10, args.spectators, args.seconds, args.acks
         )
         show(f"10 seats + {args.spectators} spectators, 1 move/s", values, 50, moves, sockets)
-        _, _, cpu_one, _ = scenario(served, busy[1:], 10, 1, args.seconds)
+        _, _, cpu_one, _ = scenario(served, busy[1:], 10, 1, args.seconds, args.acks)
         per_socket = (cpu_full - cpu_one) / max(1, args.spectators - 1)
         print(
             f"{'server CPU per move, 10 seats + 1 spectator':<44} {cpu_one:7.1f} ms; with "

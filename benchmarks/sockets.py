@@ -47,12 +47,16 @@ class Watcher:
     feed: dict[str, Any] = field(default_factory=dict)
     created: dict[int, str] = field(default_factory=dict)
     messages: int = 0
+    seat: bool = False  # logged in (a seat's page in the benchmarks), not a spectator
 
 
 class SocketPool:
-    """Many sockets held open by one asyncio loop in a background thread."""
+    """Many sockets held open by one asyncio loop in a background thread. With `acks`, each
+    seat's HTML page acknowledges every update it receives ({"type": "seen"}), as the
+    site's page does when it shows one (static/js/site.js)."""
 
-    def __init__(self) -> None:
+    def __init__(self, acks: bool = False) -> None:
+        self.acks = acks
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
@@ -96,6 +100,7 @@ class SocketPool:
         if session:
             cookies.append(f"sessionid={session}")
         headers = {"Origin": f"http://127.0.0.1:{port}", "Cookie": "; ".join(cookies)}
+        watcher.seat = session is not None
         watcher.conn = await connect(
             f"ws://127.0.0.1:{port}/ws/games/{watcher.game_id}/{query}",
             additional_headers=headers,
@@ -110,18 +115,21 @@ class SocketPool:
         assert watcher.conn is not None
         try:
             async for message in watcher.conn:
-                self._note(watcher, message)
+                seq = self._note(watcher, message)
+                if seq is not None and self.acks and watcher.seat and not watcher.json_mode:
+                    await watcher.conn.send(json.dumps({"type": "seen", "seq": seq}))
         except Exception:  # closed at the end of the run
             return
 
-    def _note(self, watcher: Watcher, message: str | bytes) -> None:
+    def _note(self, watcher: Watcher, message: str | bytes) -> int | None:
+        """Record a message; the seq of an update not received before, else None."""
         now, wall = time.monotonic(), time.time()
         watcher.messages += 1
         text = message.decode() if isinstance(message, bytes) else message
         if watcher.json_mode:
             data = json.loads(text)
             if data.get("type") != "update":
-                return
+                return None
             seq = int(data["game"]["seq"])
             watcher.feed = data["game"]
             for event in data.get("events", []):
@@ -129,10 +137,13 @@ class SocketPool:
         else:
             found = SEQ_IN_HTML.search(text)
             if found is None:
-                return  # presence: the players panel only
+                return None  # presence: the players panel only
             seq = int(found.group(1))
-        watcher.arrivals.setdefault(seq, now)
-        watcher.wall_arrivals.setdefault(seq, wall)
+        if seq in watcher.arrivals:
+            return None
+        watcher.arrivals[seq] = now
+        watcher.wall_arrivals[seq] = wall
+        return seq
 
     async def send(self, watcher: Watcher, data: dict[str, Any]) -> None:
         assert watcher.conn is not None

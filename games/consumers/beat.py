@@ -3,16 +3,18 @@
 A game socket re-joins its group every GAME_SOCKET_HEARTBEAT_SECONDS (Redis forgets groups
 when it restarts), asks whether its game moved past what it sent (the layer drops
 messages), marks its game watched if it is a spectator's, and refreshes its presence row
-every PRESENCE_HEARTBEAT. Each socket used to run that beat in a task of its own, each
-read and write a hop to a thread of its own: with 800 pages open (200 games, four seats
-each) that was 53 hops and queries a second, 215-250 ms of the server's CPU a second with
-nobody moving, and a play-by-web site's pages stay open for days.
+every PRESENCE_HEARTBEAT; a seat's page also acknowledges every push it shows ("seen").
+Each socket used to run that beat in a task of its own, each read and write a hop to a
+thread of its own: with 800 pages open (200 games, four seats each) that was 53 hops and
+queries a second, 215-250 ms of the server's CPU a second with nobody moving, and a
+play-by-web site's pages stay open for days.
 
 Here one beat per event loop keeps each socket's own interval, and does what falls due in a
 tick in one hop to a thread: the versions of the due sockets' games in one query, their
-presence rows in one UPDATE, the spectated games marked in one cache write
-(games.services.presence.sockets_beat). Re-joining stays each socket's own trip to the
-layer, and so does what a socket does with its game's version (GameConsumer.catch_up_to).
+presence rows in one UPDATE, the spectated games marked in one cache write, and the pages'
+acknowledgements since the last tick (games.services.presence.sockets_beat). Re-joining
+stays each socket's own trip to the layer, and so does what a socket does with its game's
+version (GameConsumer.catch_up_to).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ Version = tuple[int, str]
 
 class BeatingSocket(Protocol):
     game_id: int
+    table_id: int
     channel_name: str
 
     @property
@@ -76,6 +79,8 @@ class SocketBeat:
 
     def __init__(self) -> None:
         self.sockets: dict[BeatingSocket, _Beat] = {}
+        # What the pages acknowledged since the last hop: (table id, position) -> seq.
+        self.seen: dict[tuple[int, int], int] = {}
         self.task: asyncio.Future[None] | None = None
 
     def add(self, socket: BeatingSocket) -> None:
@@ -84,13 +89,25 @@ class SocketBeat:
         if self.task is None or self.task.done():
             self.task = asyncio.ensure_future(self._run())
 
-    def remove(self, socket: BeatingSocket) -> None:
+    def seen_later(self, socket: BeatingSocket, position: int, seq: int) -> bool:
+        """The socket's page showed its player (at `position`) the game up to `seq`:
+        written at the next tick; False if the socket is not in the beat (write it now)."""
+        if socket not in self.sockets:
+            return False
+        key = (socket.table_id, position)
+        self.seen[key] = max(seq, self.seen.get(key, seq))
+        return True
+
+    def remove(self, socket: BeatingSocket, position: int | None) -> int | None:
+        """Take the socket out; returns its seat's acknowledgement not yet written (the
+        socket writes it as it closes: the beat may stop with its last socket)."""
         beat = self.sockets.pop(socket, None)
         if beat is not None and beat.catching_up is not None:
             beat.catching_up.cancel()
         if not self.sockets and self.task is not None:
             self.task.cancel()  # the loop may close with its last socket (a test's)
             self.task = None
+        return None if position is None else self.seen.pop((socket.table_id, position), None)
 
     async def _run(self) -> None:
         while self.sockets:
@@ -100,13 +117,18 @@ class SocketBeat:
             due = [socket for socket, beat in self.sockets.items() if beat.due <= now]
             for socket in due:
                 self.sockets[socket].due = now + interval
-            if due:
+            seen, self.seen = self.seen, {}
+            if due or seen:
                 try:
-                    await self._beat(due, now)
+                    await self._beat(due, seen, now)
                 except Exception as exc:  # the database or cache away: next beat tries again
                     logger.warning("game sockets: heartbeat of %d failed: %r", len(due), exc)
+                    for key, seq in seen.items():
+                        self.seen[key] = max(seq, self.seen.get(key, seq))
 
-    async def _beat(self, due: list[BeatingSocket], now: float) -> None:
+    async def _beat(
+        self, due: list[BeatingSocket], seen: dict[tuple[int, int], int], now: float
+    ) -> None:
         interval, presence_every = intervals()
         await asyncio.gather(*(socket.rejoin() for socket in due))
         due = [socket for socket in due if socket in self.sockets]  # closed meanwhile
@@ -119,6 +141,7 @@ class SocketBeat:
             game_ids={socket.game_id for socket in due},
             spectated={socket.game_id for socket in due if socket.spectator},
             channel_names=[socket.channel_name for socket in touch],
+            seen=[(table, position, seq) for (table, position), seq in seen.items()],
         )
         grace = min(PUSH_GRACE, interval / 2)
         for socket in due:

@@ -138,15 +138,18 @@ class GameConsumer(LayerResilientConsumer):
         await self._join()
         await self.accept()
         await self._presence(True)
-        socket_beat().add(self)
         last = _whole(query.get("last_seq", [""])[0])
         if self.json_mode and last is not None:
             await self._catch_up(last)
         else:
             await self._send_full()
+        # Last: a connect that failed on the way leaves nothing in the beat.
+        socket_beat().add(self)
 
     async def disconnect(self, code: int) -> None:
-        socket_beat().remove(self)
+        unwritten = socket_beat().remove(self, getattr(self, "seat", None))
+        if unwritten is not None:
+            await db(self._seen_write)(unwritten)
         if hasattr(self, "group"):
             await self._leave()
             await self._presence(False)
@@ -196,6 +199,10 @@ class GameConsumer(LayerResilientConsumer):
         return self.seat is None
 
     @property
+    def table_id(self) -> int:
+        return self.game.table_id
+
+    @property
     def signed_in(self) -> bool:
         return self.user is not None
 
@@ -239,9 +246,27 @@ class GameConsumer(LayerResilientConsumer):
     def _seen(self, seq: int) -> None:
         """This socket showed its player the game up to `seq` (never past what it sent);
         written once per new seq (a resync of what was already counted writes nothing)."""
+        if self._seen_new(seq):
+            self._seen_write(self.marked)
+
+    def _seen_new(self, seq: int) -> bool:
+        """Whether `seq` (capped at what was sent) moves this seat's mark on: it is kept."""
         seq = min(seq, self.sent[0])
-        if self.seat is not None and seq > self.marked:
-            self.marked = seq
+        if self.seat is None or seq <= self.marked:
+            return False
+        self.marked = seq
+        return True
+
+    def _seen_later(self, seq: int) -> bool:
+        """_seen, left to the beat; True when it moved the mark and must be written now
+        (the socket is not in the beat)."""
+        seat = self.seat
+        if seat is None or not self._seen_new(seq):
+            return False
+        return not socket_beat().seen_later(self, seat, self.marked)
+
+    def _seen_write(self, seq: int) -> None:
+        if self.seat is not None:
             seat_seen_mark(self.game, self.seat, seq)
 
     @db
@@ -414,10 +439,12 @@ class GameConsumer(LayerResilientConsumer):
         except ValueError:
             data = None
         if isinstance(data, dict) and data.get("type") == "seen":
-            # The page showed a push to its player (site.js): they have seen it.
+            # The page showed a push to its player (site.js): they have seen it. Pages
+            # acknowledge every push they show: written at the process's next beat (within
+            # a second), with every other page's.
             seq = data.get("seq")
-            if isinstance(seq, int) and not isinstance(seq, bool):
-                await db(self._seen)(seq)
+            if isinstance(seq, int) and not isinstance(seq, bool) and self._seen_later(seq):
+                await db(self._seen_write)(self.marked)
             return
         if not self.json_mode:
             return  # the HTML page plays through plain form POSTs

@@ -32,6 +32,7 @@ from accounts.models import User
 from games.models import Game, Presence
 from games.selectors import game_versions
 from games.services import broadcast
+from games.services.seen import seats_seen_mark
 
 logger = logging.getLogger(__name__)
 
@@ -63,14 +64,17 @@ def sockets_beat(
     game_ids: Collection[int],
     spectated: Collection[int],
     channel_names: Collection[str],
+    seen: Collection[tuple[int, int, int]] = (),
     now: dt.datetime | None = None,
 ) -> dict[int, tuple[int, str]]:
     """One heartbeat of a server process's game sockets (games.consumers.beat): refresh
-    the presence rows of `channel_names`, mark the `spectated` games watched, and return
-    each of `game_ids`' (state_seq, status), to tell which sockets missed a push."""
+    the presence rows of `channel_names`, mark the `spectated` games watched, record what
+    the pages showed their players (`seen`: table id, position, seq), and return each of
+    `game_ids`' (state_seq, status), to tell which sockets missed a push."""
     presence_touch(channel_names=channel_names, now=now)
     spectators_touch(*spectated)
-    return game_versions(game_ids)
+    seats_seen_mark(seen)
+    return game_versions(game_ids) if game_ids else {}
 
 
 def session_digest(session_key: str) -> str:

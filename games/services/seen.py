@@ -8,6 +8,8 @@ so a repeated read writes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from accounts.models import User
 from games.models import Game, Seat
 
@@ -29,8 +31,15 @@ def seat_seen_get(game: Game, user: User | None) -> tuple[int, int] | None:
 def seat_seen_mark(game: Game, position: int, seq: int) -> bool:
     """The player at `position` has now seen `game` up to `seq` (the seq of what was shown
     to them); True when that moved their mark forward."""
-    return bool(
-        Seat.objects.filter(
-            table_id=game.table_id, position=position, last_seen_seq__lt=seq
-        ).update(last_seen_seq=seq)
+    return bool(seats_seen_mark([(game.table_id, position, seq)]))
+
+
+def seats_seen_mark(marks: Iterable[tuple[int, int, int]]) -> int:
+    """seat_seen_mark for each (table id, position, seq): the pages' acknowledgements a
+    server process gathered in one beat (games.consumers.beat); returns how many moved."""
+    return sum(
+        Seat.objects.filter(table_id=table, position=position, last_seen_seq__lt=seq).update(
+            last_seen_seq=seq
+        )
+        for table, position, seq in marks
     )
