@@ -174,7 +174,7 @@ async def test_a_process_beats_its_sockets_in_one_hop(monkeypatch) -> None:
         (f"/ws/games/{one.pk}/", seats[1]),
         (f"/ws/games/{other.pk}/", None),
     ]:
-        comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns), path)  # type: ignore[attr-defined]
+        comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns), path)
         if user is not None:
             comm.scope["user"] = user
         assert (await comm.connect(timeout=10))[0]
