@@ -53,13 +53,13 @@ async def test_a_flooding_page_is_ignored_not_answered(monkeypatch: Any) -> None
     are dropped without a word or a look (the page never sends that many)."""
     monkeypatch.setattr(budget, "CLOCK", lambda: 0.0)
     looked: list[int] = []
-    seen = GameConsumer._seen
+    seen_later = GameConsumer._seen_later
 
-    def counted(self: GameConsumer, seq: int) -> None:
+    def counted(self: GameConsumer, seq: int) -> bool:
         looked.append(seq)
-        seen(self, seq)
+        return seen_later(self, seq)
 
-    monkeypatch.setattr(GameConsumer, "_seen", counted)
+    monkeypatch.setattr(GameConsumer, "_seen_later", counted)
     game, seats = await setup_game()
     sock = await connect(game.pk, seats[0], "")
     await sock.receive_from(timeout=5)  # the whole page
