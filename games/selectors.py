@@ -36,13 +36,8 @@ def game_for_watcher(game_id: int, user: User | None) -> Game | None:
     return game if game is not None and can_watch(game, user) else None
 
 
-def game_version(game_id: int) -> tuple[int, str] | None:
-    """The game's (state_seq, status): one cheap read to tell whether it moved on."""
-    return Game.objects.filter(pk=game_id).values_list("state_seq", "status").first()
-
-
 def game_versions(game_ids: Collection[int]) -> dict[int, tuple[int, str]]:
-    """game_version of each game that exists, in one query."""
+    """Each existing game's (state_seq, status), in one query: whether it moved on."""
     rows = Game.objects.filter(pk__in=game_ids).values_list("pk", "state_seq", "status")
     return {pk: (seq, status) for pk, seq, status in rows}
 
