@@ -48,6 +48,7 @@ class Watcher:
     created: dict[int, str] = field(default_factory=dict)
     messages: int = 0
     seat: bool = False  # logged in (a seat's page in the benchmarks), not a spectator
+    opened_in: float = 0.0  # seconds from the connect to the page's first message
 
 
 class SocketPool:
@@ -101,6 +102,7 @@ class SocketPool:
             cookies.append(f"sessionid={session}")
         headers = {"Origin": f"http://127.0.0.1:{port}", "Cookie": "; ".join(cookies)}
         watcher.seat = session is not None
+        started = time.monotonic()
         watcher.conn = await connect(
             f"ws://127.0.0.1:{port}/ws/games/{watcher.game_id}/{query}",
             additional_headers=headers,
@@ -108,6 +110,7 @@ class SocketPool:
             open_timeout=60,
         )
         first = await watcher.conn.recv()
+        watcher.opened_in = time.monotonic() - started
         self._note(watcher, first)
         self._readers.append(asyncio.ensure_future(self._read(watcher)))
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Collection
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery
@@ -27,23 +28,43 @@ from .redaction import FULL, log_as_seen, log_steps
 
 def game_get(game_id: int) -> Game:
     """The game with its table, read afresh (raises Game.DoesNotExist)."""
-    return Game.objects.select_related("table").get(pk=game_id)
+    found = _GAME_WITH_TABLE.list(game_id)
+    if not found:
+        raise Game.DoesNotExist(f"no game {game_id}")
+    return found[0]
 
 
-def game_for_watcher(game_id: int, user: User | None) -> Game | None:
-    """The game with its table if it exists and `user` may watch it (can_watch), else None."""
-    game = Game.objects.select_related("table").filter(pk=game_id).first()
-    return game if game is not None and can_watch(game, user) else None
+@dataclass(frozen=True)
+class Watch:
+    """What a game socket opens with (game_watch)."""
+
+    game: Game
+    seat: int | None  # the watcher's seat, None for a spectator
+    seats: int  # the seats in play
+    online: bool  # the watcher's seat already shows online (another tab or device)
+
+
+def game_watch(game_id: int, user: User | None) -> Watch | None:
+    """The game with its table, `user`'s seat at it and the seats in play, in two queries
+    compiled once per process (every socket of a reconnect storm asks); None if the game
+    does not exist or `user` may not watch it (can_watch: a private table, its seats only)."""
+    found = _GAME_WITH_TABLE.list(game_id)
+    if not found:
+        return None
+    game = found[0]
+    seats = seats_in_play(game)
+    me = user.pk if user is not None and user.is_authenticated else None
+    mine = next((s for s in seats if me is not None and s.user_id == me), None)
+    if mine is None and game.table.visibility != Table.Visibility.PUBLIC:
+        return None
+    seat = None if mine is None else mine.position
+    return Watch(game, seat, len(seats), bool(getattr(mine, "online", False)))
 
 
 def game_versions(game_ids: Collection[int]) -> dict[int, tuple[int, str]]:
     """Each existing game's (state_seq, status), in one query: whether it moved on."""
     rows = Game.objects.filter(pk__in=game_ids).values_list("pk", "state_seq", "status")
     return {pk: (seq, status) for pk, seq, status in rows}
-
-
-def seats_in_play_count(game: Game) -> int:
-    return Seat.objects.filter(table_id=game.table_id, position__isnull=False).count()
 
 
 def seat_of(game: Game, user: User | None) -> int | None:
@@ -143,6 +164,8 @@ def _with_facts(
     )
 
 
+# Every game socket's connect and full send reads it (game_get, game_watch).
+_GAME_WITH_TABLE = Prepared(lambda pk: Game.objects.select_related("table").filter(pk=pk), -740_001)
 # Every move runs it: compiled once per process (games.prepared), placeholders apart.
 _PLACEHOLDER_AT = dt.datetime(1901, 2, 3, 4, 5, 6, 789, tzinfo=dt.UTC)
 _SEATS_IN_PLAY = Prepared(

@@ -51,10 +51,10 @@ from games.rendering import (
 from games.selectors import (
     chat_for,
     events_after,
-    game_for_watcher,
     game_get,
-    game_view_for_user,
-    seats_in_play_count,
+    game_view_for_seat,
+    game_watch,
+    players_of,
 )
 from games.services import broadcast
 from games.services.presence import (
@@ -113,6 +113,8 @@ class GameConsumer(LayerResilientConsumer):
     # The login session that signed this socket in (its digest), None for a token or nobody:
     # logging out of it closes the socket (session_ended).
     session: str | None = None
+    # This socket brings its seat online (_load): the game's readers are told on connect.
+    brings_online = False
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -156,18 +158,22 @@ class GameConsumer(LayerResilientConsumer):
 
     @db
     def _load(self) -> bool:
-        game = game_for_watcher(self.game_id, self.user)
-        if game is None:
+        """Whom this socket serves: the game, the seat and its group, in two queries. The
+        feed is read once, after the group join (_send_full): each socket of a reconnect
+        storm after a deploy built it twice."""
+        watch = game_watch(self.game_id, self.user)
+        if watch is None:
             return False
-        self.game = game
+        self.game, self.seat, self.seats = watch.game, watch.seat, watch.seats
+        # This socket brings its seat online (no other tab of the player's is open): the
+        # game's readers are told. Read before this socket's row is written, so two tabs
+        # opening together both tell rather than neither.
+        self.brings_online = watch.seat is not None and not watch.online
         self.session = self._session_of()
-        self.feed = game_view_for_user(game, self.user)
-        self.seat = self.feed["my_seat"]
-        self.seats = seats_in_play_count(game)
         self.group = (
-            broadcast.spectator_group(game.pk)
+            broadcast.spectator_group(self.game.pk)
             if self.seat is None
-            else broadcast.seat_group(game.pk, self.seat)
+            else broadcast.seat_group(self.game.pk, self.seat)
         )
         return True
 
@@ -187,10 +193,20 @@ class GameConsumer(LayerResilientConsumer):
             return
         if online:
             presence_join(
-                channel_name=self.channel_name, game=self.game, user=self.user, seats=self.seats
+                channel_name=self.channel_name,
+                game=self.game,
+                user=self.user,
+                seats=self.seats,
+                brings_online=self.brings_online,
             )
         else:
-            presence_leave(channel_name=self.channel_name, game=self.game, seats=self.seats)
+            presence_leave(
+                channel_name=self.channel_name,
+                game=self.game,
+                user=self.user,
+                seats=self.seats,
+                seated=self.seat is not None,
+            )
 
     # --- the heartbeat (games.consumers.beat) ------------------------------------------
 
@@ -238,7 +254,9 @@ class GameConsumer(LayerResilientConsumer):
         """Read the game and this viewer's feed afresh; what follows sends it, so the
         player has seen the game up to here (sync)."""
         self.game = game_get(self.game_id)
-        self.feed = game_view_for_user(self.game, self.user)
+        # The seat is the socket's for its life: a seat handed on closes it (moderation).
+        self.feed = game_view_for_seat(self.game, self.seat)
+        self.feed["players"] = players_of(self.game)
         self.sent = (self.game.state_seq, self.game.status)
         self._seen(self.game.state_seq)
         return self.feed

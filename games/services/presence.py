@@ -37,17 +37,36 @@ from games.services.seen import seats_seen_mark
 logger = logging.getLogger(__name__)
 
 
-def presence_join(*, channel_name: str, game: Game, user: User, seats: int) -> None:
-    """A user's socket opened on the game page: they are online there (`seats`: the seats in
-    play, whose groups and the spectators' are told)."""
-    Presence.objects.get_or_create(channel_name=channel_name, defaults={"game": game, "user": user})
-    broadcast.presence_changed(game, seats)
+def presence_join(
+    *, channel_name: str, game: Game, user: User, seats: int, brings_online: bool
+) -> None:
+    """A user's socket opened on the game page: they are online there. The game's readers
+    (`seats`: the seats in play, whose groups and the spectators' are told) hear of it only
+    when it `brings_online` a seat: not for a spectator (the panel shows seats only), nor
+    for a player's second tab (the caller read that before this row is written)."""
+    Presence.objects.bulk_create(
+        [Presence(channel_name=channel_name, game=game, user=user)], ignore_conflicts=True
+    )
+    if brings_online:
+        broadcast.presence_changed(game, seats)
 
 
-def presence_leave(*, channel_name: str, game: Game, seats: int) -> None:
-    """The socket closed: its row goes, and the game's readers are told."""
+def presence_leave(*, channel_name: str, game: Game, user: User, seats: int, seated: bool) -> None:
+    """The socket closed: its row goes, and the game's readers are told if its seat went
+    offline (read after the delete: two tabs closing together both tell)."""
     Presence.objects.filter(channel_name=channel_name).delete()
-    broadcast.presence_changed(game, seats)
+    if seated and not _online_elsewhere(game, user, channel_name):
+        broadcast.presence_changed(game, seats)
+
+
+def _online_elsewhere(game: Game, user: User, channel_name: str) -> bool:
+    """Whether `user` has another live socket on `game`'s page (their seat shows online)."""
+    return (
+        Presence.objects.live()
+        .filter(game=game, user=user)
+        .exclude(channel_name=channel_name)
+        .exists()
+    )
 
 
 def presence_touch(*, channel_names: Collection[str], now: dt.datetime | None = None) -> int:
