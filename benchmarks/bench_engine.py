@@ -91,18 +91,26 @@ def setups() -> list[Setup]:
     return out
 
 
-def measure(setup: Setup, games: int) -> str:
+def measure(setup: Setup, games: int, seconds: float = 1.0) -> str:
     # Games per second without the per-move clock: reading the CPU clock is a system call
-    # (about 1.5 us, three per move), a tenth of a Resistance move. The same games are then
-    # played again, timed move by move, for the per-move percentiles.
-    moves = 0
+    # (about 1.5 us, three per move), a tenth of a Resistance move. At least `games` games
+    # and `seconds` of CPU: the caches earlier setups filled make one full collection of
+    # the collector take ~80 ms, half of 50 jousting games' CPU, so a short run read the
+    # rate at half or at full depending on whether one fell in it. The first `games` are
+    # then played again, timed move by move, for the per-move percentiles.
+    moves = played_games = 0
     began = time.process_time()
-    for i in range(games):
+    while played_games < games or time.process_time() - began < seconds:
         _, played = play_game(
-            setup.game, setup.config, setup.players, f"bench:{setup.label}:{i}", _bots
+            setup.game,
+            setup.config,
+            setup.players,
+            f"bench:{setup.label}:{played_games}",
+            _bots,
         )
         moves += played
-    rate = games / (time.process_time() - began)
+        played_games += 1
+    rate = played_games / (time.process_time() - began)
     times = MoveTimes()
     for i in range(games):
         seed = f"bench:{setup.label}:{i}"
@@ -113,7 +121,7 @@ def measure(setup: Setup, games: int) -> str:
     )
     return (
         f"{setup.label:44} {setup.goal:6.0f} {rate:9.1f} {rate / setup.goal:6.2f} "
-        f"{moves / games:6.0f} {percentile_us(times.apply, 0.5):7.0f} {apply_p99:7.0f} "
+        f"{moves / played_games:6.0f} {percentile_us(times.apply, 0.5):7.0f} {apply_p99:7.0f} "
         f"{percentile_us(times.choice, 0.5):7.0f} {percentile_us(times.choice, 0.99):7.0f}"
         f"{flags}"
     )
@@ -133,7 +141,10 @@ def same_games(setup: Setup, games: int = 12) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--games", type=int, default=50, help="games per setup")
+    parser.add_argument("--games", type=int, default=50, help="games per setup, at least")
+    parser.add_argument(
+        "--seconds", type=float, default=1.0, help="CPU seconds per setup, at least"
+    )
     parser.add_argument("--only", default="", help="only setups whose label contains this")
     parser.add_argument(
         "--check", action="store_true", help="print a hash of 12 seeded games per setup instead"
@@ -152,7 +163,7 @@ def main() -> None:
     )
     for setup in setups():
         if args.only.lower() in setup.label.lower():
-            print(measure(setup, args.games), flush=True)
+            print(measure(setup, args.games, args.seconds), flush=True)
 
 
 if __name__ == "__main__":

@@ -75,3 +75,30 @@ def test_no_leaks_in_seeded_bot_games() -> None:
             moves += 1
             if GAME.outcome(state) is None:  # at the end every hand is shown (JA-14)
                 check_no_leak(GAME, state, players)
+
+
+def test_the_bot_views_offers_are_kept_for_the_last_table_only() -> None:
+    """JH-3 offers in a knight's bot view: an offer's entry is carried from one table of
+    offers to the next while it stands (the bot weighs each entry once), and nothing of
+    an earlier table is kept anywhere: the engine's shared table held every offer of the
+    last thousands of moves, set off the collector's full collections and cost jousting
+    a third of its CPU in a process that also played other games (issue 14, B5)."""
+    from games.engine.core import memo
+    from games.engine.games.jousting import views
+    from games.engine.games.jousting.state import Offer
+
+    def offer(n: int, to: int | None = None) -> Offer:
+        return Offer(id=n, seat=0, to=to, give=Lot(("lance-1",), 0), want=Lot((), n))
+
+    first, second, private = offer(1), offer(2), offer(3, to=2)
+    seen = views._seen_offers((first, second, private), 1)
+    assert [o["id"] for o in seen] == [1, 2]  # seat 1 does not see seat 0's offer to seat 2
+    assert [o["id"] for o in views._seen_offers((first, second, private), 2)] == [1, 2, 3]
+    later = views._seen_offers((first, private, offer(4)), 1)
+    assert [o["id"] for o in later] == [1, 4]
+    assert later[0] is seen[0]  # the standing offer's entry, carried over
+    views._seen_offers((offer(5),), 1)
+    held = views._LAST_OFFERS[0][2]
+    assert [o.id for o, _ in held.values()] == [5]
+    kinds = {"ja.offer", "ja.seen_offers", "ja.purses"}  # the duels' are kept: records
+    assert not [k for k in memo._BUILT if k[0] in kinds]

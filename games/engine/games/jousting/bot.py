@@ -5,7 +5,6 @@ chip, and withdraws only when a set is out of reach."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from itertools import filterfalse
 from math import inf
 from operator import itemgetter
@@ -33,7 +32,6 @@ def worth(hand: Sequence[str], coins: int) -> float:
     return _set_worth(tuple(hand)) + 3 * coins + 0.5 * len(hand)
 
 
-@lru_cache(maxsize=4096)  # a hand is weighed against every offer, move after move
 def _set_worth(hand: tuple[str, ...]) -> int:
     """The hand's part of `worth`, a whole number: 60 per kind covered (a joker covers one;
     four at most) plus, for a complete set, its strength (`set_strength`: the highest

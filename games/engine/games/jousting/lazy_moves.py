@@ -125,7 +125,6 @@ def _lay_moves(hand: tuple[str, ...]) -> tuple[LayCards, ...]:
     return tuple(_lay_cards(*lay) for lay in all_lays(hand))
 
 
-@lru_cache(maxsize=1024)
 def _strongest(hand: tuple[str, ...]) -> LayCards | None:
     # The highest sum of values is the highest card of each kind, the jokers (worth 0)
     # only in the places of kinds not held, lowest-numbered first as `all_lays` fills them:

@@ -100,23 +100,34 @@ def _bot_purses(coins: tuple[int, ...]) -> list[JSON]:
     they were (the same tuple), and every knight not done is asked after each of them."""
     last, purses = _LAST_PURSES[0]
     if last is not coins:
-        purses = shared("ja.purses", coins, _purses, by_value=True)
+        purses = _purses(coins)
         _LAST_PURSES[0] = (coins, purses)
     return purses
 
 
 def _seen_offers(offers: tuple[Offer, ...], seat: int) -> list[JSON]:
-    """The offers `seat` sees (open ones and its own private ones), kept per table of
-    offers: every knight is asked at every event, most of which leave the offers as they
-    were (the same tuple). The last table's lists are found by its identity first."""
-    last, by_seat = _LAST_OFFERS[0]
+    """The offers `seat` sees (open ones and its own private ones), kept for the last table
+    of offers read: every knight is asked at every event, most of which leave the offers
+    as they were (the same tuple). An offer's entry is carried over from the last table
+    while the offer stands (the bot keeps what it weighed by entry, bot._weighed).
+
+    Kept for the last table only, not in `shared`'s table: that held every offer and table
+    of the last thousands of moves, which lived long enough to reach the collector's
+    oldest generation and set off its full collections, each walking every cache of every
+    game in the process (a third of jousting's CPU in a process that also ran the others).
+    """
+    last, by_seat, entries = _LAST_OFFERS[0]
     if last is not offers:
-        by_seat = shared("ja.seen_offers", offers, lambda _: {})
-        _LAST_OFFERS[0] = (offers, by_seat)
+        kept, entries = entries, {}
+        for o in offers:  # the last table holds its offers: their ids are not reused yet
+            found = kept.get(id(o))
+            entries[id(o)] = found if found is not None and found[0] is o else (o, _offer(o))
+        by_seat = {}
+        _LAST_OFFERS[0] = (offers, by_seat, entries)
     seen = by_seat.get(seat)
     if seen is None:
         seen = by_seat[seat] = [
-            shared("ja.offer", o, _offer) for o in offers if o.to is None or seat in (o.seat, o.to)
+            entries[id(o)][1] for o in offers if o.to is None or seat in (o.seat, o.to)
         ]
     return seen
 
@@ -124,7 +135,9 @@ def _seen_offers(offers: tuple[Offer, ...], seat: int) -> list[JSON]:
 # The last purses and table of offers read, and what was built for them (held, so their
 # identities are not reused; one slot each, replaced whole: safe when threads share it).
 _LAST_PURSES: list[tuple[object, list[JSON]]] = [(None, [])]
-_LAST_OFFERS: list[tuple[object, dict[int, list[JSON]]]] = [(None, {})]
+_LAST_OFFERS: list[tuple[object, dict[int, list[JSON]], dict[int, tuple[Offer, JSON]]]] = [
+    (None, {}, {})
+]
 
 
 def _purses(coins: tuple[int, ...]) -> list[JSON]:
