@@ -14,7 +14,7 @@ from itertools import count, repeat
 from typing import Any
 
 from games.engine.core import JSON, Event, Secret, Viewer, public_redact, to_json
-from games.engine.core.memo import options_of, shared, shared_each
+from games.engine.core.memo import options_of, shared
 
 from . import combat, powers
 from .config import HAND_LIMIT, MAX_CONQUESTS, WIN_CROWNS
@@ -104,7 +104,7 @@ def _regions(state: ColoviniState, over: bool) -> list[dict[str, JSON]]:
     else:
         keys, face_up, over, owners, defences = fixed
         entries = zip(count(), keys, face_up, repeat(over), owners, defences, piles)
-        row = shared_each("ca.region", entries, _region_entry)
+        row = [_region_entry(entry) for entry in entries]
     _LAST_ROW[0] = (fixed, piles, row)
     return row
 
@@ -118,10 +118,11 @@ _LAST_ROW: list[tuple[Fixed | tuple[()], tuple[tuple[Pile, Pile], ...], list[dic
 
 
 def _region(fixed: Fixed, index: int, piles: tuple[Pile, Pile]) -> dict[str, JSON]:
-    """The entry of region `index` with `piles`, shared by value."""
+    """The entry of region `index` with `piles`."""
     row, face_up, over, owners, defences = fixed
-    key = (index, row[index], face_up[index], over, owners[index], defences[index], piles)
-    return shared("ca.region", key, _region_entry, by_value=True)
+    return _region_entry(
+        (index, row[index], face_up[index], over, owners[index], defences[index], piles)
+    )
 
 
 def _region_entry(
