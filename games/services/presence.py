@@ -1,13 +1,15 @@
 """Presence of websockets on game pages: a socket's row written when it opens and deleted
-when it closes (each telling the game's readers), the heartbeat that keeps a row fresh and
-the purge of rows left behind by a server process that crashed (it never ran its disconnects).
+when it closes (telling the game's readers when a seat comes online or goes offline), the
+heartbeat that keeps a row fresh and the purge of rows left behind by a server process that
+crashed (it never ran its disconnects).
 
 Whether a user counts as online is `Presence.objects.live()` (games.models): a row not
 refreshed for PRESENCE_STALE_AFTER is ignored at once, and the purge deletes it later.
 
-Spectators may be anonymous, so they have no rows: a spectator's socket marks its game as
-watched in the cache (`spectators_touch`, on connect and at every heartbeat) for a few
-heartbeats, and the broadcast renders the spectators' view only while the mark stands.
+Anonymous spectators have no rows (a signed-in spectator's row lets moderation and logouts
+find the socket): a spectator's socket marks its game as watched in the cache
+(`spectators_touch`, on connect and at every heartbeat) for a few heartbeats, and the
+broadcast renders the spectators' view only while the mark stands.
 """
 
 from __future__ import annotations
