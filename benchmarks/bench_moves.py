@@ -14,7 +14,9 @@ otherwise) and measures:
 - moves: `--games` five-player games of The Resistance: Avalon played to the end through
   POST /api/games/<id>/moves/ with token auth, at most `--concurrency` requests in flight
   (one thread per slot, keep-alive connections), no websocket open.
-Then, in the layout that served moves best, the same with every seat's page open (HTML
+With `--rounds N`, N rounds of both on fresh games, alternating which runs first; each
+rate is the median of its rounds, each p99 over all their requests. Then, in the layout
+that served moves best, the same with every seat's page open (HTML
 websockets, logged in) and `--spectators` anonymous spectators per game, for five- and
 ten-player games: the fan-out is counted.
 
@@ -31,6 +33,7 @@ from __future__ import annotations
 import http.client
 import json
 import queue
+import statistics
 import sys
 import threading
 import time
@@ -151,21 +154,44 @@ class Row:
     events: int = -1  # event rows the database gained (-1: not counted)
     applied: int = -1  # events the 2xx replies say they appended
     cpu_ms: float = 0.0  # server CPU per request
+    rates: tuple[float, ...] = ()  # per round, when merged from rounds (merge)
 
     @property
     def rate(self) -> float:
-        return self.count / self.wall
+        return statistics.median(self.rates) if self.rates else self.count / self.wall
 
     def p(self, share: float) -> float:
         return percentile(self.latencies, share) * 1000
 
     def line(self) -> str:
         events = "" if self.events < 0 else f"  events {self.events}/{self.applied}"
+        rounds = (
+            f"  (median of {', '.join(f'{r:.1f}' for r in self.rates)})"
+            if len(self.rates) > 1
+            else ""
+        )
         return (
             f"{self.name:<40} {self.count:>5} x 2xx {self.rate:8.1f} /s  "
             f"p50 {self.p(0.5):7.1f} ms  p99 {self.p(0.99):7.1f} ms  "
-            f"cpu {self.cpu_ms:5.1f} ms/req{events}"
+            f"cpu {self.cpu_ms:5.1f} ms/req{events}{rounds}"
         )
+
+
+def merge(name: str, rows: list[Row]) -> Row:
+    """Rounds of one measure as one row: the median of their rates, all their latencies
+    (p50, p99), their events and CPU summed."""
+    count = sum(r.count for r in rows)
+    counted = [r for r in rows if r.events >= 0]
+    return Row(
+        name,
+        count,
+        sum(r.wall for r in rows),
+        [x for r in rows for x in r.latencies],
+        sum(r.events for r in counted) if counted else -1,
+        sum(r.applied for r in counted) if counted else -1,
+        sum(r.cpu_ms * r.count for r in rows) / max(1, count),
+        tuple(r.rate for r in rows),
+    )
 
 
 def event_rows(game_ids: list[int]) -> int:
@@ -241,6 +267,7 @@ def main() -> None:
         layouts=",".join(LAYOUTS),
         watched_games=(4, "per player count"),
         spectators=(3, "per watched game"),
+        rounds=(1, "moves and floor rounds per layout, alternating which runs first"),
         no_load_times=False,
     )
     env = scratch_site("_bench_moves", AVALON_BENCH_FLOOR="1", API_RATE_MOVES="")
@@ -250,10 +277,13 @@ def main() -> None:
     layouts = [name for name in args.layouts.split(",") if name]
     print(f"setting up games for {len(layouts)} layout(s)... ({load_average()})")
     plans = {
-        name: (
-            create_games(args.games, "resistance-avalon", 5),
-            create_games(args.concurrency, "resistance-avalon", 5),
-        )
+        name: [
+            (
+                create_games(args.games, "resistance-avalon", 5),
+                create_games(args.concurrency, "resistance-avalon", 5),
+            )
+            for _ in range(args.rounds)
+        ]
         for name in layouts
     }
     watched = {
@@ -263,20 +293,36 @@ def main() -> None:
 
     rows: dict[str, tuple[Row, Row]] = {}
     for name in layouts:
-        games, floor_games = plans[name]
         workers = args.sync_workers if name == "gunicorn-sync" else args.workers
         with serve(name, env, workers) as served:
+            first_games = plans[name][0][0]
             warm = Client(served.http_port)
             for _ in range(20):
-                warm.call("GET", f"/api/games/{games[0][0]}/", games[0][1][0])
+                warm.call("GET", f"/api/games/{first_games[0][0]}/", first_games[0][1][0])
             settle(served.pids)  # every worker started, none still importing
-            moves = move_run(
-                f"{name}: moves", served.http_port, games, args.concurrency, served.pids
-            )
-            floor = floor_run(
-                served.http_port, floor_games, moves.count, args.concurrency, served.pids
-            )
-            floor.name = f"{name}: floor"
+            # Rounds of moves and floor on fresh games, alternating which runs first: one
+            # floor run lasts half a second, and this machine's speed drifts over less.
+            move_rows: list[Row] = []
+            floor_rows: list[Row] = []
+            for n, (games, floor_games) in enumerate(plans[name]):
+                for what in ("floor", "moves") if n % 2 else ("moves", "floor"):
+                    if what == "moves":
+                        move_rows.append(
+                            move_run(name, served.http_port, games, args.concurrency, served.pids)
+                        )
+                    else:
+                        requests = move_rows[0].count if move_rows else args.games * 26
+                        floor_rows.append(
+                            floor_run(
+                                served.http_port,
+                                floor_games,
+                                requests,
+                                args.concurrency,
+                                served.pids,
+                            )
+                        )
+            moves = merge(f"{name}: moves", move_rows)
+            floor = merge(f"{name}: floor", floor_rows)
             rows[name] = (moves, floor)
             print(f"\n{name} ({workers} workers; concurrency {args.concurrency}; {load_average()})")
             print(moves.line())
