@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
 
 from benchmarks.bench_moves import Client, next_moves  # noqa: E402
-from benchmarks.common import command_line, percentile, scratch_site  # noqa: E402
+from benchmarks.common import command_line, in_turns, percentile, scratch_site  # noqa: E402
 from benchmarks.serving import cpu_seconds, load_average, serve  # noqa: E402
 from benchmarks.sockets import SocketPool, Watcher, session_for  # noqa: E402
 
@@ -184,17 +184,16 @@ def main() -> None:
         # alternating which runs first: the per-socket figure is a small difference of two
         # CPU readings, and a machine whose speed drifts moved it by more than the goal.
         values, fulls, ones, moves = [], [], [], 0
-        for n in range(args.rounds):
-            full_table, one_table = busy[2 * n : 2 * n + 1], busy[2 * n + 1 : 2 * n + 2]
-            for crowd in (1, 0) if n % 2 else (0, 1):
-                if crowd == 0:
-                    got, made, cpu, sockets = scenario(
-                        served, full_table, 10, args.spectators, args.seconds, args.acks
-                    )
-                    values, moves = values + got, moves + made
-                    fulls.append(cpu)
-                else:
-                    ones.append(scenario(served, one_table, 10, 1, args.seconds, args.acks)[2])
+        for n, run in in_turns(args.rounds, "crowded", "alone"):
+            if run == "crowded":
+                got, made, cpu, sockets = scenario(
+                    served, busy[2 * n : 2 * n + 1], 10, args.spectators, args.seconds, args.acks
+                )
+                values, moves = values + got, moves + made
+                fulls.append(cpu)
+            else:
+                table = busy[2 * n + 1 : 2 * n + 2]
+                ones.append(scenario(served, table, 10, 1, args.seconds, args.acks)[2])
         show(f"10 seats + {args.spectators} spectators, 1 move/s", values, 50, moves, sockets)
         cpu_full, cpu_one = statistics.median(fulls), statistics.median(ones)
         per_socket = (cpu_full - cpu_one) / max(1, args.spectators - 1)

@@ -44,7 +44,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script: the project's packages below
 
-from benchmarks.common import command_line, percentile, scratch_site  # noqa: E402
+from benchmarks.common import command_line, in_turns, percentile, scratch_site  # noqa: E402
 from benchmarks.serving import LAYOUTS, cpu_seconds, load_average, serve, settle  # noqa: E402
 
 
@@ -304,23 +304,19 @@ def main() -> None:
             # floor run lasts half a second, and this machine's speed drifts over less.
             move_rows: list[Row] = []
             floor_rows: list[Row] = []
-            for n, (games, floor_games) in enumerate(plans[name]):
-                for what in ("floor", "moves") if n % 2 else ("moves", "floor"):
-                    if what == "moves":
-                        move_rows.append(
-                            move_run(name, served.http_port, games, args.concurrency, served.pids)
+            for n, run in in_turns(args.rounds, "moves", "floor"):
+                games, floor_games = plans[name][n]
+                if run == "moves":
+                    move_rows.append(
+                        move_run(name, served.http_port, games, args.concurrency, served.pids)
+                    )
+                else:
+                    requests = move_rows[0].count if move_rows else args.games * 26
+                    floor_rows.append(
+                        floor_run(
+                            served.http_port, floor_games, requests, args.concurrency, served.pids
                         )
-                    else:
-                        requests = move_rows[0].count if move_rows else args.games * 26
-                        floor_rows.append(
-                            floor_run(
-                                served.http_port,
-                                floor_games,
-                                requests,
-                                args.concurrency,
-                                served.pids,
-                            )
-                        )
+                    )
             moves = merge(f"{name}: moves", move_rows)
             floor = merge(f"{name}: floor", floor_rows)
             rows[name] = (moves, floor)

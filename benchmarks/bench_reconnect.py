@@ -39,14 +39,14 @@ def specs_of(
     """Every seat's page, `watchers` logged-in spectators' and as many anonymous ones."""
     from rest_framework.authtoken.models import Token
 
-    from benchmarks.setup_games import _user
+    from benchmarks.setup_games import user_with_token
 
     specs: list[tuple[int, str | None, bool]] = []
     for game_id, tokens in games:
         for seat in sorted(tokens):
             specs.append((game_id, session_for(Token.objects.get(key=tokens[seat]).user), False))
         for _ in range(watchers):
-            specs.append((game_id, session_for(_user()[0]), False))
+            specs.append((game_id, session_for(user_with_token()[0]), False))
             specs.append((game_id, None, False))
     return specs
 

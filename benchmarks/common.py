@@ -63,6 +63,14 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))]
 
 
+def in_turns(rounds: int, *runs: str) -> Iterator[tuple[int, str]]:
+    """(round, run) for `rounds` rounds of `runs`, their order reversed every other round:
+    a machine whose speed drifts then slows each run alike."""
+    for n in range(rounds):
+        for run in runs[::-1] if n % 2 else runs:
+            yield n, run
+
+
 def site_env(database: str, redis: str, **extra: str) -> dict[str, str]:
     """The environment of the site a benchmark serves, set in this process too: production
     settings (DEBUG off) on `database` and `redis`, quiet logs, no per-user API rate limit

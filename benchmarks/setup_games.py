@@ -15,7 +15,8 @@ from games.services.moves import move_submit
 _serial = itertools.count()
 
 
-def _user() -> tuple[User, str]:
+def user_with_token() -> tuple[User, str]:
+    """A verified user and their API token."""
     n = next(_serial)
     user = User.objects.create_user(username=f"bench{n}", email=f"bench{n}@example.com")
     EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
@@ -29,7 +30,7 @@ def toy_games_waiting_for_seat_1(count: int) -> list[Game]:
 
     games = []
     for _ in range(count):
-        people = [_user()[0] for _ in range(2)]
+        people = [user_with_token()[0] for _ in range(2)]
         table = lobby_create(
             host=people[0],
             game_slug="toy-secrets",
@@ -51,7 +52,7 @@ def create_games(
     """(game id, {seat: token}) for `count` started games."""
     out = []
     for _ in range(count):
-        people = [_user() for _ in range(players)]
+        people = [user_with_token() for _ in range(players)]
         table = lobby_create(
             host=people[0][0], game_slug=slug, seat_count=players, options=options or {}
         )

@@ -28,10 +28,15 @@ from .redaction import FULL, log_as_seen, log_steps
 
 def game_get(game_id: int) -> Game:
     """The game with its table, read afresh (raises Game.DoesNotExist)."""
-    found = _GAME_WITH_TABLE.list(game_id)
-    if not found:
+    game = _game_with_table(game_id)
+    if game is None:
         raise Game.DoesNotExist(f"no game {game_id}")
-    return found[0]
+    return game
+
+
+def _game_with_table(game_id: int) -> Game | None:
+    found = _GAME_WITH_TABLE.list(game_id)
+    return found[0] if found else None
 
 
 @dataclass(frozen=True)
@@ -48,10 +53,9 @@ def game_watch(game_id: int, user: User | None) -> Watch | None:
     """The game with its table, `user`'s seat at it and the seats in play, in two queries
     compiled once per process (every socket of a reconnect storm asks); None if the game
     does not exist or `user` may not watch it (can_watch: a private table, its seats only)."""
-    found = _GAME_WITH_TABLE.list(game_id)
-    if not found:
+    game = _game_with_table(game_id)
+    if game is None:
         return None
-    game = found[0]
     seats = seats_in_play(game)
     me = user.pk if user is not None and user.is_authenticated else None
     mine = next((s for s in seats if me is not None and s.user_id == me), None)
