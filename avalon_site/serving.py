@@ -152,13 +152,12 @@ def _connect() -> None:
     from avalon_site.task_publish import publishing_ready
     from clock.tasks import vacation_accrue_task
     from games.prepared import prepared_compile
-    from notifications.tasks import game_changed_task
 
     try:
         with app.producer_or_acquire() as producer:
             producer.maybe_declare(app.amqp.queues[app.conf.task_default_queue])
         if not app.conf.task_always_eager:
-            publishing_ready(app, game_changed_task, vacation_accrue_task)
+            publishing_ready(app, vacation_accrue_task)
         connection.ensure_connection()
         prepared_compile()
     except Exception:

@@ -330,6 +330,12 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "schedule": CLOCK_SWEEP_PERIOD,
         "options": {"expires": 5},
     },
+    # The games whose changes owe notices, handed to one task (notifications.outbox).
+    "notifications-relay": {
+        "task": "notifications.relay",
+        "schedule": 1.0,
+        "options": {"expires": 5},
+    },
     # Deadline warnings, notices held back by quiet hours, daily digests.
     "notifications-flush": {
         "task": "notifications.flush",

@@ -69,7 +69,8 @@ def install() -> None:
     _wrap("games.services.commit", "deadlines_set", "  deadlines_set")
     _wrap("games.services.commit", "ratings_follow", "  ratings_follow")
     _wrap("games.services.commit", "_run_after_commit", "after-commit steps")
-    for step in ("broadcast_commit", "vacation_accrue", "queue_notifications"):
+    _wrap("games.services.commit", "notices_owed", "  notices_owed")
+    for step in ("broadcast_commit", "vacation_accrue"):
         _wrap("games.services.commit", step, f"  {step}")
     # The step lists hold the functions themselves: the wrapped ones in their places.
     commit.IN_TRANSACTION = tuple(getattr(commit, s.__name__) for s in commit.IN_TRANSACTION)

@@ -50,7 +50,6 @@ from games.services.bot_turns import bot_move_choose
 from games.services.commit import game_commit
 from games.services.moves import move_submit
 from games.services.presence import spectators_read_ahead
-from notifications.hooks import notifications_batched
 from ratings.services import moves_read_ahead
 
 from .models import Abandonment, SeatGrace
@@ -63,7 +62,7 @@ GRACE_SHARE = 0.5
 
 
 def batch_size() -> int:
-    """Games one batch claims: one transaction, one commit, one notification task. Small
+    """Games one batch claims: one transaction, one commit, one hand-over of notices. Small
     enough that a player whose game is in a batch waits briefly for its row lock."""
     return settings.CLOCK_SWEEP_BATCH
 
@@ -128,8 +127,9 @@ def sweep_batch(
     fail, the batch is rolled back and applied again with a savepoint per game (in
     move_submit), where a failing game is logged and left overdue and the others commit;
     should the grouped write fail, the batch is applied again with each game's rows
-    written as it goes (`deferred=False`). The notifications are queued as one task after
-    the commit (notifications.hooks). `when_full` runs as soon as a full batch is claimed,
+    written as it goes (`deferred=False`). The games whose timeouts owe notices are marked
+    in the batch's transaction, and handed to one task together (notifications.outbox).
+    `when_full` runs as soon as a full batch is claimed,
     before it is applied (a burst: clock.sweep_more)."""
     # Each batch at its own time, unless told: a long burst also takes what fell due while
     # it ran, and each timeout is logged when it is applied.
@@ -139,7 +139,7 @@ def sweep_batch(
     game_failed = False
     try:
         claimed: set[int] = set()  # their spectators read at once for the broadcasts
-        with notifications_batched(), spectators_read_ahead(claimed), transaction.atomic():
+        with spectators_read_ahead(claimed), transaction.atomic():
             games = _claim_overdue(now, limit or batch_size(), exclude)
             batch.claimed = [g.pk for g in games]
             claimed.update(batch.claimed)

@@ -167,11 +167,18 @@ class Game(models.Model):
     outcome = models.JSONField(null=True, blank=True)
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # A change owes its players notices not yet handed to a task: set in the change's own
+    # transaction, cleared by the relay that queues the task (notifications.outbox).
+    notices_owed = models.BooleanField(default=False, editable=False)
 
     class Meta:
         indexes = [
             # Games to watch: in progress, newest first (games.selectors.games_to_watch).
             models.Index(fields=["status", "-started_at"], name="game_watch"),
+            # The relay's claim reads only the few games that owe notices.
+            models.Index(
+                fields=["id"], condition=models.Q(notices_owed=True), name="game_notices_owed"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -59,10 +59,13 @@ class IpSightingMiddleware:
                     self._known.clear()
                 self._known[key] = now_mono + (THROTTLE_SECONDS if first_this_hour else RECHECK)
             if first_this_hour:
+                # One statement, whoever else writes the pair at once: a new pair is
+                # inserted, a known one gets its last_seen (INSERT ... ON CONFLICT).
                 now = timezone.now()
-                sighting, created = IpSighting.objects.get_or_create(
-                    user_id=user.pk, ip=ip, defaults={"first_seen": now, "last_seen": now}
+                IpSighting.objects.bulk_create(
+                    [IpSighting(user_id=user.pk, ip=ip, first_seen=now, last_seen=now)],
+                    update_conflicts=True,
+                    unique_fields=["user", "ip"],
+                    update_fields=["last_seen"],
                 )
-                if not created:
-                    IpSighting.objects.filter(pk=sighting.pk).update(last_seen=now)
         return response

@@ -1,5 +1,5 @@
-"""Celery tasks of the notifications: queued on commit after every change of a game
-(notifications.hooks, a step of games.services.commit), and the periodic flush run by beat
+"""Celery tasks of the notifications: the games whose changes owe notices, handed over by
+the outbox's relay (notifications.outbox, run by beat every second), and the periodic flush
 (settings.CELERY_BEAT_SCHEDULE).
 
 The emails of a change go at a lower priority than the clock's sweeps (settings
@@ -11,18 +11,20 @@ from __future__ import annotations
 from celery import shared_task
 
 from .digest import flush
+from .outbox import notices_relay
 from .services import notices_for_game, notices_for_games
 
 
 @shared_task(name="notifications.game_changed", ignore_result=True)  # type: ignore[untyped-decorator]
 def game_changed_task(game_id: int) -> int:
-    """Create and deliver the notices a change of this game calls for."""
+    """Create and deliver the notices a change of this game calls for (no longer queued by
+    the site: kept for a task queued before the outbox, found in the broker after a deploy)."""
     return notices_for_game(game_id)
 
 
 @shared_task(name="notifications.games_changed", ignore_result=True)  # type: ignore[untyped-decorator]
 def games_changed_task(game_ids: list[int]) -> int:
-    """The same for a batch of changes (a sweep of the clock), read and sent together."""
+    """The same for the games the outbox's relay handed over, read and sent together."""
     return notices_for_games(game_ids)
 
 
@@ -30,3 +32,10 @@ def games_changed_task(game_ids: list[int]) -> int:
 def flush_task() -> dict[str, int]:
     """Deadline warnings, held-back notices, daily digests."""
     return flush()
+
+
+# A run left in the queue past a few beats is dropped: a later run hands over the same marks.
+@shared_task(name="notifications.relay", ignore_result=True, expires=10)  # type: ignore[untyped-decorator]
+def relay_task() -> int:
+    """The games marked as owing notices, handed to games_changed_task (notifications.outbox)."""
+    return notices_relay()

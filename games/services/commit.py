@@ -6,8 +6,8 @@ move, a timeout's default move and a bot's move (moves.move_submit), the deal
 abandonment (clock.sweeper), an abort, a void, a seat handed to a bot or a substitute
 (moderation, accounts). In the caller's transaction, with the game row locked, it appends
 the rows, folds the state and the lifecycle (status, finished_at, outcome) and writes both
-caches from that fold; then it runs IN_TRANSACTION, and AFTER_COMMIT once the transaction
-has committed. Nothing is registered from elsewhere: what follows a move is read here.
+caches from that fold, after IN_TRANSACTION; then AFTER_COMMIT once the transaction has
+committed. Nothing is registered from elsewhere: what follows a move is read here.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from games.log import (
 from games.models import Game, GameEvent, Seat, Table
 from games.prepared import update_pks, update_row
 from games.selectors import seats_in_play
-from notifications.hooks import queue_notifications
+from notifications.outbox import notices_now, notices_owed
 from ratings.services import ratings_follow
 
 from . import broadcast
@@ -73,6 +73,7 @@ def broadcast_commit(committed: Committed) -> None:
 
 # In the commit's transaction: a failure rolls the whole change back.
 IN_TRANSACTION: tuple[Step, ...] = (
+    notices_owed,  # notifications: the game is marked when the change calls for notices
     deadlines_set,  # clock: pending seats get a deadline, the others none (issue 7)
     ratings_follow,  # ratings: a finish rates the game, a void unrates it (why here: ratings)
 )
@@ -83,7 +84,7 @@ AFTER_COMMIT: tuple[Step, ...] = (
     remember_state,
     broadcast_commit,
     vacation_accrue,  # clock: a player's own move earns vacation allowance
-    queue_notifications,  # notifications: a task decides who is owed "your turn", "game over"
+    notices_now,  # notifications: relayed at once where tasks run in-process (else by beat)
     bot_turns_queue,  # bots at the table: a pending bot seat plays after a delay (bot_queue)
 )
 
@@ -132,9 +133,6 @@ def game_commit(
     game.state = encode_state(state)
     game.state_seq += len(rows)
     game.status, game.finished_at, game.outcome = after.status, after.finished_at, after.outcome
-    update_row(game, ("state", "state_seq", "status", "finished_at", "outcome"))
-    if after.status != before.status:
-        update_pks(Table, [game.table_id], {"status": after.status})
     committed = Committed(
         game=game,
         rows=tuple(rows),
@@ -147,6 +145,11 @@ def game_commit(
     )
     for step in IN_TRANSACTION:
         step(committed)
+    # The game's row after the steps: a step may mark it (notices owed), in the same UPDATE.
+    owed = ("notices_owed",) if game.notices_owed else ()
+    update_row(game, ("state", "state_seq", "status", "finished_at", "outcome", *owed))
+    if after.status != before.status:
+        update_pks(Table, [game.table_id], {"status": after.status})
     transaction.on_commit(lambda: _run_after_commit(committed))
     return committed
 

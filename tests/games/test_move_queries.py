@@ -26,6 +26,7 @@ from games.models import Game, Presence
 from games.services import broadcast
 from games.services.moves import move_submit
 from games.services.presence import spectators_touch
+from notifications import outbox
 
 from .conftest import make_user, seat_users, started_game
 
@@ -58,9 +59,11 @@ CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT")
 @pytest.fixture
 def queued(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Celery tasks a move queues (avalon_site.task_publish), recorded instead of published
-    (the worker runs them)."""
+    (the worker runs them); and the outbox's relay, which the worker's beat runs in
+    production and a move runs after its commit only where tasks run in-process."""
     names: list[str] = []
     monkeypatch.setattr(task_publish, "task_delay", lambda task, *args: names.append(task.name))
+    monkeypatch.setattr(outbox, "notices_relay", lambda: names.append("notifications.relay"))
     return names
 
 
@@ -123,4 +126,9 @@ def test_every_move_runs_at_most_eight_queries(
     # Every move rendered the two watched views (seat 0 and the spectators) and no other.
     assert len(rendered) == len(moves)
     assert all(set(html) == {0, None} for html in rendered)
-    assert "notifications.game_changed" in queued
+    # A change owing notices marks its game in the game's own UPDATE, no statement more
+    # (notifications.outbox); no move queues a task for them.
+    marked = [sql for _, sqls in moves for sql in sqls if '"notices_owed"' in sql]
+    assert marked
+    assert all('"state_seq"' in sql for sql in marked)
+    assert not {"notifications.game_changed", "notifications.games_changed"} & set(queued)

@@ -7,7 +7,10 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.core.cache import cache
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from moderation.models import IpSighting
@@ -31,6 +34,26 @@ def test_requests_note_the_address_and_link_accounts() -> None:
     assert list(accounts_same_ip(elsewhere)) == []
     Client(REMOTE_ADDR="198.51.100.7").get("/lobby/")  # anonymous: nothing noted
     assert IpSighting.objects.count() == 3
+
+
+def test_an_address_seen_again_after_the_hour_is_one_statement_and_keeps_its_first_sighting() -> (
+    None
+):
+    user = make_user("gawain")
+    client = Client(REMOTE_ADDR="198.51.100.9")
+    client.force_login(user)
+    client.get("/lobby/")
+    first = IpSighting.objects.get(user=user)
+    cache.clear()  # the hour's throttle is over
+    later = Client(REMOTE_ADDR="198.51.100.9")  # a new process: it knows no key
+    later.force_login(user)
+    with CaptureQueriesContext(connection) as captured:
+        later.get("/lobby/")
+    written = [q["sql"] for q in captured.captured_queries if "moderation_ipsighting" in q["sql"]]
+    assert len(written) == 1, written  # INSERT ... ON CONFLICT: no read before the write
+    again = IpSighting.objects.get(user=user)
+    assert again.first_seen == first.first_seen
+    assert again.last_seen > first.last_seen
 
 
 def test_purge_keeps_only_the_promised_retention() -> None:

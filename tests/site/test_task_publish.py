@@ -175,9 +175,10 @@ def test_a_publish_signal_receiver_or_eager_mode_takes_celerys_path(
 def test_a_real_worker_runs_the_tasks_a_move_published_lean(
     broker: RedisServer, smtp: tuple[int, Inbox], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The deciding vote of a one-round toy game, published lean: the worker runs the game's
-    notification task (both players mailed "Game over", over SMTP) and the vacation task of
-    each player's first move of the week (their accounts record the week)."""
+    """The deciding vote of a one-round toy game: the worker runs the vacation task of each
+    player's first move of the week, published lean (their accounts record the week), and,
+    with beat, the outbox's relay hands the finished game to the notification task (both
+    players mailed "Game over", over SMTP; notifications.outbox)."""
     _, inbox = smtp
     with tasks_run_here():  # the deal's own tasks run here, as in the other worker tests
         users = [make_user(), make_user()]
@@ -185,15 +186,16 @@ def test_a_real_worker_runs_the_tasks_a_move_published_lean(
     procs = CeleryProcs(database_url(connection.settings_dict), broker.url(), smtp[0])
     try:
         procs.start_worker()
-        publishing_ready(app, game_changed_task, vacation_accrue_task)
-        full = [full_path_calls(monkeypatch, t) for t in (game_changed_task, vacation_accrue_task)]
+        procs.start_beat()
+        publishing_ready(app, vacation_accrue_task)
+        full = [full_path_calls(monkeypatch, vacation_accrue_task)]
         weeks = {iso_week(timezone.now())}
         vote(game, 0)
         vote(game, 1)
         weeks.add(iso_week(timezone.now()))  # the moves' week (two if they straddle Monday)
         game.refresh_from_db()
         assert game.status == Game.Status.FINISHED
-        assert full == [[], []]  # nothing went by Celery's own path
+        assert full == [[]]  # nothing went by Celery's own path
         over = f"Game over at table {game.table_id}"
 
         def mailed() -> int:
