@@ -27,7 +27,9 @@ from games.services.committed import Committed
 
 logger = logging.getLogger(__name__)
 
-RELAY_BATCH = 500
+# Games per task: a burst's emails (a thousand games timing out at once) are shared by the
+# worker processes, as the sweep's batches shared them before the outbox.
+RELAY_BATCH = 50
 
 
 def notices_owed(committed: Committed) -> None:
