@@ -134,6 +134,7 @@ def main() -> None:
         layout="gunicorn-uvicorn",
         workers=2,
         no_sockets=False,
+        warm_games=(0, "games played before the measure, to warm the workers"),
     )
     env = scratch_site("_breakdown", AVALON_BENCH_FLOOR="1", API_RATE_MOVES="")
     from rest_framework.authtoken.models import Token
@@ -142,6 +143,7 @@ def main() -> None:
     from benchmarks.sockets import SocketPool, session_for
 
     games = create_games(args.games, "resistance-avalon", args.players)
+    warm = create_games(args.warm_games, "resistance-avalon", args.players)
     with serve(args.layout, env, args.workers) as served:
         pool = SocketPool()
         try:
@@ -156,6 +158,8 @@ def main() -> None:
             else:
                 specs = []
             time.sleep(1.0)
+            if args.warm_games:
+                move_run("warm", served.http_port, warm, args.concurrency, served.pids)
             settle(served.pids)
             before = snapshot(served.pids, pool)
             row = move_run("watched", served.http_port, games, args.concurrency, served.pids)

@@ -5,6 +5,7 @@ with every push, and on its own when someone accepts (broadcast.rematch_changed)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -13,22 +14,45 @@ from accounts.models import User
 
 from .models import Game, Rematch, Seat
 from .panels import register_live_panel
+from .rendering import kept_piece
 from .selectors import bot_name
 from .services.rematch import rematch_impossible, rematch_waiting_for
 
 
-def rematch_context(game: Game, user: Any) -> dict[str, Any]:
-    if game.status != Game.Status.FINISHED:
-        return {"game": game, "shown": False}
+@dataclass(frozen=True)
+class RematchFacts:
+    """What every viewer's panel of a finished game reads alike: read once per update."""
+
+    rematch: Rematch | None
+    seats: list[Seat]
+    waiting: frozenset[int]  # the seats (pks) still to accept
+    new_game: Game | None
+    impossible: str
+
+
+def rematch_facts(game: Game) -> RematchFacts:
     rematch = Rematch.objects.filter(game=game).select_related("table__game").first()
     seats = list(
         game.table.seats.filter(position__isnull=False).select_related("user").order_by("position")
     )
-    waiting = {s.pk for s in rematch_waiting_for(rematch, seats)}
-    viewer = user if isinstance(user, User) else None
     new_table = rematch.table if rematch else None
     new_game = getattr(new_table, "game", None) if new_table else None
-    impossible = rematch_impossible(seats) if new_game is None else ""
+    return RematchFacts(
+        rematch=rematch,
+        seats=seats,
+        waiting=frozenset(s.pk for s in rematch_waiting_for(rematch, seats)),
+        new_game=new_game,
+        impossible=rematch_impossible(seats) if new_game is None else "",
+    )
+
+
+def rematch_context(game: Game, user: Any, facts: RematchFacts | None = None) -> dict[str, Any]:
+    """The panel's context for `user` (None: a spectator); `facts` when already read."""
+    if game.status != Game.Status.FINISHED:
+        return {"game": game, "shown": False}
+    facts = facts or rematch_facts(game)
+    seats, waiting = facts.seats, facts.waiting
+    viewer = user if isinstance(user, User) else None
     return {
         "game": game,
         "shown": True,
@@ -42,13 +66,16 @@ def rematch_context(game: Game, user: Any) -> dict[str, Any]:
             }
             for s in seats
         ],
-        "impossible": impossible,
+        "impossible": facts.impossible,
         "can_accept": viewer is not None
-        and new_game is None
-        and not impossible
+        and facts.new_game is None
+        and not facts.impossible
         and any(s.user_id == viewer.pk and s.pk in waiting for s in seats),
-        "new_game": new_game,
+        "new_game": facts.new_game,
     }
+
+
+HIDDEN = {"shown": False}
 
 
 @register_live_panel
@@ -58,12 +85,21 @@ def rematch_oob(
     """The panel for each viewer (games.panels); a game in play reads nothing, and its
     (hidden) panel is the same for every viewer: rendered once."""
     if game.status != Game.Status.FINISHED:
-        hidden = {"rematch": rematch_context(game, None), "csrf_token": csrf_token, "oob": True}
-        return dict.fromkeys(viewers, render_to_string("games/partials/rematch.html", hidden))
-    return {
-        key: render_to_string(
-            "games/partials/rematch.html",
-            {"rematch": rematch_context(game, user), "csrf_token": csrf_token, "oob": True},
-        )
-        for key, user in viewers.items()
-    }
+        # The hidden panel reads nothing of the game: kept, not rendered at every move.
+        hidden = kept_piece("games/partials/rematch.html", {"rematch": HIDDEN, "oob": True})
+        return dict.fromkeys(viewers, hidden)
+    # One read for every viewer; a viewer who holds no seat reads the spectators' panel.
+    facts = rematch_facts(game)
+    seated = {s.user_id for s in facts.seats if s.user_id is not None}
+    renders: dict[int | None, str] = {}
+    out = {}
+    for key, user in viewers.items():
+        reader = user.pk if isinstance(user, User) and user.pk in seated else None
+        if reader not in renders:
+            context = rematch_context(game, user if reader is not None else None, facts)
+            renders[reader] = render_to_string(
+                "games/partials/rematch.html",
+                {"rematch": context, "csrf_token": csrf_token, "oob": True},
+            )
+        out[key] = renders[reader]
+    return out

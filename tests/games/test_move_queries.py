@@ -35,14 +35,13 @@ pytestmark = pytest.mark.django_db(transaction=True)
 MOVE_QUERIES = 8
 # The finishing move also writes the table's status and clears every deadline; its pushed
 # pages show the finished game's panels: the rating changes (read once) and the rematch
-# (its row and the seats, per watched view); and it rates the game
+# (its row and the seats, read once for every watched view); and it rates the game
 # (ratings.services.game_rate, in the transaction by design): the seats' moves (one read:
 # the seats are the move's, and a game this move finishes is not rated yet) and the record;
 # then, for the all-time table and the season's, the players' ratings locked in one read,
 # created at once on a first game and read again, and updated in one statement, whatever
 # the number of players.
-WATCHED_VIEWS = 2  # seat 0 and the spectators
-FINISH_QUERIES = 2 + 2 + 2 * WATCHED_VIEWS
+FINISH_QUERIES = 2 + 2 + 2
 RATING_QUERIES = 2 + 2 * 4
 
 GAMES = [

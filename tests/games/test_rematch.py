@@ -229,3 +229,50 @@ def test_the_panel_names_a_bot_at_the_table_as_the_game_page_does() -> None:
     assert bot_seat is not None
     assert f"<span>Bot {bot_seat + 1}</span>" in panel
     assert "<span></span>" not in panel
+
+
+def test_the_pushed_panels_read_the_rematch_once_for_every_viewer() -> None:
+    """issue 14: the finishing move pushes each watched view's rematch panel; the rematch
+    and the seats are read once for all of them (not per view), and each player's panel
+    is still their own: "(you)" on their own row, the button while they have not
+    accepted; a spectator and a signed-in stranger read the same panel, with no button."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.rematch_panel import rematch_oob
+
+    game = finished_game(3)
+    first, second, third = users_of(game)
+    rematch_accept(game=game, user=first)
+    stranger = make_user()
+    viewers = {0: first, 1: second, 2: third, "stranger": stranger, None: None}
+    with CaptureQueriesContext(connection) as captured:
+        panels = rematch_oob(game, viewers, "token", None)
+    # The rematch (with its table), the seats with their users, who accepted.
+    assert len(captured.captured_queries) == 3, [q["sql"] for q in captured.captured_queries]
+    assert "Accept the rematch" not in panels[0]  # accepted already
+    assert "Accept the rematch" in panels[1]
+    assert "Accept the rematch" in panels[2]
+    for seat in (0, 1, 2):
+        assert panels[seat].count("(you)") == 1
+    assert panels[1] != panels[2]  # "(you)" on a different row
+    assert panels["stranger"] == panels[None]
+    assert "(you)" not in panels[None]
+    assert "Accept the rematch" not in panels[None]
+    assert panels[None].count("accepted</span>") == 1
+
+
+def test_a_game_in_play_pushes_the_hidden_panel_without_a_query() -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.rematch_panel import rematch_oob
+
+    game = started_game([make_user() for _ in range(3)])
+    with CaptureQueriesContext(connection) as captured:
+        panels = rematch_oob(game, {0: None, None: None}, "token", None)
+    assert not captured.captured_queries
+    assert panels[0] == panels[None]
+    assert 'id="rematch"' in panels[0]
+    assert " hidden>" in panels[0]
+    assert "Rematch" not in panels[0]

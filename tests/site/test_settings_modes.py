@@ -83,7 +83,7 @@ def test_production_mode_with_service_urls(tmp_path: Path) -> None:
     assert s["cache"] == "django_redis.cache.RedisCache"
     assert s["email"] == "django.core.mail.backends.smtp.EmailBackend"
     assert s["debug"] is False
-    assert s["static_storage"] == "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    assert s["static_storage"] == "avalon_site.static_storage.StaticStorage"
 
 
 def test_check_deploy_is_clean(tmp_path: Path) -> None:
