@@ -12,8 +12,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 # Composition roots: they import every ring by design, and nothing imports them; and
-# middleware, the broker transport and the channel layer only the settings name; the
-# websocket protocol only the server's command line (Procfile).
+# middleware, the broker transport, the channel layer and the static storage only the
+# settings name; the websocket protocol only the server's command line (Procfile).
 WIRING = {
     "avalon_site.settings",
     "avalon_site.celery",
@@ -22,6 +22,7 @@ WIRING = {
     "avalon_site.broker",
     "avalon_site.task_publish",
     "avalon_site.channel_layer",
+    "avalon_site.static_storage",
     "avalon_site.websocket",
     "avalon_site.translations",
     "avalon_site.postgresql",
