@@ -100,6 +100,10 @@ def log_lines(
                 "shown": notice or presenter.line_shown(event, me),
                 "headline": notice or e["type"] in presenter.headline,
                 "table": [] if notice else presenter.line_table(event, names),
+                # Read by partials/log_line.html: given, so the template never fails a
+                # lookup (Django raises and catches four exceptions for each).
+                "chat": "",
+                "marker": "",
             }
         )
     return lines
@@ -511,7 +515,8 @@ def _players(context: Mapping[str, Any], memo: dict[Any, str]) -> str:
     for p in context.get("players", ()):
         # What the row shows of its player alone: a seat's deadline or user id, which
         # change at every move, would make every row new at every update.
-        row = {k: p[k] for k in PLAYER_ROW if k in p}
+        # A key the row lacks reads "" (as a missing one renders), never a failed lookup.
+        row = {k: p.get(k, "") for k in PLAYER_ROW}
         key = fingerprint(row)
         if key is None:
             return _render("players", {**context, "oob": True})

@@ -276,3 +276,42 @@ def test_an_updates_views_rendered_together_are_each_views_own_render(
                 views += 1
             shared_logs += len([k for k in memo if k[0] == "log-append"])
     assert shared_logs < views  # views share their new log lines
+
+
+@pytest.mark.parametrize(("slug", "players"), [("resistance-avalon", 7), ("jousting-avalon", 4)])
+def test_a_pushed_updates_log_lines_and_player_rows_fail_no_template_lookup(
+    slug: str, players: int, caplog: pytest.LogCaptureFixture
+) -> None:
+    """issue 14: Django raises and catches four exceptions for each variable a template
+    fails to find; the log lines and the player rows, rendered for every view of every
+    update, carry every key their templates read (a failed lookup cost about a twentieth
+    of a watched move's renders)."""
+    import logging
+
+    users = [make_user() for _ in range(players)]
+    game = started_game(users, slug=slug)
+    seats = seat_users(game)
+    rng = random.Random(5)
+    caplog.set_level(logging.DEBUG, logger="django.template")
+    rendered = 0
+    for _ in range(40):
+        if game.status != Game.Status.PLAYING:
+            break
+        before = game.state_seq
+        bot_plays(game, seats, rng)
+        memo: dict[Any, str] = {}
+        for viewer in [*range(players), None]:
+            payload = {
+                **game_view_for_seat(game, viewer),
+                "players": players_of(game),
+                "events": events_after(game, before, viewer),
+            }
+            rendered += len(render_update(payload, CSRF_SLOT, memo)) > 0
+    failed = [
+        r.args
+        for r in caplog.records
+        if r.name == "django.template"
+        and r.args[1] in {"games/partials/log_append.html", "games/partials/player.html"}
+    ]
+    assert rendered > players * 10
+    assert failed == []
