@@ -16,10 +16,12 @@ class GamesConfig(AppConfig):
         from . import rematch_panel  # noqa: F401  (registers the game page's rematch panel)
 
         register_page_renderer(render_updates)
-        # gettext keeps each language's answers (a watched move's renders ask ~190 times).
-        from avalon_site.translations import install
+        # gettext keeps each language's answers (a watched move's renders ask ~190 times),
+        # and the active language and time zone are read without asgiref's lock.
+        from avalon_site import active_locals, translations
 
-        install()
+        translations.install()
+        active_locals.install()
         # Importing the games registers their moves with the codec: a fresh process whose
         # first request was a move decoded it before any game was loaded ("unknown type",
         # a 400; seen in bench_moves.py when a new server's first request was a move).

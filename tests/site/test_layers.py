@@ -25,6 +25,7 @@ WIRING = {
     "avalon_site.static_storage",
     "avalon_site.websocket",
     "avalon_site.translations",
+    "avalon_site.active_locals",
     "avalon_site.postgresql",
     "avalon_site.postgresql.base",
 }
