@@ -11,7 +11,7 @@ through games of every kind played to their end:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pytest
@@ -253,29 +253,42 @@ def test_an_updates_views_rendered_together_are_each_views_own_render(
     """The whole pushed update of every view, rendered through one memo as the broadcast
     renders them (the players panel around its rows and the new log lines once for the
     views that read them alike), is the very bytes of each view's render alone."""
-    users = [make_user() for _ in range(players)]
-    game = started_game(users, slug=slug, options=options)
-    seats = seat_users(game)
-    rng = random.Random(11)
+    game = started_game([make_user() for _ in range(players)], slug=slug, options=options)
     shared_logs = views = 0
     with translation.override(language):
-        for _ in range(MOVES.get(slug, 30)):
-            if game.status != Game.Status.PLAYING:
-                break
-            before = game.state_seq
-            bot_plays(game, seats, rng)
+        for update in updates_of_every_view(game, players, 11, MOVES.get(slug, 30)):
             memo: dict[Any, str] = {}
-            for viewer in [*range(players), None]:
-                payload = {
-                    **game_view_for_seat(game, viewer),
-                    "players": players_of(game),
-                    "events": events_after(game, before, viewer),
-                }
+            for viewer, payload in update:
                 alone = render_update(payload, CSRF_SLOT)
                 assert render_update(payload, CSRF_SLOT, memo) == alone, (viewer, game.state_seq)
                 views += 1
             shared_logs += len([k for k in memo if k[0] == "log-append"])
     assert shared_logs < views  # views share their new log lines
+
+
+def updates_of_every_view(
+    game: Game, players: int, seed: int, moves: int
+) -> Iterator[list[tuple[int | None, dict[str, Any]]]]:
+    """The bots play up to `moves` moves; after each, every view's pushed payload (each
+    seat's, then the spectators')."""
+    seats = seat_users(game)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.status != Game.Status.PLAYING:
+            return
+        before = game.state_seq
+        bot_plays(game, seats, rng)
+        yield [
+            (
+                viewer,
+                {
+                    **game_view_for_seat(game, viewer),
+                    "players": players_of(game),
+                    "events": events_after(game, before, viewer),
+                },
+            )
+            for viewer in [*range(players), None]
+        ]
 
 
 @pytest.mark.parametrize(("slug", "players"), [("resistance-avalon", 7), ("jousting-avalon", 4)])
@@ -288,24 +301,12 @@ def test_a_pushed_updates_log_lines_and_player_rows_fail_no_template_lookup(
     of a watched move's renders)."""
     import logging
 
-    users = [make_user() for _ in range(players)]
-    game = started_game(users, slug=slug)
-    seats = seat_users(game)
-    rng = random.Random(5)
+    game = started_game([make_user() for _ in range(players)], slug=slug)
     caplog.set_level(logging.DEBUG, logger="django.template")
     rendered = 0
-    for _ in range(40):
-        if game.status != Game.Status.PLAYING:
-            break
-        before = game.state_seq
-        bot_plays(game, seats, rng)
+    for update in updates_of_every_view(game, players, 5, 40):
         memo: dict[Any, str] = {}
-        for viewer in [*range(players), None]:
-            payload = {
-                **game_view_for_seat(game, viewer),
-                "players": players_of(game),
-                "events": events_after(game, before, viewer),
-            }
+        for _, payload in update:
             rendered += len(render_update(payload, CSRF_SLOT, memo)) > 0
     watched = ("games/partials/log_append.html", "games/partials/player.html")
     failed = [
