@@ -72,6 +72,9 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     context["game"] = game
     context["rematch"] = rematch_context(game, _user(request))
     context["seen_before"] = mine[1] if mine else ""
+    # The partials swap themselves in out of band only when pushed: the page says so
+    # (a variable a template fails to find costs Django four exceptions).
+    context["oob"] = False
     return render(request, "games/game.html", context)
 
 
