@@ -23,7 +23,6 @@ from .services.rematch import rematch_impossible, rematch_waiting_for
 class RematchFacts:
     """What every viewer's panel of a finished game reads alike: read once per update."""
 
-    rematch: Rematch | None
     seats: list[Seat]
     waiting: frozenset[int]  # the seats (pks) still to accept
     new_game: Game | None
@@ -38,7 +37,6 @@ def rematch_facts(game: Game) -> RematchFacts:
     new_table = rematch.table if rematch else None
     new_game = getattr(new_table, "game", None) if new_table else None
     return RematchFacts(
-        rematch=rematch,
         seats=seats,
         waiting=frozenset(s.pk for s in rematch_waiting_for(rematch, seats)),
         new_game=new_game,
