@@ -100,6 +100,7 @@ def scenario(
     spectators: int,
     seconds: float,
     acks: bool = False,
+    json_sockets: bool = False,
 ) -> tuple[list[float], int, float, int]:
     """(latencies, moves, server CPU per move in ms, sockets) of one paced run."""
     from rest_framework.authtoken.models import Token
@@ -110,8 +111,8 @@ def scenario(
         for game_id, tokens in games:
             for seat in sorted(tokens)[:seats_open]:
                 user = Token.objects.get(key=tokens[seat]).user
-                specs.append((game_id, session_for(user), False))
-            specs.extend((game_id, None, False) for _ in range(spectators))
+                specs.append((game_id, session_for(user), json_sockets))
+            specs.extend((game_id, None, json_sockets) for _ in range(spectators))
         watchers = pool.open_many(served.ws_port, specs)
         time.sleep(2.0)  # presence pushes settle
         # The server may still be busy with the scenario before: 800 sockets closing each
@@ -160,6 +161,7 @@ def main() -> None:
         no_deflate=(False, "serve the websockets without permessage-deflate"),
         acks=(False, "seats' pages acknowledge each update, as the site's page does"),
         rounds=(1, "busy-table pairs, alternating which runs first (medians and pooled p99)"),
+        json_sockets=(False, "programs' JSON sockets, not pages (no HTML rendered)"),
     )
     env = scratch_site("_bench_fanout", API_RATE_MOVES="")
     from benchmarks.setup_games import create_games
@@ -169,10 +171,13 @@ def main() -> None:
     busy = create_games(2 * args.rounds, "resistance-avalon", 10)
 
     with serve("uvicorn", env, args.workers, ws_deflate=not args.no_deflate) as served:
-        values, moves, cpu_small, sockets = scenario(served, small, 4, 0, args.seconds, args.acks)
+        values, moves, cpu_small, sockets = scenario(
+            served, small, 4, 0, args.seconds, args.acks, args.json_sockets
+        )
         target = args.games * args.seconds
         deflate = "no permessage-deflate" if args.no_deflate else "permessage-deflate"
         acks = ", seats acknowledge" if args.acks else ""
+        acks += ", programs' JSON sockets (no HTML)" if args.json_sockets else ""
         print(f"\nB3 on uvicorn, {args.workers} workers, {deflate}{acks} ({load_average()})")
         show(f"{args.games} games x 4 seats, 1 move/s each", values, 100, moves, sockets)
         print(
@@ -187,13 +192,21 @@ def main() -> None:
         for n, run in in_turns(args.rounds, "crowded", "alone"):
             if run == "crowded":
                 got, made, cpu, sockets = scenario(
-                    served, busy[2 * n : 2 * n + 1], 10, args.spectators, args.seconds, args.acks
+                    served,
+                    busy[2 * n : 2 * n + 1],
+                    10,
+                    args.spectators,
+                    args.seconds,
+                    args.acks,
+                    args.json_sockets,
                 )
                 values, moves = values + got, moves + made
                 fulls.append(cpu)
             else:
                 table = busy[2 * n + 1 : 2 * n + 2]
-                ones.append(scenario(served, table, 10, 1, args.seconds, args.acks)[2])
+                ones.append(
+                    scenario(served, table, 10, 1, args.seconds, args.acks, args.json_sockets)[2]
+                )
         show(f"10 seats + {args.spectators} spectators, 1 move/s", values, 50, moves, sockets)
         cpu_full, cpu_one = statistics.median(fulls), statistics.median(ones)
         per_socket = (cpu_full - cpu_one) / max(1, args.spectators - 1)

@@ -233,9 +233,15 @@ def move_run(name: str, port: int, games: list[Any], concurrency: int, pids: Any
 
 
 def watched_run(
-    name: str, served: Any, games: list[Any], concurrency: int, spectators: int
+    name: str,
+    served: Any,
+    games: list[Any],
+    concurrency: int,
+    spectators: int,
+    json_sockets: bool = False,
 ) -> tuple[Row, int]:
-    """Moves with every seat's page and `spectators` anonymous pages open per game."""
+    """Moves with every seat's page and `spectators` anonymous pages open per game (or, with
+    `json_sockets`, programs' JSON sockets in their place: the updates sent, no HTML)."""
     from rest_framework.authtoken.models import Token
 
     from benchmarks.sockets import SocketPool, session_for
@@ -245,8 +251,9 @@ def watched_run(
         specs: list[tuple[int, str | None, bool]] = []
         for game_id, tokens in games:
             for token in tokens.values():
-                specs.append((game_id, session_for(Token.objects.get(key=token).user), False))
-            specs.extend((game_id, None, False) for _ in range(spectators))
+                user = Token.objects.get(key=token).user
+                specs.append((game_id, session_for(user), json_sockets))
+            specs.extend((game_id, None, json_sockets) for _ in range(spectators))
         pool.open_many(served.ws_port, specs)
         time.sleep(1.0)  # presence pushes settle
         settle(served.pids)
@@ -269,6 +276,7 @@ def main() -> None:
         spectators=(3, "per watched game"),
         rounds=(1, "moves and floor rounds per layout, alternating which runs first"),
         no_load_times=False,
+        json_sockets=(False, "watched: programs' JSON sockets, not pages (no HTML rendered)"),
     )
     env = scratch_site("_bench_moves", AVALON_BENCH_FLOOR="1", API_RATE_MOVES="")
     from benchmarks import load_times
@@ -334,7 +342,9 @@ def main() -> None:
     for players, games in watched.items():
         with serve(best_layout, env, workers) as served:
             label = f"{best_layout}: moves, {players}p watched"
-            row, sockets = watched_run(label, served, games, args.concurrency, args.spectators)
+            row, sockets = watched_run(
+                label, served, games, args.concurrency, args.spectators, args.json_sockets
+            )
             watched_rows.append((row, sockets))
             print(f"{row.line()}  ({sockets} sockets; {load_average()})")
 

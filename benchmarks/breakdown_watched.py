@@ -135,6 +135,7 @@ def main() -> None:
         workers=2,
         no_sockets=False,
         warm_games=(0, "games played before the measure, to warm the workers"),
+        json_sockets=(False, "programs' JSON sockets, not pages (no HTML rendered)"),
     )
     env = scratch_site("_breakdown", AVALON_BENCH_FLOOR="1", API_RATE_MOVES="")
     from rest_framework.authtoken.models import Token
@@ -151,8 +152,8 @@ def main() -> None:
             for game_id, tokens in games:
                 for token in tokens.values():
                     user = Token.objects.get(key=token).user
-                    specs.append((game_id, session_for(user), False))
-                specs.extend((game_id, None, False) for _ in range(args.spectators))
+                    specs.append((game_id, session_for(user), args.json_sockets))
+                specs.extend((game_id, None, args.json_sockets) for _ in range(args.spectators))
             if not args.no_sockets:
                 pool.open_many(served.ws_port, specs)
             else:

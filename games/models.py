@@ -344,6 +344,9 @@ class Presence(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="presences")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     channel_name = models.CharField(max_length=200, unique=True)
+    # The socket shows the game page (HTML): each update is rendered for its view. False
+    # for a program's socket (?format=json), which reads the JSON alone.
+    page = models.BooleanField(default=True)
     connected_at = models.DateTimeField(auto_now_add=True)
     last_seen = models.DateTimeField(default=timezone.now, db_index=True)
 

@@ -97,7 +97,8 @@ def bot_name(position: int) -> str:
 
 def seats_in_play(game: Game) -> list[Seat]:
     """The seats in play in order, with what a commit reads of them in this one query: the
-    user, `online` (a live presence on this game), the clock's grace row (`grace`, absent
+    user, `online` (a live presence on this game), `on_page` (one of them shows the game
+    page, not a program's JSON socket), the clock's grace row (`grace`, absent
     when none), `played_week` (the ISO week the player's vacation allowance last grew),
     `away_until` (the end of the player's vacation under way, or None) and `vacation_ahead`
     (the player has a vacation not over: one under way or to come). A move reads them
@@ -160,6 +161,7 @@ def _with_facts(
         seats.select_related("user", "grace")
         .annotate(
             online=Exists(live),
+            on_page=Exists(live.filter(page=True)),
             played_week=F("user__vacation_account__last_played_week"),
             away_until=Subquery(away.values("ends_at")[:1]),
             vacation_ahead=Exists(not_over),

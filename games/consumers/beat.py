@@ -51,6 +51,9 @@ class BeatingSocket(Protocol):
     def spectator(self) -> bool: ...
 
     @property
+    def page(self) -> bool: ...
+
+    @property
     def signed_in(self) -> bool: ...
 
     @property
@@ -140,6 +143,7 @@ class SocketBeat:
         versions = await db(sockets_beat)(
             game_ids={socket.game_id for socket in due},
             spectated={socket.game_id for socket in due if socket.spectator},
+            spectated_pages={socket.game_id for socket in due if socket.spectator and socket.page},
             channel_names=[socket.channel_name for socket in touch],
             seen=[(table, position, seq) for (table, position), seq in seen.items()],
         )

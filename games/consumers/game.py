@@ -188,7 +188,8 @@ class GameConsumer(LayerResilientConsumer):
     @db
     def _presence(self, online: bool) -> None:
         if self.seat is None and online:
-            spectators_touch(self.game_id)  # the broadcast renders the spectators' view
+            # The broadcast sends the spectators' view (and renders it for a page).
+            spectators_touch(self.game_id, page=not self.json_mode)
         if self.user is None:
             return
         if online:
@@ -198,6 +199,7 @@ class GameConsumer(LayerResilientConsumer):
                 user=self.user,
                 seats=self.seats,
                 brings_online=self.brings_online,
+                page=not self.json_mode,
             )
         else:
             presence_leave(
@@ -213,6 +215,10 @@ class GameConsumer(LayerResilientConsumer):
     @property
     def spectator(self) -> bool:
         return self.seat is None
+
+    @property
+    def page(self) -> bool:
+        return not self.json_mode
 
     @property
     def table_id(self) -> int:

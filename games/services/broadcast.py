@@ -4,9 +4,9 @@ state to people"). Never the full state on a shared group.
 
 The game page's HTML of each view is rendered here too, once per view in the process that
 committed (all spectators share one), and sent beside the JSON: the sockets only forward
-it, with no database read per socket. Only the views someone watches are rendered and
-sent: the seats whose player is online, and the spectators' while spectators are there
-(games.services.presence).
+it, with no database read per socket. Only the views someone listens to are sent: the
+seats whose player is online, and the spectators' while spectators are there
+(games.services.presence); and only those some socket shows as the game page are rendered.
 """
 
 from __future__ import annotations
@@ -118,15 +118,17 @@ def seat_payloads(
 def _listening(game: Game, seats: Sequence[Seat]) -> tuple[set[Viewer], dict[Viewer, Any]]:
     """Who has a socket open on the game: the seats whose player is online and the
     spectators while a spectator's socket marks the game (games.services.presence), and of
-    those the views whose page is rendered here, with the user whose panels they show (the
-    spectators' only at a public table)."""
+    those the views whose page is rendered here, with the user whose panels they show: a
+    view some socket shows as the game page (a program's JSON socket needs no HTML), the
+    spectators' only at a public table."""
     from .presence import spectators_watching  # presence tells its news through here
 
-    watched: dict[Viewer, Any] = {s.position: s.user for s in seats if getattr(s, "online", False)}
-    listening: set[Viewer] = set(watched)
-    if spectators_watching(game.pk):
+    listening: set[Viewer] = {s.position for s in seats if getattr(s, "online", False)}
+    watched: dict[Viewer, Any] = {s.position: s.user for s in seats if getattr(s, "on_page", False)}
+    spectators = spectators_watching(game.pk)
+    if spectators.listening:
         listening.add(None)
-        if game.table.visibility == Table.Visibility.PUBLIC:
+        if spectators.watching and game.table.visibility == Table.Visibility.PUBLIC:
             watched[None] = None
     return listening, watched
 

@@ -9,7 +9,11 @@ refreshed for PRESENCE_STALE_AFTER is ignored at once, and the purge deletes it 
 Anonymous spectators have no rows (a signed-in spectator's row lets moderation and logouts
 find the socket): a spectator's socket marks its game as watched in the cache
 (`spectators_touch`, on connect and at every heartbeat) for a few heartbeats, and the
-broadcast renders the spectators' view only while the mark stands.
+broadcast sends the spectators' view only while the mark stands.
+
+Only a socket that shows the game page costs the broadcast a render of its view: a row
+and a mark say whether theirs does (`page`); a program's JSON socket (?format=json) is
+sent the JSON alone.
 """
 
 from __future__ import annotations
@@ -40,14 +44,23 @@ logger = logging.getLogger(__name__)
 
 
 def presence_join(
-    *, channel_name: str, game: Game, user: User, seats: int, brings_online: bool
+    *,
+    channel_name: str,
+    game: Game,
+    user: User,
+    seats: int,
+    brings_online: bool,
+    page: bool = True,
 ) -> None:
-    """A user's socket opened on the game page: they are online there. The game's readers
+    """A user's socket opened on the game: they are online there. The game's readers
     (`seats`: the seats in play, whose groups and the spectators' are told) hear of it only
     when it `brings_online` a seat: not for a spectator (the panel shows seats only), nor
-    for a player's second tab (the caller read that before this row is written)."""
+    for a player's second tab (the caller read that before this row is written). `page`:
+    the socket shows the game page, so the broadcast renders its view (a program's JSON
+    socket, False, counts as online and is sent the JSON alone)."""
     Presence.objects.bulk_create(
-        [Presence(channel_name=channel_name, game=game, user=user)], ignore_conflicts=True
+        [Presence(channel_name=channel_name, game=game, user=user, page=page)],
+        ignore_conflicts=True,
     )
     if brings_online:
         broadcast.presence_changed(game, seats)
@@ -86,14 +99,16 @@ def sockets_beat(
     spectated: Collection[int],
     channel_names: Collection[str],
     seen: Collection[tuple[int, int, int]] = (),
+    spectated_pages: Collection[int] = (),
     now: dt.datetime | None = None,
 ) -> dict[int, tuple[int, str]]:
     """One heartbeat of a server process's game sockets (games.consumers.beat): refresh
-    the presence rows of `channel_names`, mark the `spectated` games watched, record what
-    the pages showed their players (`seen`: table id, position, seq), and return each of
-    `game_ids`' (state_seq, status), to tell which sockets missed a push."""
+    the presence rows of `channel_names`, mark the `spectated` games listened to and the
+    `spectated_pages` games watched on their page, record what the pages showed their
+    players (`seen`: table id, position, seq), and return each of `game_ids'` (state_seq,
+    status), to tell which sockets missed a push."""
     presence_touch(channel_names=channel_names, now=now)
-    spectators_touch(*spectated)
+    spectators_mark(spectated, spectated_pages)
     seats_seen_mark(seen)
     return game_versions(game_ids) if game_ids else {}
 
@@ -162,31 +177,62 @@ def _spectators_key(game_id: int) -> str:
     return f"game-{game_id}-spectated"
 
 
-def spectators_touch(*game_ids: int) -> None:
-    """A spectator's socket is open on each game: the mark lasts three heartbeats, so a
-    process that died with its sockets stops counting soon after."""
-    if game_ids:
+def _spectators_page_key(game_id: int) -> str:
+    return f"game-{game_id}-spectated-page"
+
+
+def spectators_touch(*game_ids: int, page: bool = True) -> None:
+    """A spectator's socket is open on each game (`page`: one showing the game page, not a
+    program's JSON socket)."""
+    spectators_mark(game_ids, game_ids if page else ())
+
+
+def spectators_mark(game_ids: Collection[int], pages: Collection[int] = ()) -> None:
+    """Spectators' sockets are open on `game_ids`, some of them showing the page on `pages`
+    (one trip to the cache): the marks last three heartbeats, so a process that died with
+    its sockets stops counting soon after."""
+    marks = {_spectators_key(g): 1 for g in game_ids}
+    marks.update({_spectators_page_key(g): 1 for g in pages})
+    if marks:
         timeout = 3 * float(settings.GAME_SOCKET_HEARTBEAT_SECONDS)
-        cache.set_many({_spectators_key(g): 1 for g in game_ids}, timeout=timeout)
+        cache.set_many(marks, timeout=timeout)
 
 
-def spectators_watching(game_id: int) -> bool:
-    """Some spectator's socket was open on the game lately (an unreachable cache reads as
-    none: those sockets then catch up from the database). Inside `spectators_read_ahead`,
-    read with the other games of the batch."""
+@dataclass(frozen=True)
+class Spectating:
+    listening: bool  # some spectator's socket was open on the game lately: send them the JSON
+    watching: bool  # one of them showed the game page: render the spectators' view too
+
+
+NOBODY = Spectating(False, False)
+
+
+def spectators_watching(game_id: int) -> Spectating:
+    """Whether spectators' sockets were open on the game lately, and showing its page (an
+    unreachable cache reads as none: those sockets then catch up from the database).
+    Inside `spectators_read_ahead`, read with the other games of the batch."""
     ahead = _ahead.get()
     if ahead is not None and game_id in ahead.game_ids:
         if ahead.watched is None:  # at the first game asked, after the batch's commit
-            keys = {_spectators_key(g): g for g in ahead.game_ids}
-            ahead.watched = {keys[k] for k in cache.get_many(list(keys))}
-        return game_id in ahead.watched
-    return cache.get(_spectators_key(game_id)) is not None
+            ahead.watched = _spectating(ahead.game_ids)
+        return ahead.watched.get(game_id, NOBODY)
+    return _spectating([game_id]).get(game_id, NOBODY)
+
+
+def _spectating(game_ids: Collection[int]) -> dict[int, Spectating]:
+    """Both marks of each game in one trip to the cache."""
+    keys = [k for g in game_ids for k in (_spectators_key(g), _spectators_page_key(g))]
+    found = cache.get_many(keys)
+    return {
+        g: Spectating(_spectators_key(g) in found, _spectators_page_key(g) in found)
+        for g in game_ids
+    }
 
 
 @dataclass
 class _ReadAhead:
     game_ids: Collection[int]
-    watched: set[int] | None = None
+    watched: dict[int, Spectating] | None = None
 
 
 _ahead: ContextVar[_ReadAhead | None] = ContextVar("spectators_read_ahead", default=None)

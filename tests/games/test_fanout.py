@@ -20,7 +20,7 @@ from games.rendering import CSRF_SLOT
 from games.services import broadcast
 
 from .conftest import make_user
-from .test_consumers import APP, play, setup_game
+from .test_consumers import APP, connect, next_json, play, setup_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -141,3 +141,38 @@ async def test_with_nobody_listening_a_move_sends_nothing(
     await play(game, seats[leader], move)
     assert renders == []
     assert sent == []  # no group of the game: not one trip to the channel layer
+
+
+async def test_a_programs_json_socket_is_sent_the_json_and_costs_no_render(
+    renders: list[set[Any]], reads_on_push: list[str]
+) -> None:
+    """Only a socket showing the game page costs its view a render: a program reading the
+    JSON (?format=json, as a seat or a spectator) is sent the update all the same. Once the
+    same player opens the page too, their seat's view is rendered again."""
+    game, seats = await setup_game(5, "resistance-avalon")
+    seat0 = await connect(game.pk, seats[0])  # format=json
+    watcher = await connect(game.pk, await sync_to_async(make_user)())
+    for sock in (seat0, watcher):
+        assert (await next_json(sock))["events"] == []  # the state as it connected
+    leader, move = await _first_move(game)
+    await play(game, seats[leader], move)
+
+    assert renders == []  # nobody shows the page: no HTML made
+    committed = await sync_to_async(type(game).objects.get)(pk=game.pk)
+    for sock in (seat0, watcher):
+        update = await next_json(sock)
+        assert update["game"]["seq"] == committed.state_seq
+        assert update["events"]
+
+    page = await html_socket(game.pk, seats[0], tok("seat0"))
+    definition = await sync_to_async(definition_of)(committed)
+    state = await sync_to_async(load_state)(committed, definition)
+    await play(committed, seats[0], to_json(definition.legal_moves(state, 0)[0]))  # a vote
+    assert renders == [{0}]  # seat 0's page; the JSON spectator still costs none
+    assert 'id="board"' in await next_update(page)
+    committed = await sync_to_async(type(game).objects.get)(pk=game.pk)
+    assert (await next_json(seat0))["game"]["seq"] == committed.state_seq
+    assert (await next_json(watcher))["game"]["seq"] == committed.state_seq
+    assert reads_on_push == []
+    for sock in (seat0, watcher, page):
+        await sock.disconnect()

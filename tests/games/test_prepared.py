@@ -43,6 +43,7 @@ FACTS = (
     "is_bot",
     "deadline_at",
     "online",
+    "on_page",
     "played_week",
     "vacation_ahead",
 )

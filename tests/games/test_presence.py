@@ -6,6 +6,7 @@ heartbeat of a process's sockets is one hop a tick (games.consumers.beat)."""
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import astuple
 from typing import Any
 
 import pytest
@@ -130,13 +131,19 @@ def test_one_heartbeat_of_many_sockets_is_two_queries() -> None:
     with CaptureQueriesContext(connection) as queries:
         versions = sockets_beat(
             game_ids={g.pk for g in games} | {10**9},  # a game gone: no version
-            spectated={games[2].pk},
+            spectated={games[1].pk, games[2].pk},
+            spectated_pages={games[2].pk},
             channel_names=names[:5],
         )
     assert len(queries) == 2
     assert versions == {g.pk: (g.state_seq, g.status) for g in games}
     assert Presence.objects.filter(last_seen__gt=before).count() == 5
-    assert [spectators_watching(g.pk) for g in games] == [False, False, True]
+    # A program's JSON socket spectates games[1]: listened to, not watched on its page.
+    assert [astuple(spectators_watching(g.pk)) for g in games] == [
+        (False, False),
+        (True, False),
+        (True, True),
+    ]
 
 
 @pytest.mark.django_db(transaction=True)
