@@ -97,3 +97,30 @@ def test_values_a_fingerprint_refuses_render_every_time(renders: list[str]) -> N
     values = {**team("Ann"), "icons": object()}
     assert kept_piece(TEAM, values) == kept_piece(TEAM, values)
     assert renders == [TEAM, TEAM]
+
+
+def test_the_store_puts_out_the_least_recently_used_piece_first(
+    renders: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A piece a game reads at every move stays while newer ones come and go: the store,
+    full, puts out the piece read longest ago, not the one made first (which turned a busy
+    process's store over in seconds, and every game's secrets and rows were made again)."""
+    from games import rendering
+
+    monkeypatch.setattr(rendering, "KEPT_MAX", 3)
+    pieces = [{**team(name), "icons": ""} for name in ("Ann", "Bob", "Cid", "Dan", "Eve")]
+    for values in pieces[:3]:
+        kept_piece(TEAM, values)
+    kept_piece(TEAM, pieces[0])  # Ann read again: the most recently used
+    kept_piece(TEAM, pieces[3])  # full: Bob goes, read longest ago
+    assert len(renders) == 4
+    kept_piece(TEAM, pieces[0])  # still kept
+    assert len(renders) == 4
+    kept_piece(TEAM, pieces[1])  # Bob was put out: made again (and Cid goes)
+    assert len(renders) == 5
+    kept_piece(TEAM, pieces[2])
+    assert len(renders) == 6
+    assert len(rendering._kept_renders) == 3
+    assert rendering._kept_chars[0] == sum(
+        rendering._size(key, html) for key, html in rendering._kept_renders.items()
+    )
