@@ -558,11 +558,11 @@ PLAYER_ROWS_SLOT = SafeString(f"<!--player-rows-{CSRF_SLOT}-->")
 # Bounded, the least recently used out first: a piece a game reads at every move stays
 # while the game goes on. (Oldest made out first, as before, turned the store over in
 # seconds on a busy process, 200 games at a move a second each: every game's secrets and
-# rows were made again every few moves.) The bounds hold a few hundred games' live pieces,
-# ~20-40 MB (the characters bound what the store holds).
+# rows were made again every few moves.) The characters bound what the store holds, about
+# 30 MB of objects: the live pieces of some 150 five-player games (benchmarks/RESULTS.md).
 KEPT = frozenset({"secret", "actions"})
 KEPT_MAX = 32_768
-KEPT_CHARS = 24_000_000  # what the kept renders and their keys hold, at most (characters)
+KEPT_CHARS = 16_000_000  # what the kept renders and their keys hold, at most (characters)
 _kept_renders: OrderedDict[Any, str] = OrderedDict()
 _kept_chars = [0]
 _kept_lock = threading.Lock()
