@@ -189,7 +189,7 @@ class GameConsumer(LayerResilientConsumer):
     def _presence(self, online: bool) -> None:
         if self.seat is None and online:
             # The broadcast sends the spectators' view (and renders it for a page).
-            spectators_touch(self.game_id, page=not self.json_mode)
+            spectators_touch(self.game_id, page=self.page)
         if self.user is None:
             return
         if online:
@@ -199,7 +199,7 @@ class GameConsumer(LayerResilientConsumer):
                 user=self.user,
                 seats=self.seats,
                 brings_online=self.brings_online,
-                page=not self.json_mode,
+                page=self.page,
             )
         else:
             presence_leave(

@@ -121,11 +121,11 @@ def _listening(game: Game, seats: Sequence[Seat]) -> tuple[set[Viewer], dict[Vie
     those the views whose page is rendered here, with the user whose panels they show: a
     view some socket shows as the game page (a program's JSON socket needs no HTML), the
     spectators' only at a public table."""
-    from .presence import spectators_watching  # presence tells its news through here
+    from .presence import spectating_of  # presence tells its news through here
 
     listening: set[Viewer] = {s.position for s in seats if getattr(s, "online", False)}
     watched: dict[Viewer, Any] = {s.position: s.user for s in seats if getattr(s, "on_page", False)}
-    spectators = spectators_watching(game.pk)
+    spectators = spectating_of(game.pk)
     if spectators.listening:
         listening.add(None)
         if spectators.watching and game.table.visibility == Table.Visibility.PUBLIC:

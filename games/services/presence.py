@@ -207,7 +207,7 @@ class Spectating:
 NOBODY = Spectating(False, False)
 
 
-def spectators_watching(game_id: int) -> Spectating:
+def spectating_of(game_id: int) -> Spectating:
     """Whether spectators' sockets were open on the game lately, and showing its page (an
     unreachable cache reads as none: those sockets then catch up from the database).
     Inside `spectators_read_ahead`, read with the other games of the batch."""
@@ -216,7 +216,7 @@ def spectators_watching(game_id: int) -> Spectating:
         if ahead.watched is None:  # at the first game asked, after the batch's commit
             ahead.watched = _spectating(ahead.game_ids)
         return ahead.watched.get(game_id, NOBODY)
-    return _spectating([game_id]).get(game_id, NOBODY)
+    return _spectating([game_id])[game_id]
 
 
 def _spectating(game_ids: Collection[int]) -> dict[int, Spectating]:

@@ -117,7 +117,7 @@ def test_one_heartbeat_of_many_sockets_is_two_queries() -> None:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from games.services.presence import sockets_beat, spectators_watching
+    from games.services.presence import sockets_beat, spectating_of
 
     games = [started_game([make_user() for _ in range(3)]) for _ in range(3)]
     names = []
@@ -139,7 +139,7 @@ def test_one_heartbeat_of_many_sockets_is_two_queries() -> None:
     assert versions == {g.pk: (g.state_seq, g.status) for g in games}
     assert Presence.objects.filter(last_seen__gt=before).count() == 5
     # A program's JSON socket spectates games[1]: listened to, not watched on its page.
-    assert [astuple(spectators_watching(g.pk)) for g in games] == [
+    assert [astuple(spectating_of(g.pk)) for g in games] == [
         (False, False),
         (True, False),
         (True, True),
