@@ -21,10 +21,9 @@ from __future__ import annotations
 import functools
 import math
 import operator
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations, compress
-from operator import itemgetter
 from random import Random
 from typing import Any
 
@@ -66,9 +65,9 @@ class Beliefs:
     weights: tuple[float, ...] = ()  # each world's weight, in the same order (fixed beliefs)
     total: float = 0.0  # the sum of the weights
     # Weighed by a record instead: the weights of every world of the table (`_worlds`
-    # order, which is the order of `worlds`), and which are the seat's, one byte per world.
+    # order, which is the order of `worlds`), and the seat's worlds' places among them.
     table_weights: tuple[float, ...] = ()
-    chosen: int = 0
+    indexes: tuple[int, ...] = ()
     tally: _Tally | None = None  # the seat's tally, whose odds are worked out when asked
 
     @property
@@ -83,14 +82,11 @@ class Beliefs:
         """Probability that at least one member is Evil, over the weighed worlds."""
         if not self.total:
             return 1.0 - math.prod(1.0 - self.p_evil[s] for s in team)
-        # The weights of the worlds that put someone of the team on Evil's side, summed in
-        # world order (the same float as a loop) but selected and added in C: the seat's
-        # worlds' bytes and the team's (made once per table and team), ANDed as integers.
-        if self.chosen:
-            every = self.table_weights
-            touching = _touching(self.players, self.evil_count, _mask(team))
-            picked = (self.chosen & touching).to_bytes(len(every), "little")
-            return sum(compress(every, picked)) / self.total
+        # The weights of the seat's worlds that put someone of the team on Evil's side,
+        # summed in world order.
+        if self.indexes:
+            every, worlds = self.table_weights, self.worlds
+            return _sum_touching(every, worlds, self.indexes, _mask(team)) / self.total
         return sum(compress(self.weights, map(_mask(team).__and__, self.worlds))) / self.total
 
     def trust_order(self, rng: Random) -> list[int]:
@@ -233,7 +229,7 @@ def beliefs(view: Mapping[str, Any]) -> Beliefs:
         worlds=tally.worlds,
         total=tally.total,
         table_weights=tally.record.weights if tally.record is not None else (),
-        chosen=tally.chosen_flags,
+        indexes=tally.indexes,
         tally=tally,
     )
     if len(_BELIEFS) >= _BELIEFS_KEPT:
@@ -406,21 +402,9 @@ def _positions(players: int, evil: int) -> dict[int, int]:
 
 
 @functools.cache
-def _touching(players: int, evil: int, team: int) -> int:
-    """Which worlds of a `_Record` of `players` and `evil` put someone of `team` (a seat
-    mask) on Evil's side: one byte per world, 1 if so, as an integer (`Beliefs.team_risk`).
-    At most 2 ** players teams per table size, so the cache stays small."""
-    out, by_seat = 0, _seat_bytes(players, evil)
-    for seat in range(players):
-        if team >> seat & 1:
-            out |= by_seat[seat]
-    return out
-
-
-@functools.cache
 def _seat_bytes(players: int, evil: int) -> tuple[int, ...]:
     """Per seat, which worlds of a `_Record` of `players` and `evil` put it on Evil's side,
-    one byte per world (1 if so) as an integer, like `_touching`."""
+    one byte per world (1 if so) as an integer."""
     worlds = _worlds(players, evil)
     return tuple(
         int.from_bytes(bytes([world >> seat & 1 for world in worlds]), "little")
@@ -451,7 +435,7 @@ class _Tally:
 
     A seat's worlds come in the record's order (a seat's worlds are its known Evil plus each
     combination of the others, and adding the same seats to two combinations keeps their
-    order), so they are picked from the record's weights by a selector, in C.
+    order), so their weights are read from the record's at their places (`indexes`).
 
     The worlds a quest has ruled out stay in: their record weight is exactly 0.0, and adding
     0.0 leaves a sum of non-negative floats exactly as it was, so every sum (the total, a
@@ -460,10 +444,8 @@ class _Tally:
     never again after a quest."""
 
     worlds: tuple[int, ...]  # the seat's worlds (before any quest), in the record's order
-    chosen: bytes  # per world of the record: 1 if it is one of the seat's, else 0
-    chosen_flags: int  # the same bytes as an integer (little-endian)
+    indexes: tuple[int, ...]  # their places among the record's worlds, in order
     rows: tuple[_Row, ...]  # per seat, how to work out the odds that it is Evil
-    pick: _Pick  # the seat's worlds' weights out of a record's, in order (`_picker`)
     record: _Record | None = None
     total: float = 0.0
 
@@ -486,15 +468,12 @@ class _Tally:
             picked &= first ^ second
         chosen = picked.to_bytes(len(every), "little")
         rows = tuple(_row(picked, picked & worlds, len(every)) for worlds in by_seat)
-        pick = _picker(picked, len(every))
-        return _Tally(tuple(compress(every, chosen)), chosen, picked, rows, pick)
+        indexes = tuple(compress(range(len(every)), chosen))
+        return _Tally(tuple(compress(every, chosen)), indexes, rows)
 
     def weighed(self, record: _Record) -> _Tally:
-        # Picked in C, in the record's world order: the same floats summed in the same order.
-        total = sum(self.pick(record.weights))
-        return _Tally(
-            self.worlds, self.chosen, self.chosen_flags, self.rows, self.pick, record, total
-        )
+        total = _sum_at(record.weights, self.indexes)
+        return _Tally(self.worlds, self.indexes, self.rows, record, total)
 
     @_cached
     def p_evil(self) -> tuple[float, ...]:
@@ -505,35 +484,38 @@ class _Tally:
             return ()
         every, total = self.record.weights, self.total
         return tuple(
-            [row if isinstance(row, float) else sum(row(every)) / total for row in self.rows]
+            [row if isinstance(row, float) else _sum_at(every, row) / total for row in self.rows]
         )
 
 
-# The weights of some worlds picked out of a record's, in the record's order (a tuple).
-_Pick = Callable[[Sequence[float]], tuple[float, ...]]
+# Every sum of weights below adds them one by one from 0.0 in world order: the float
+# Python 3.11's `sum` gives for them, as one compiled loop over doubles (the build) with
+# no tuple of the picked floats made first.
 
 
-def _picker(flags: int, worlds: int) -> _Pick:
-    """The worlds whose byte is 1 in `flags` (one byte per world of a record, as
-    `_touching`), as a function picking their weights out of a record's, in order: the
-    same floats `compress` picks, so summed the same, but by index (an `itemgetter`)
-    instead of a test of every world's byte. Made once per tally (`_TALLIES` keeps them)."""
-    indexes = list(compress(range(worlds), flags.to_bytes(worlds, "little")))
-    if len(indexes) >= 2:
-        return itemgetter(*indexes)  # a tuple for 2+ indexes
-    if indexes:
-        only = indexes[0]
-        return lambda seq: (seq[only],)
-    return _none
+def _sum_at(weights: tuple[float, ...], indexes: tuple[int, ...]) -> float:
+    """The weights at `indexes`, added in that order."""
+    total = 0.0
+    for i in indexes:
+        total += weights[i]
+    return total
 
 
-def _none(seq: Sequence[float]) -> tuple[float, ...]:
-    return ()
+def _sum_touching(
+    weights: tuple[float, ...], worlds: tuple[int, ...], indexes: tuple[int, ...], team: int
+) -> float:
+    """The weights at `indexes` of the `worlds` (seat masks, one per index) that put some
+    seat of `team` (a mask) on Evil's side, added in that order."""
+    total = 0.0
+    for k in range(len(indexes)):
+        if worlds[k] & team:
+            total += weights[indexes[k]]
+    return total
 
 
-# A seat's row: the odds themselves when they need no sum, else a function picking the
-# weights to sum from the record's.
-_Row = float | Callable[[Sequence[float]], tuple[float, ...]]
+# A seat's row: the odds themselves when they need no sum, else the places of the weights
+# to sum among the record's.
+_Row = float | tuple[int, ...]
 
 
 def _row(chosen: int, evil_in: int, worlds: int) -> _Row:
@@ -545,11 +527,7 @@ def _row(chosen: int, evil_in: int, worlds: int) -> _Row:
         return 0.0
     if evil_in == chosen:
         return 1.0
-    indexes = list(compress(range(worlds), evil_in.to_bytes(worlds, "little")))
-    if len(indexes) >= 2:
-        return itemgetter(*indexes)  # a tuple for 2+ indexes
-    only = indexes[0]
-    return lambda seq: (seq[only],)
+    return tuple(compress(range(worlds), evil_in.to_bytes(worlds, "little")))
 
 
 # Built per seat and proposal (a tally and its beliefs) or per seat and game (a mind): the
