@@ -261,8 +261,8 @@ class _Record:
 
     The tallies are kept one 16-bit lane per world (lanes.py): a proposal or a quest adds
     to every world's count in a few integer operations. A world's weight depends on its
-    tallies only, so each distinct set of tallies (far fewer than the worlds) is weighed
-    once per count, by the same float expression as one world at a time."""
+    tallies only, and is worked out from them world by world in a compiled loop
+    (`_weighed`)."""
 
     players: int
     evil: int
@@ -300,9 +300,8 @@ class _Record:
             fits += _on_evil(players, evil, yes) & dirty | _on_evil(players, evil, no) & ~dirty
         # One code per world: its fits (below 256, the powers' table) and its Evil on
         # quests above them; a ruled-out world's full lane is no live world's code.
-        codes = lanes.values(dead | fits + (on_quests << 8), size)
+        codes = (dead | fits + (on_quests << 8)).to_bytes(2 * size, "little")
         misfit_votes = len(proposals) * self.evil  # every Evil seat votes on every proposal
-        weight = _weights(fails_seen, misfit_votes)
         return replace(
             self,
             on_quests=on_quests,
@@ -311,41 +310,24 @@ class _Record:
             fails=fails_seen,
             quests=quests,
             proposals=proposals,
-            weights=tuple(map(weight.__getitem__, codes)),
+            weights=_weighed(codes, fails_seen, misfit_votes),
         )
 
 
-class _Weights(dict[int, float]):
-    """A world's weight by its code (`_Record.counted`: its fits, and its Evil on quests
-    above them) for one count of Fails and of Evil votes. Each code is weighed on its first
-    asking (`__missing__`), by the same float expression, then looked up in C: the codes of
-    a record are few and come back record after record, game after game."""
-
-    def __init__(self, fails: int, votes: int) -> None:
-        super().__init__()
-        self.fails, self.votes = fails, votes
-
-    def __missing__(self, code: int) -> float:
-        if code == lanes.FULL:
-            weight = 0.0  # ruled out
-        else:  # passes: Evil team members beyond the Fails, over the quests
-            passed, fit = (code >> 8) - self.fails, code & 0xFF
-            weight = _PASSED_POW[passed] * _FIT_POW[fit] * _MISFIT_POW[self.votes - fit]
-        self[code] = weight  # two threads racing store the same float
-        return weight
-
-
-_WEIGHTS: dict[tuple[int, int], _Weights] = {}
-_WEIGHTS_KEPT = 256  # (Fails, Evil votes) pairs; emptied at once when full (thread-safe)
-
-
-def _weights(fails: int, votes: int) -> _Weights:
-    found = _WEIGHTS.get((fails, votes))
-    if found is None:
-        if len(_WEIGHTS) >= _WEIGHTS_KEPT:
-            _WEIGHTS.clear()
-        found = _WEIGHTS[fails, votes] = _Weights(fails, votes)
-    return found
+def _weighed(codes: bytes, fails: int, votes: int) -> tuple[float, ...]:
+    """Each world's weight from its code (`_Record.counted`: two little-endian bytes per
+    world, its fits, then its Evil on quests), for `fails` Fails and `votes` Evil votes:
+    passes (Evil team members beyond the Fails) and fits, the same float expression for
+    every world, worked out in a compiled loop (no dictionary of codes to look up)."""
+    passed_pow, fit_pow, misfit_pow = _PASSED_POW, _FIT_POW, _MISFIT_POW  # no global lookups
+    out: list[float] = []
+    for k in range(0, len(codes), 2):
+        fit, on_quests = codes[k], codes[k + 1]
+        if fit == 0xFF and on_quests == 0xFF:
+            out.append(0.0)  # ruled out (a full lane)
+        else:
+            out.append(passed_pow[on_quests - fails] * fit_pow[fit] * misfit_pow[votes - fit])
+    return tuple(out)
 
 
 _RECORDS: dict[tuple[int, int], _Record] = {}  # the last record per (players, Evil seats)
