@@ -91,11 +91,10 @@ class Beliefs:
 
     def trust_order(self, rng: Random) -> list[int]:
         """Everyone, most trusted first (ties broken at random)."""
-        # The sort keys made first, seat by seat (the order `sorted` asks for them, so the
-        # same draws), then looked up in C: no Python call per seat.
-        me, p_evil, draw = self.me, self.p_evil, rng.random
-        keys = [(s != me, p_evil[s], draw()) for s in range(self.players)]
-        return sorted(range(self.players), key=keys.__getitem__)
+        # One draw per seat, in seat order, then the order of `sorted` by (seat is not
+        # me, odds, draw): `_by_trust`, with no key tuple per seat.
+        draw = rng.random
+        return _by_trust(self.me, self.p_evil, [draw() for _ in range(self.players)])
 
     def best_team(self, size: int, rng: Random, include_me: bool = True) -> list[int]:
         order = self.trust_order(rng)
@@ -440,18 +439,18 @@ class _Tally:
         Picked with one byte per world (`_seat_bytes`), in C."""
         every, by_seat = _worlds(players, evil), _seat_bytes(players, evil)
         picked = int.from_bytes(b"\x01" * len(every), "little")  # every world, to begin
-        for seat, worlds in enumerate(by_seat):
+        for seat, evil_in in enumerate(by_seat):
             if known >> seat & 1:
-                picked &= worlds
+                picked &= evil_in
             elif cleared >> seat & 1:
-                picked &= ~worlds
+                picked &= ~evil_in
         if pair:  # Merlin and Morgana: exactly one of the pair is Evil
             first, second = (by_seat[s] for s in range(players) if pair >> s & 1)
             picked &= first ^ second
         chosen = picked.to_bytes(len(every), "little")
-        rows = tuple(_row(picked, picked & worlds, len(every)) for worlds in by_seat)
-        indexes = tuple(compress(range(len(every)), chosen))
-        return _Tally(tuple(compress(every, chosen)), indexes, rows)
+        worlds, indexes = tuple(compress(every, chosen)), tuple(compress(range(len(every)), chosen))
+        rows = tuple([_row(worlds, indexes, seat) for seat in range(players)])
+        return _Tally(worlds, indexes, rows)
 
     def weighed(self, record: _Record) -> _Tally:
         total = _sum_at(record.weights, self.indexes)
@@ -500,16 +499,40 @@ def _sum_touching(
 _Row = float | tuple[int, ...]
 
 
-def _row(chosen: int, evil_in: int, worlds: int) -> _Row:
-    """A seat's row: of a tally's worlds `chosen` (one byte per world of the record), those
-    in which that seat is Evil, `evil_in`. In none: 0.0 (a sum of nothing, 0, over the
-    total). In every one (a known Evil seat): 1.0, as the sum is then the total's own, the
-    same weights summed in the same order, and a float over itself is exactly 1.0."""
-    if not evil_in:
+def _row(worlds: tuple[int, ...], indexes: tuple[int, ...], seat: int) -> _Row:
+    """A seat's row: of a tally's `worlds` (seat masks) at `indexes` among the record's,
+    the places of those in which `seat` is Evil. In none: 0.0 (a sum of nothing, 0, over
+    the total). In every one (a known Evil seat): 1.0, as the sum is then the total's own,
+    the same weights summed in the same order, and a float over itself is exactly 1.0."""
+    places: list[int] = []
+    for k in range(len(worlds)):
+        if worlds[k] >> seat & 1:
+            places.append(indexes[k])
+    if not places:
         return 0.0
-    if evil_in == chosen:
+    if len(places) == len(worlds):
         return 1.0
-    return tuple(compress(range(worlds), evil_in.to_bytes(worlds, "little")))
+    return tuple(places)
+
+
+def _by_trust(me: int, p_evil: tuple[float, ...], draws: list[float]) -> list[int]:
+    """`me`, then the other seats by odds of being Evil, equal odds by draw, least first:
+    the order `sorted` gives by the keys (seat is not me, odds, draw), stable, here by
+    insertion (ten seats at most) in a compiled loop instead of comparing key tuples."""
+    order = [me]
+    for seat in range(len(draws)):
+        if seat == me:
+            continue
+        odds, drawn = p_evil[seat], draws[seat]
+        at = len(order)
+        while at > 1:
+            before = order[at - 1]
+            other = p_evil[before]
+            if other < odds or (other == odds and draws[before] <= drawn):
+                break  # `before` sorts first (an equal key: the earlier seat stays first)
+            at -= 1
+        order.insert(at, seat)
+    return order
 
 
 # Built per seat and proposal (a tally and its beliefs) or per seat and game (a mind): the
