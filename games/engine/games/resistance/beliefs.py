@@ -120,8 +120,11 @@ class _Mind:
     one_of: tuple[int, ...]  # Merlin and Morgana, as Percival sees them, when both play
     fixed: Beliefs | None  # beliefs no record changes: Evil's, or priors when none can fit
     key: tuple[int, ...] = ()  # its tally's: (players, Evil, known Evil, known Good, pair)
+    blank: Beliefs | None = None  # `beliefs()`: each weighed Beliefs is a copy of it
 
     def beliefs(self, **weighed: Any) -> Beliefs:
+        if self.blank is not None:
+            return replace(self.blank, **weighed)
         return Beliefs(
             self.me,
             self.evil,
@@ -166,17 +169,23 @@ def _read_mind(view: Mapping[str, Any]) -> _Mind:
         known_good.update(candidates)
     one_of = tuple(candidates) if morgana and len(candidates) == 2 else ()
     key = (players, evil_count, _mask(known_evil), _mask(known_good), _mask(one_of))
+    # Copied (`replace`: one dict display) for each record weighed: cheaper than building
+    # a Beliefs through its keyword arguments every time.
+    blank = Beliefs(
+        me, evil, role, players, evil_count, frozenset(known_evil), frozenset(known_good)
+    )
     mind = _Mind(
         me,
         evil,
         role,
         players,
         evil_count,
-        frozenset(known_evil),
-        frozenset(known_good),
+        blank.known_evil,
+        blank.known_good,
         one_of,
         None,
         key,
+        blank,
     )
     if evil and role != "oberon":  # RA-6: Evil already know every Evil but Oberon
         fixed = mind.beliefs(
@@ -224,7 +233,9 @@ def beliefs(view: Mapping[str, Any]) -> Beliefs:
     hit = _BELIEFS.get(id(mind))
     if hit is not None and hit[0] is mind and hit[1] is tally:
         return hit[2]
-    weighed = mind.beliefs(
+    assert mind.blank is not None  # `_read_mind` made it
+    weighed = replace(
+        mind.blank,
         worlds=tally.worlds,
         total=tally.total,
         table_weights=tally.record.weights if tally.record is not None else (),
