@@ -90,13 +90,19 @@ def pending_seats(state: ResistanceState) -> frozenset[int]:
 _ONLY = tuple(frozenset({seat}) for seat in range(MAX_PLAYERS))  # one seat's turn
 
 
-@lru_cache(maxsize=4096)
+# Asked several times per move (whose turn, views, the bot's loop): once per value. A
+# game's values come back within the game (10-player teams and votes seldom recur across
+# games), so a few games' worth are kept: every entry holds frozensets, which the cyclic
+# collector walks at each full collection (4,096 entries: ~10,000 objects to walk).
+_KEPT = 256
+
+
+@lru_cache(maxsize=_KEPT)
 def _not_voted(votes: tuple[bool | None, ...]) -> frozenset[int]:
-    """Asked several times per move (whose turn, views, the bot's loop): once per value."""
     return frozenset(s for s, v in enumerate(votes) if v is None)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=_KEPT)
 def _not_played(team: frozenset[int], cards: tuple[tuple[int, bool], ...]) -> frozenset[int]:
     return team - {seat for seat, _ in cards}
 
