@@ -59,6 +59,30 @@ def shared(kind: str, source: S, build: Callable[[S], T], by_value: bool = False
     return value
 
 
+class SharedTable:
+    """`shared` with a table of its own of at most `kept` entries, for the parts built from
+    one game's records (its proposals, its quests), which no other game shows: a finished
+    game's parts go with the next clearing of a small table instead of staying among the
+    16,384 entries of the common one, every one of which (the record held, the part built)
+    each full collection of the cyclic collector walks until that table fills."""
+
+    def __init__(self, kept: int) -> None:
+        self._built: dict[tuple[str, int], tuple[object, Any]] = {}
+        self._kept = kept
+
+    def shared(self, kind: str, source: S, build: Callable[[S], T]) -> T:
+        """`shared(kind, source, build)`: remembered by the identity of `source`."""
+        slot = (kind, id(source))
+        hit = self._built.get(slot)
+        if hit is not None and hit[0] is source:
+            return hit[1]  # type: ignore[no-any-return]  # what `build` made for this source
+        value = build(source)
+        if len(self._built) >= self._kept:
+            self._built.clear()
+        self._built[slot] = (source, value)
+        return value
+
+
 def shared_each(kind: str, sources: Iterable[S], build: Callable[[S], T]) -> list[T]:
     """`[shared(kind, source, build, by_value=True) for source in sources]` in one call: the
     rows of a view (a board's regions), most of them unchanged since the last move."""

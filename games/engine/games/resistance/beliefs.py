@@ -30,7 +30,7 @@ from typing import Any
 from games.engine.core import replace
 from games.engine.core.fast_init import speed_up_init
 from games.engine.core.frozen import plain_class
-from games.engine.core.memo import shared
+from games.engine.core.memo import SharedTable
 
 from . import lanes
 
@@ -624,9 +624,14 @@ def _proposals_read(listed: list[Any]) -> tuple[Proposal, ...]:
         start = len(held)  # the same entries first: only the new ones are read
     else:
         start, read = 0, ()
-    read += tuple(shared("ra.bot.proposal", p, _proposal) for p in listed[start:])
+    read += tuple(_READ.shared("ra.bot.proposal", p, _proposal) for p in listed[start:])
     _LAST_PROPOSALS = (listed, read)
     return read
+
+
+# Per proposal entry of a view (held, so compared by identity): a few dozen games' worth,
+# let go once the game is over (core.memo.SharedTable).
+_READ = SharedTable(1024)
 
 
 def _proposal(p: Mapping[str, Any]) -> Proposal:
