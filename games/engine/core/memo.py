@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
 from functools import update_wrapper
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Any, Concatenate, Final, ParamSpec, TypeVar
 
 from .codec import to_json
 
@@ -22,7 +22,7 @@ A = TypeVar("A")
 B = TypeVar("B")
 P = ParamSpec("P")
 
-_BUILT: dict[tuple[str, Hashable], tuple[object, Any]] = {}
+_BUILT: Final[dict[tuple[str, Hashable], tuple[object, Any]]] = {}
 
 
 def last_answer(compute: Callable[[S], T]) -> Callable[[S], T]:
@@ -42,7 +42,7 @@ def last_answer(compute: Callable[[S], T]) -> Callable[[S], T]:
     return update_wrapper(answer, compute)  # its name, module and doc: the rule's own
 
 
-_KEPT = 16384
+_KEPT: Final = 16384
 
 
 def shared(kind: str, source: S, build: Callable[[S], T], by_value: bool = False) -> T:
@@ -123,7 +123,7 @@ def last_pair(build: Callable[Concatenate[A, B, P], T]) -> Callable[Concatenate[
     return ask
 
 
-_NOTHING = object()  # no pair asked yet
+_NOTHING: Final = object()  # no pair asked yet
 
 
 class _PerKey(dict[Hashable, T]):

@@ -9,6 +9,7 @@ from itertools import filterfalse
 from math import inf
 from operator import itemgetter
 from random import Random
+from typing import Final
 
 from games.engine.core import JSON, Move
 
@@ -74,7 +75,9 @@ def _weighed(hand: tuple[str, ...], coins: int) -> tuple[float, dict[int, tuple[
     return found
 
 
-_WEIGHED: dict[tuple[tuple[str, ...], int], tuple[float, dict[int, tuple[object, float]]]] = {}
+_WEIGHED: Final[
+    dict[tuple[tuple[str, ...], int], tuple[float, dict[int, tuple[object, float]]]]
+] = {}
 
 
 def _by_id(offers: Sequence[Mapping[str, JSON]]) -> Mapping[int, Mapping[str, JSON]]:
@@ -87,10 +90,12 @@ def _by_id(offers: Sequence[Mapping[str, JSON]]) -> Mapping[int, Mapping[str, JS
     return by_id
 
 
-_BY_ID: list[tuple[object, Mapping[int, Mapping[str, JSON]]]] = [(None, {})]
+_BY_ID: Final[list[tuple[object, Mapping[int, Mapping[str, JSON]]]]] = [(None, {})]
 
-_ID, _SEAT = itemgetter("id"), itemgetter("seat")
-_DONE, _WITHDRAW = SayDone(), Withdraw()  # frozen: one of each serves every answer
+_ID: Final = itemgetter("id")
+_SEAT: Final = itemgetter("seat")
+_DONE: Final = SayDone()  # frozen: one of each serves every answer
+_WITHDRAW: Final = Withdraw()
 
 
 def _barter(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:

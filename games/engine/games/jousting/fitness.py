@@ -16,6 +16,7 @@ ever errs on the side of "still able": when in doubt the fitness check at the du
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from games.engine.core.memo import shared
 
@@ -130,7 +131,7 @@ def at_most_one_able(state: JoustingState) -> bool:
 
 
 # The facts `at_most_one_able` last read and its answer (one slot: replaced whole).
-_LAST: list[tuple[tuple[object, ...], bool]] = [((), False)]
+_LAST: Final[list[tuple[tuple[object, ...], bool]]] = [((), False)]
 
 
 def _two_hold_sets(state: JoustingState) -> bool:

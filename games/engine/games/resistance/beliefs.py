@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations, compress
 from random import Random
-from typing import Any
+from typing import Any, Final
 
 from games.engine.core import replace
 from games.engine.core.fast_init import speed_up_init
@@ -34,14 +34,14 @@ from games.engine.core.memo import SharedTable
 
 from . import lanes
 
-EVIL_PASSED = 0.35  # likelihood that an Evil team member lets a quest succeed
-VOTE_FIT = 1.15  # an Evil voter's vote fits "approve teams with Evil, reject clean ones"
-VOTE_MISFIT = 0.9
+EVIL_PASSED: Final = 0.35  # likelihood that an Evil team member lets a quest succeed
+VOTE_FIT: Final = 1.15  # an Evil voter's vote fits "approve teams with Evil, reject clean ones"
+VOTE_MISFIT: Final = 0.9
 
 # Powers by exponent: a game has at most 25 proposals of 10 votes and 5 quests of 5 seats.
-_PASSED_POW = [EVIL_PASSED**i for i in range(64)]
-_FIT_POW = [VOTE_FIT**i for i in range(256)]
-_MISFIT_POW = [VOTE_MISFIT**i for i in range(256)]
+_PASSED_POW: Final = [EVIL_PASSED**i for i in range(64)]
+_FIT_POW: Final = [VOTE_FIT**i for i in range(256)]
+_MISFIT_POW: Final = [VOTE_MISFIT**i for i in range(256)]
 
 Quest = tuple[int, int, int]  # (quest number, team mask, fails)
 Proposal = tuple[int, int, int]  # (team mask, approving seats mask, rejecting seats mask)
@@ -203,8 +203,8 @@ def _read_mind(view: Mapping[str, Any]) -> _Mind:
 
 # Per "you" part of a view (held, so compared by identity): `views.bot_view` hands each seat
 # the same one all game long. Emptied at once when full, so safe when threads share it.
-_MINDS: dict[int, tuple[object, _Mind]] = {}
-_MINDS_KEPT = 1024
+_MINDS: Final[dict[int, tuple[object, _Mind]]] = {}
+_MINDS_KEPT: Final = 1024
 
 
 def seat_mind(view: Mapping[str, Any]) -> _Mind:
@@ -250,8 +250,8 @@ def beliefs(view: Mapping[str, Any]) -> Beliefs:
 
 # Per seat's mind (held, so compared by identity): its last tally and the beliefs from it.
 # Emptied at once when full, so safe when threads share it.
-_BELIEFS: dict[int, tuple[_Mind, _Tally, Beliefs]] = {}
-_BELIEFS_KEPT = 64  # a few tables' seats: each entry holds a tally and its record alive
+_BELIEFS: Final[dict[int, tuple[_Mind, _Tally, Beliefs]]] = {}
+_BELIEFS_KEPT: Final = 64  # a few tables' seats: each entry holds a tally and its record alive
 
 
 def _mask(seats: Any) -> int:
@@ -340,7 +340,7 @@ def _weighed(codes: bytes, fails: int, votes: int) -> tuple[float, ...]:
     return tuple(out)
 
 
-_RECORDS: dict[tuple[int, int], _Record] = {}  # the last record per (players, Evil seats)
+_RECORDS: Final[dict[tuple[int, int], _Record]] = {}  # the last record per (players, Evil seats)
 
 
 def _record(
@@ -551,8 +551,8 @@ def _by_trust(me: int, p_evil: tuple[float, ...], draws: list[float]) -> list[in
 for _cls in (Beliefs, _Mind, _Tally):
     speed_up_init(_cls)
 
-_TALLIES: dict[tuple[int, ...], _Tally] = {}
-_TALLIES_KEPT = 512  # a few dozen tables' bot seats; emptied at once when full (thread-safe)
+_TALLIES: Final[dict[tuple[int, ...], _Tally]] = {}
+_TALLIES_KEPT: Final = 512  # a few dozen tables' bot seats; emptied at once when full (thread-safe)
 
 
 def _tally(view: Mapping[str, Any], mind: _Mind) -> _Tally:
@@ -631,7 +631,7 @@ def _proposals_read(listed: list[Any]) -> tuple[Proposal, ...]:
 
 # Per proposal entry of a view (held, so compared by identity): a few dozen games' worth,
 # let go once the game is over (core.memo.SharedTable).
-_READ = SharedTable(1024)
+_READ: Final = SharedTable(1024)
 
 
 def _proposal(p: Mapping[str, Any]) -> Proposal:

@@ -13,7 +13,7 @@ Secret facts use one JSON shape everywhere, so the leak test can find them:
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from games.engine.core import JSON, Event, Secret, Viewer, public_redact, to_json
 from games.engine.core.memo import SharedTable, options_of, shared
@@ -29,7 +29,7 @@ from .state import attemptable_quests as _attemptable
 # The parts of a view built from one game's records (the deal, proposals, quests, the
 # Lady's results), by the records' identity: a few dozen games' worth (a game has at most
 # 25 proposals and 5 quests), let go with the next clearing once the game is over.
-_GAME_PARTS = SharedTable(2048)
+_GAME_PARTS: Final = SharedTable(2048)
 
 
 def _vote(seat: int, approve: bool, proposal: int) -> dict[str, JSON]:
