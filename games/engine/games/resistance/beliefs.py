@@ -67,7 +67,7 @@ class Beliefs:
     # Weighed by a record instead: the weights of every world of the table (`_worlds`
     # order, which is the order of `worlds`), and the seat's worlds' places among them.
     table_weights: tuple[float, ...] = ()
-    indexes: tuple[int, ...] = ()
+    indexes: bytes = b""
     tally: _Tally | None = None  # the seat's tally, whose odds are worked out when asked
 
     @property
@@ -436,7 +436,9 @@ class _Tally:
     never again after a quest."""
 
     worlds: tuple[int, ...]  # the seat's worlds (before any quest), in the record's order
-    indexes: tuple[int, ...]  # their places among the record's worlds, in order
+    # Their places among the record's worlds, in order, one byte each (at most 210 worlds):
+    # the compiled sums read a byte as a number, with no int object to unbox.
+    indexes: bytes
     rows: tuple[_Row, ...]  # per seat, how to work out the odds that it is Evil
     record: _Record | None = None
     total: float = 0.0
@@ -459,7 +461,7 @@ class _Tally:
             first, second = (by_seat[s] for s in range(players) if pair >> s & 1)
             picked &= first ^ second
         chosen = picked.to_bytes(len(every), "little")
-        worlds, indexes = tuple(compress(every, chosen)), tuple(compress(range(len(every)), chosen))
+        worlds, indexes = tuple(compress(every, chosen)), bytes(compress(range(len(every)), chosen))
         rows = tuple([_row(worlds, indexes, seat) for seat in range(players)])
         return _Tally(worlds, indexes, rows)
 
@@ -485,16 +487,16 @@ class _Tally:
 # no tuple of the picked floats made first.
 
 
-def _sum_at(weights: tuple[float, ...], indexes: tuple[int, ...]) -> float:
+def _sum_at(weights: tuple[float, ...], indexes: bytes) -> float:
     """The weights at `indexes`, added in that order."""
     total = 0.0
-    for i in indexes:
-        total += weights[i]
+    for k in range(len(indexes)):
+        total += weights[indexes[k]]
     return total
 
 
 def _sum_touching(
-    weights: tuple[float, ...], worlds: tuple[int, ...], indexes: tuple[int, ...], team: int
+    weights: tuple[float, ...], worlds: tuple[int, ...], indexes: bytes, team: int
 ) -> float:
     """The weights at `indexes` of the `worlds` (seat masks, one per index) that put some
     seat of `team` (a mask) on Evil's side, added in that order."""
@@ -507,10 +509,10 @@ def _sum_touching(
 
 # A seat's row: the odds themselves when they need no sum, else the places of the weights
 # to sum among the record's.
-_Row = float | tuple[int, ...]
+_Row = float | bytes
 
 
-def _row(worlds: tuple[int, ...], indexes: tuple[int, ...], seat: int) -> _Row:
+def _row(worlds: tuple[int, ...], indexes: bytes, seat: int) -> _Row:
     """A seat's row: of a tally's `worlds` (seat masks) at `indexes` among the record's,
     the places of those in which `seat` is Evil. In none: 0.0 (a sum of nothing, 0, over
     the total). In every one (a known Evil seat): 1.0, as the sum is then the total's own,
@@ -523,7 +525,7 @@ def _row(worlds: tuple[int, ...], indexes: tuple[int, ...], seat: int) -> _Row:
         return 0.0
     if len(places) == len(worlds):
         return 1.0
-    return tuple(places)
+    return bytes(places)
 
 
 def _by_trust(me: int, p_evil: tuple[float, ...], draws: list[float]) -> list[int]:
