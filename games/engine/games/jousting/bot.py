@@ -39,7 +39,8 @@ def _set_worth(hand: Sequence[str]) -> int:
     weighed is a hand not seen before."""
     highest: dict[str, int] = {}
     jokers = 0
-    for kind, value in map(face, hand):
+    for card in hand:
+        kind, value = face(card)
         if kind == JOKER:
             jokers += 1
         elif value > highest.get(kind, 0):  # JA-1: values start at 1
@@ -94,7 +95,6 @@ def _by_id(offers: Sequence[Mapping[str, JSON]]) -> Mapping[int, Mapping[str, JS
 _BY_ID: Final[list[tuple[object, Mapping[int, Mapping[str, JSON]]]]] = [(None, {})]
 
 _ID: Final = itemgetter("id")
-_SEAT: Final = itemgetter("seat")
 _DONE: Final = SayDone()  # frozen: one of each serves every answer
 _WITHDRAW: Final = Withdraw()
 
@@ -126,7 +126,7 @@ def _barter(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mov
         if gain > 0.5:
             return best
     complete = is_complete(hand)
-    if me not in map(_SEAT, view["offers"]):  # no offer of its own open
+    if all(o["seat"] != me for o in view["offers"]):  # no offer of its own open
         if not complete:
             swap = _first_swap(legal, lazy, hand)
             if swap is not None:
