@@ -205,3 +205,32 @@ def test_a_forked_worker_compiles_the_prepared_queries_before_its_first_request(
     serving._connect()  # in this thread (connect_early starts a thread to run it)
     assert prepared._EVERY
     assert all(each._compiled is not None for each in prepared._EVERY)
+
+
+CELERY_CHILD = """
+import gc
+import django
+django.setup()
+from celery.signals import worker_process_init
+from avalon_site.celery import app
+app.loader.import_default_modules()  # as the worker's parent does before it forks
+gc.collect()
+before = len(gc.get_objects())
+worker_process_init.send(sender=None)  # what each forked pool process hears
+print(before, len(gc.get_objects()), gc.get_freeze_count())
+"""
+
+
+def test_a_celery_pool_process_freezes_what_it_was_born_with() -> None:
+    """The Celery worker's pool processes run the bots' turns and the sweep's bursts: what
+    start-up loaded (Django, the tasks, the engine) is frozen as each is forked, so their
+    full collections no longer walk it (issue 14), as in the web processes."""
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "avalon_site.settings"}
+    out = subprocess.run(
+        [sys.executable, "-c", CELERY_CHILD], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    before, after, frozen = map(int, out.stdout.split())
+    assert before > 50_000  # the start-up's objects, walked by each full collection before
+    assert after < 1_000
+    assert frozen >= before
