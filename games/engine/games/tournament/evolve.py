@@ -9,8 +9,9 @@ from games.engine.core import Event
 
 from . import events as ev
 from .characters import threshold
+from .copying import replace
 from .hooks import carry_powers
-from .state import Ask, Entry, Player, TState, replace
+from .state import Ask, Entry, Player, TState
 
 _HANDLERS: dict[type, Callable[[TState, Any], TState]] = {}
 

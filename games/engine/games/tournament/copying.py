@@ -1,0 +1,31 @@
+"""`replace`: a copy of one of the Tournament's records with some fields changed.
+
+It lives apart from state.py because state.py defines the records and so stays plain
+Python (scripts/build_engine.py), while this module is compiled: the fold copies the state
+or a player for nearly every event, and a call into interpreted code cost a frame and a
+dict of the keywords on top of the copy itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, TypeVar
+
+T = TypeVar("T")
+
+
+def replace(obj: T, **changes: Any) -> T:
+    """`dataclasses.replace` for the state's frozen dataclasses, without running `__init__`
+    over every field again: folding events is the engine's hot path and the state has some
+    fifty fields. Unknown field names are refused as `dataclasses.replace` would."""
+    fields: dict[str, Any] = obj.__dict__
+    attrs = fields.copy()  # one copy of the whole table, then the changes over it
+    attrs.update(changes)
+    if len(attrs) != len(fields):  # a name that is no field added a key
+        raise TypeError(f"unknown fields {sorted(changes.keys() - fields.keys())}")
+    new: T = _new(type(obj))
+    _set(new, "__dict__", attrs)
+    return new
+
+
+_new: Final = object.__new__
+_set: Final = object.__setattr__  # the frozen dataclass's own refuses
