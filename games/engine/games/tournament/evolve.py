@@ -9,7 +9,7 @@ from games.engine.core import Event
 
 from . import events as ev
 from .characters import threshold
-from .copying import replace
+from .copying import replace, replace_with
 from .hooks import carry_powers
 from .state import Ask, Entry, Player, TState
 
@@ -202,7 +202,7 @@ def _commanded(s: TState, e: ev.Commanded) -> TState:
 def _card_played(s: TState, e: ev.CardPlayed) -> TState:
     # One copy of the state for the whole event (the most frequent one): the player's
     # new record, the Melee entry and, when it leads, the Lead Suit.
-    return replace(s, **_card_changes(s, e))
+    return replace_with(s, _card_changes(s, e))
 
 
 def _card_changes(s: TState, e: ev.CardPlayed) -> dict[str, Any]:
@@ -230,7 +230,7 @@ def card_and_turn(s: TState, played: ev.CardPlayed, moved: ev.TurnMoved) -> TSta
     state as folding them one by one (tests/engine's contract folds the log again)."""
     changes = _card_changes(s, played)
     changes.update(turn=moved.turn, commanded=None, acted=s.acted + 1)
-    new = replace(s, **changes)
+    new = replace_with(s, changes)
     carry_powers(s, new)  # both events keep every seat's powers (POWERS_KEPT)
     return new
 
