@@ -9,7 +9,7 @@ never put "owner" next to "card", so only the holder ever sees the hand shape.
 from __future__ import annotations
 
 from functools import cache, partial
-from typing import Any
+from typing import Any, Final
 
 from games.engine.core import JSON, Event, Secret, Viewer, public_redact, to_json
 from games.engine.core.memo import shared
@@ -138,10 +138,7 @@ def bot_view(s: TState, seat: int) -> dict[str, JSON]:
         "godsend_up": [_godsend(g) for g in s.godsend_up] if s.godsend_up else [],
         # the three public values the bot weighs (bot.py): the whole record, shared or
         # not, costs a dozen keys per seat at every decision
-        "players": [
-            {"seat": n, "health": p.health, "hand_size": len(p.hand)}
-            for n, p in enumerate(s.players)
-        ],
+        "players": [_bot_player(n, p) for n, p in enumerate(s.players)],
         "viewer": seat,
         # the seat's own hand, or every hand once the game is over (no comprehension
         # frame for the usual one)
@@ -151,6 +148,24 @@ def bot_view(s: TState, seat: int) -> dict[str, JSON]:
         if over
         else [{"seat": seat, "cards": _hand(seat, s.players[seat].hand, s.rules.poisoned)}],
     }
+
+
+def _bot_player(seat: int, p: Player) -> dict[str, JSON]:
+    """The three public values of a seat the bot weighs, built once per player record (a
+    card played changes one seat's record; the others are the same objects) and shared by
+    the views that show it, as the hand's cards are (views are read-only documents). The
+    record is held, so its id is not reused while its entry is kept."""
+    hit = _BOT_PLAYERS.get(id(p))
+    if hit is not None and hit[0] is p and hit[1] == seat:
+        return hit[2]
+    row: dict[str, JSON] = {"seat": seat, "health": p.health, "hand_size": len(p.hand)}
+    if len(_BOT_PLAYERS) >= 4096:
+        _BOT_PLAYERS.clear()
+    _BOT_PLAYERS[id(p)] = (p, seat, row)
+    return row
+
+
+_BOT_PLAYERS: Final[dict[int, tuple[Player, int, dict[str, JSON]]]] = {}
 
 
 def view(s: TState, viewer: Viewer) -> dict[str, JSON]:
