@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import groupby
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from random import Random
-from typing import Any
+from typing import Any, Final
 
 from games.engine.core import JSON, Move
 from games.engine.core.memo import per_key
@@ -18,13 +18,11 @@ from . import moves as mv
 from .passes import PassChoices
 from .weapons import is_weapon, weapon
 
-_CARDS = attrgetter("cards")  # a ChoosePass's cards
-_VALUE = attrgetter("value")  # a PlayCard's assigned value
-_EXTRA = attrgetter("extra")  # a PlayCard's second card
-_CARD_SUIT = attrgetter("card", "suit")
-_CARD_ID = itemgetter("card")  # a view's card
-_CARD_INJURY = itemgetter("injury")
-_HEAVY = {"merlin": 25, "morgan": 25, "mists": 25, "avalon-merlin": 25, "sorceress": 10}
+_CARDS: Final = attrgetter("cards")  # a ChoosePass's cards
+_VALUE: Final = attrgetter("value")  # a PlayCard's assigned value
+_EXTRA: Final = attrgetter("extra")  # a PlayCard's second card
+_CARD_SUIT: Final = attrgetter("card", "suit")
+_HEAVY: Final = {"merlin": 25, "morgan": 25, "mists": 25, "avalon-merlin": 25, "sorceress": 10}
 
 
 def _info(view: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
@@ -53,7 +51,7 @@ def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mo
     if type(legal) is PassChoices:  # before `legal[0]`, which would list them
         return _pass(v, legal)
     first = legal[0]
-    if isinstance(first, (mv.PlayCard, mv.Shame, mv.Command)):
+    if isinstance(first, _PLAY_MOVES):
         return _play(v, legal)
     if isinstance(first, mv.Choose):
         return _choose(v, legal)
@@ -177,7 +175,7 @@ def _card_facts(card: str) -> tuple[bool, bool, int, int | None, int, bool]:
 
 
 # one dict lookup per card instead of `weapon` and five attribute reads and comparisons
-_FACTS = per_key(_card_facts, kept=1024)
+_FACTS: Final = per_key(_card_facts, kept=1024)
 
 
 def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
@@ -187,8 +185,8 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     hurt: dict[str, int] = {}
     for hand in view.get("hands", []):
         if hand["seat"] == me:
-            cards = hand["cards"]
-            hurt = dict(zip(map(_CARD_ID, cards), map(_CARD_INJURY, cards)))  # noqa: B905
+            for c in hand["cards"]:  # compiled, a loop costs less than dict(zip(map...))
+                hurt[c["card"]] = c["injury"]
             break
     melee = view["melee"]
     n = len(view["players"])
@@ -198,7 +196,8 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     plays: Sequence[mv.PlayCard]
     shames: list[mv.Shame] = []
     commands: list[mv.Command] = []
-    if set(map(type, legal)) == _PLAYS_ONLY:  # the usual turn, sorted out by C loops
+    play_card = mv.PlayCard
+    if all(type(m) is play_card for m in legal):  # the usual turn (a compiled loop, no set)
         only: Any = legal  # PlayCards only
         two_cards = any(map(_EXTRA, only))
         plays = [m for m in only if not m.extra] if two_cards else only  # read, not changed
@@ -324,9 +323,6 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     return _with_extra(best, rank[0], legal, hurt) if two_cards else best
 
 
-_PLAYS_ONLY = {mv.PlayCard}
-
-
 def _shame(shames: Sequence[mv.Shame], hurt: Mapping[str, int]) -> mv.Shame:
     """The Shame of the heaviest card (the lowest of those), when no play is safe: the
     first of the highest (Injury, -value, card), `max` with `_injury` and `_value` inlined."""
@@ -416,3 +412,7 @@ def _with_extra(
 def _command(view: Mapping[str, Any], commands: Sequence[mv.Command], me: int) -> mv.Command:
     target = _healthiest_opponent(view, [c.target for c in commands])
     return mv.Command(target)
+
+
+# read from a C static, not as three attributes of the moves module at every move
+_PLAY_MOVES: Final = (mv.PlayCard, mv.Shame, mv.Command)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from games.engine.core import Event
 
@@ -13,7 +13,7 @@ from .copying import replace, replace_with
 from .hooks import carry_powers
 from .state import Ask, Entry, Player, TState
 
-_HANDLERS: dict[type, Callable[[TState, Any], TState]] = {}
+_HANDLERS: Final[dict[type, Callable[[TState, Any], TState]]] = {}
 
 
 def on(cls: type) -> Callable[[Callable[[TState, Any], TState]], Callable[[TState, Any], TState]]:
@@ -28,7 +28,7 @@ def on(cls: type) -> Callable[[Callable[[TState, Any], TState]], Callable[[TStat
 # Protagonist, Companion and unlock, and the table's rules and Locations): the powers
 # table of the state before is carried to the state after instead of checked again. The
 # most frequent events of a game; tests/engine checks the claim along seeded games.
-POWERS_KEPT: frozenset[type] = frozenset(
+POWERS_KEPT: Final[frozenset[type]] = frozenset(
     {
         ev.CardPlayed,
         ev.TurnMoved,

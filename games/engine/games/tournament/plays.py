@@ -5,6 +5,7 @@ Arthur Pendragon's command, Sir Morien's Swords, Guinguemar)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from games.engine.core.memo import per_key
 
@@ -60,7 +61,7 @@ def follow_suits(state: TState, hidden: bool | None = None) -> frozenset[str]:
     return suits
 
 
-_SWORDS = frozenset(("swords",))
+_SWORDS: Final = frozenset(("swords",))
 
 
 @lru_cache(maxsize=8192)
@@ -75,8 +76,8 @@ def play_card(
 # `Shame(card)`, built once per card (listed for a whole hand at every turn that cannot
 # follow), as `play_card` for plays; `plain(card)` is `play_card(card)`: both one dict
 # lookup in C (`map` over a hand, no Python loop)
-shame = per_key(Shame, kept=1024)
-plain = per_key(play_card, kept=1024)
+shame: Final = per_key(Shame, kept=1024)
+plain: Final = per_key(play_card, kept=1024)
 
 
 @lru_cache(maxsize=64)
@@ -157,8 +158,9 @@ def base_plays(
     return plays + list(wilds)
 
 
-_WILD, _ALCHEMY = "wild", "alchemy"
-_SUITS = frozenset(SUITS)
+_WILD: Final = "wild"
+_ALCHEMY: Final = "alchemy"
+_SUITS: Final = frozenset(SUITS)
 
 
 def _sort(card: str) -> str:
@@ -174,10 +176,10 @@ def _sort(card: str) -> str:
 
 
 # one dict lookup per card of a hand at every listing (weapon(), then two or three reads)
-_SORT_OF = per_key(_sort, kept=1024)
+_SORT_OF: Final = per_key(_sort, kept=1024)
 
 # follow_suits without Sir Morien: the Lead Suit alone (none before a suit is led)
-_LEAD_ONLY: dict[str | None, frozenset[str]] = {
+_LEAD_ONLY: Final[dict[str | None, frozenset[str]]] = {
     None: frozenset(),
     "": frozenset(),
     **{suit: frozenset((suit,)) for suit in SUITS},

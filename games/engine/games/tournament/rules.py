@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from itertools import repeat
 from operator import is_
 from random import Random
+from typing import Final
 
 from games.engine.core import Event, Move, Outcome
 
@@ -80,7 +81,7 @@ def setup(config: TournamentConfig, players: int, rng: Random, *, slug: str) -> 
 
 # One seat's set per seat: the play phase answers one of these (asked three times a move:
 # by the caller, by `apply`, and by the harness or the site; a new frozenset each costs more)
-_ONE: tuple[frozenset[int], ...] = tuple(frozenset((seat,)) for seat in range(16))
+_ONE: Final[tuple[frozenset[int], ...]] = tuple(frozenset((seat,)) for seat in range(16))
 
 
 def pending_seats(s: TState) -> frozenset[int]:
@@ -116,7 +117,7 @@ def location_choices(s: TState) -> list[str]:
 
 
 # the last answer (state, seat, moves), in a one-slot list; see legal_moves
-_LAST: list[tuple[TState | None, int, Sequence[Move]]] = [(None, -1, [])]
+_LAST: Final[list[tuple[TState | None, int, Sequence[Move]]]] = [(None, -1, [])]
 
 
 def legal_moves(s: TState, seat: int) -> Sequence[Move]:
@@ -191,7 +192,7 @@ def decide_folded(s: TState, seat: int, move: Move, rng: Random) -> tuple[list[E
         if plain is not None:
             return plain
     b = Builder(s, rng)
-    if isinstance(move, (mv.PlayCard, mv.Shame, mv.Command)):
+    if isinstance(move, _PLAY_MOVES):
         play(b, move)
     elif isinstance(move, mv.ChooseLocation):
         _location(b, seat, move.location)
@@ -272,3 +273,7 @@ def outcome(state: TState) -> Outcome | None:
         state.end_reason,
         {s: p.health for s, p in enumerate(state.players)},
     )
+
+
+# read from a C static, not as three attributes of the moves module at every move
+_PLAY_MOVES: Final = (mv.PlayCard, mv.Shame, mv.Command)
