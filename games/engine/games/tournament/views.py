@@ -74,7 +74,7 @@ def _hand_card(seat: int, card: str, poisoned: tuple[int, ...]) -> dict[str, JSO
 def _hand(seat: int, hand: tuple[str, ...], poisoned: tuple[int, ...]) -> list[JSON]:
     cards = _hand_cards(seat, poisoned)  # a plain dict per seat: cheaper than a cached call
     try:
-        return list(map(cards.__getitem__, hand))  # (a comprehension is a call of its own)
+        return [cards[c] for c in hand]  # compiled: a loop of dict lookups, no bound method
     except KeyError:
         cards.update((c, _hand_card(seat, c, poisoned)) for c in hand if c not in cards)
         return [cards[c] for c in hand]
@@ -153,19 +153,19 @@ def bot_view(s: TState, seat: int) -> dict[str, JSON]:
 def _bot_player(seat: int, p: Player) -> dict[str, JSON]:
     """The three public values of a seat the bot weighs, built once per player record (a
     card played changes one seat's record; the others are the same objects) and shared by
-    the views that show it, as the hand's cards are (views are read-only documents). The
-    record is held, so its id is not reused while its entry is kept."""
-    hit = _BOT_PLAYERS.get(id(p))
-    if hit is not None and hit[0] is p and hit[1] == seat:
-        return hit[2]
+    the views that show it, as the hand's cards are (views are read-only documents): each
+    seat's last row is kept with its record, in a slot replaced whole."""
+    if seat < len(_BOT_PLAYERS):
+        kept = _BOT_PLAYERS[seat]
+        if kept is not None and kept[0] is p:
+            return kept[1]
     row: dict[str, JSON] = {"seat": seat, "health": p.health, "hand_size": len(p.hand)}
-    if len(_BOT_PLAYERS) >= 4096:
-        _BOT_PLAYERS.clear()
-    _BOT_PLAYERS[id(p)] = (p, seat, row)
+    if seat < len(_BOT_PLAYERS):
+        _BOT_PLAYERS[seat] = (p, row)
     return row
 
 
-_BOT_PLAYERS: Final[dict[int, tuple[Player, int, dict[str, JSON]]]] = {}
+_BOT_PLAYERS: Final[list[tuple[Player, dict[str, JSON]] | None]] = [None] * 16
 
 
 def view(s: TState, viewer: Viewer) -> dict[str, JSON]:
