@@ -12,6 +12,7 @@ from random import Random
 from typing import Final
 
 from games.engine.core import Event, Move, Outcome
+from games.engine.core.memo import per_key
 
 from . import choices
 from . import events as ev
@@ -159,7 +160,7 @@ def _legal_moves(s: TState, seat: int) -> Sequence[Move]:
     if s.phase == "gift":
         return [mv.GiveCard(c) for c in sorted(set(s.player(seat).hand))]
     if s.phase == "dusk":
-        return [mv.GiveHit(c, t) for c, t in dusk.dusk_targets(s, seat)] + [mv.FinishDusk()]
+        return [*map(_give_hit, dusk.dusk_targets(s, seat)), _FINISH_DUSK]
     if s.phase == "godsend":
         return [mv.PickGodsend(src) for src in gp.sources(s)]
     if s.phase == "place":
@@ -277,3 +278,13 @@ def outcome(state: TState) -> Outcome | None:
 
 # read from a C static, not as three attributes of the moves module at every move
 _PLAY_MOVES: Final = (mv.PlayCard, mv.Shame, mv.Command)
+
+
+# Dusk's moves, built once per (card, opponent) and once for the end: the same list is
+# made again at each gift of a Dusk (moves are frozen values, compared by value)
+def _new_give_hit(pair: tuple[str, int]) -> mv.GiveHit:
+    return mv.GiveHit(*pair)
+
+
+_give_hit: Final = per_key(_new_give_hit, kept=1024)
+_FINISH_DUSK: Final = mv.FinishDusk()
