@@ -8,7 +8,10 @@ dict of the keywords on top of the copy itself.
 
 from __future__ import annotations
 
-from typing import Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
+
+if TYPE_CHECKING:
+    from .state import TState
 
 T = TypeVar("T")
 
@@ -32,6 +35,14 @@ def replace_with(obj: T, changes: dict[str, Any]) -> T:
     new: T = _new(type(obj))
     _set(new, "__dict__", attrs)
     return new
+
+
+def with_player(state: TState, seat: int, **changes: Any) -> TState:
+    """`state.with_player(seat, **changes)`: the state with one player's record changed
+    (compiled here, as `replace`: the fold calls it for most events about one seat)."""
+    players = list(state.players)
+    players[seat] = replace_with(players[seat], changes)
+    return replace(state, players=tuple(players))
 
 
 _new: Final = object.__new__

@@ -9,7 +9,7 @@ from games.engine.core import Event
 
 from . import events as ev
 from .characters import threshold
-from .copying import replace, replace_with
+from .copying import replace, replace_with, with_player
 from .hooks import carry_powers
 from .state import Ask, Entry, Player, TState
 
@@ -136,7 +136,7 @@ def _dealt(s: TState, e: ev.Dealt) -> TState:
 
 @on(ev.MerlinGranted)
 def _merlin(s: TState, e: ev.MerlinGranted) -> TState:
-    return s.with_player(e.seat, hand=(*s.player(e.seat).hand, "avalon-merlin"))
+    return with_player(s, e.seat, hand=(*s.players[e.seat].hand, "avalon-merlin"))
 
 
 @on(ev.SwordAsked)
@@ -146,7 +146,7 @@ def _sword_asked(s: TState, e: ev.SwordAsked) -> TState:
 
 @on(ev.PassingDecided)
 def _passing_decided(s: TState, e: ev.PassingDecided) -> TState:
-    return s.with_player(e.seat, used=(*s.player(e.seat).used, "the-sword"))
+    return with_player(s, e.seat, used=(*s.players[e.seat].used, "the-sword"))
 
 
 @on(ev.PassingStarted)
@@ -156,7 +156,7 @@ def _passing_started(s: TState, e: ev.PassingStarted) -> TState:
 
 @on(ev.PassChosen)
 def _pass_chosen(s: TState, e: ev.PassChosen) -> TState:
-    return s.with_player(e.seat, passing=e.cards)
+    return with_player(s, e.seat, passing=e.cards)
 
 
 @on(ev.CardsPassed)
@@ -194,7 +194,7 @@ def _melee_started(s: TState, e: ev.MeleeStarted) -> TState:
 
 @on(ev.Commanded)
 def _commanded(s: TState, e: ev.Commanded) -> TState:
-    s = s.with_player(e.seat, used=(*s.player(e.seat).used, "arthur-pendragon"))
+    s = with_player(s, e.seat, used=(*s.players[e.seat].used, "arthur-pendragon"))
     return replace(s, commanded=e.target, arthur=(e.seat, e.target))
 
 
@@ -254,19 +254,19 @@ def _entries_discarded(s: TState, e: ev.EntriesDiscarded) -> TState:
 
 @on(ev.HealthChanged)
 def _health(s: TState, e: ev.HealthChanged) -> TState:
-    return s.with_player(e.seat, health=s.player(e.seat).health + e.delta)
+    return with_player(s, e.seat, health=s.players[e.seat].health + e.delta)
 
 
 @on(ev.CompanionUnlocked)
 def _unlocked(s: TState, e: ev.CompanionUnlocked) -> TState:
-    return s.with_player(e.seat, unlocked=True)
+    return with_player(s, e.seat, unlocked=True)
 
 
 @on(ev.PowerUsed)
 def _power_used(s: TState, e: ev.PowerUsed) -> TState:
-    p = s.player(e.seat)
+    p = s.players[e.seat]
     tokens = p.tokens - 1 if e.power == "chivalry" else p.tokens
-    return s.with_player(e.seat, used=(*p.used, e.power), tokens=tokens)
+    return with_player(s, e.seat, used=(*p.used, e.power), tokens=tokens)
 
 
 @on(ev.EntryMarked)
@@ -279,7 +279,7 @@ def _marked(s: TState, e: ev.EntryMarked) -> TState:
 def _entry_moved(s: TState, e: ev.EntryMoved) -> TState:
     card = next(x.card for x in s.melee if x.order == e.order)
     s = replace(s, melee=tuple(x for x in s.melee if x.order != e.order))
-    return s.with_player(e.to, hits=(*s.player(e.to).hits, card))
+    return with_player(s, e.to, hits=(*s.players[e.to].hits, card))
 
 
 @on(ev.CardsRevealed)
@@ -322,8 +322,8 @@ def _melee_ended(s: TState, e: ev.MeleeEnded) -> TState:
 @on(ev.CardGiven)
 def _card_given(s: TState, e: ev.CardGiven) -> TState:
     if e.card:
-        s = s.with_player(e.seat, hand=_without(s.player(e.seat).hand, e.card))
-        s = s.with_player(e.to, hand=(*s.player(e.to).hand, e.card))
+        s = with_player(s, e.seat, hand=_without(s.players[e.seat].hand, e.card))
+        s = with_player(s, e.to, hand=(*s.players[e.to].hand, e.card))
     return replace(s, arthur=None, phase="play")
 
 
@@ -342,14 +342,15 @@ def _dusk_started(s: TState, e: ev.DuskStarted) -> TState:
 
 @on(ev.HitGiven)
 def _hit_given(s: TState, e: ev.HitGiven) -> TState:
-    p = s.player(e.seat)
-    s = s.with_player(
+    p = s.players[e.seat]
+    s = with_player(
+        s,
         e.seat,
         hits=_without(p.hits, e.card),
         given=p.given + (1 if e.power == "sir-lionel" else 0),
         given_to=e.to if e.power == "sir-lionel" else p.given_to,
     )
-    return s.with_player(e.to, hits=(*s.player(e.to).hits, e.card))
+    return with_player(s, e.to, hits=(*s.players[e.to].hits, e.card))
 
 
 @on(ev.DuskDone)
@@ -411,9 +412,9 @@ def _godsend_taken(s: TState, e: ev.GodsendTaken) -> TState:
 
 @on(ev.GodsendPlaced)
 def _godsend_placed(s: TState, e: ev.GodsendPlaced) -> TState:
-    s = s.with_player(e.seat, godsends=(*s.player(e.seat).godsends, e.godsend))
+    s = with_player(s, e.seat, godsends=(*s.players[e.seat].godsends, e.godsend))
     if e.godsend == "chivalry":
-        s = s.with_player(e.seat, tokens=3)
+        s = with_player(s, e.seat, tokens=3)
     return replace(s, placing=None, recipients=s.recipients[1:], phase="godsend")
 
 

@@ -9,7 +9,7 @@ from typing import Literal
 
 from games.engine.core import Registered
 
-from .copying import replace
+from .copying import with_player
 
 Phase = Literal[
     "location", "sword", "passing", "play", "gift", "dusk", "godsend", "place", "choice", "over"
@@ -144,9 +144,7 @@ class TState(TournamentRecord, wire="tournament.state"):
         return self.players[seat]
 
     def with_player(self, seat: int, **changes: object) -> TState:
-        players = list(self.players)
-        players[seat] = replace(players[seat], **changes)
-        return replace(self, players=tuple(players))
+        return with_player(self, seat, **changes)
 
     def left_of(self, seat: int, step: int = 1) -> int:
         return (seat + step) % self.n
