@@ -6,8 +6,6 @@ sets off is emitted and folded by the Builder (flow.py, melee.py, godsend_phase.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import repeat
-from operator import is_
 from random import Random
 from typing import Final
 
@@ -86,6 +84,20 @@ _ONE: Final[tuple[frozenset[int], ...]] = tuple(frozenset((seat,)) for seat in r
 
 
 def pending_seats(s: TState) -> frozenset[int]:
+    """The seats to move, kept for the last state asked (the harness or the site, `apply`
+    and the caller ask it of one state in turn; a slot replaced whole)."""
+    last = _PENDING[0]
+    if last[0] is s:
+        return last[1]
+    found = _pending_seats(s)
+    _PENDING[0] = (s, found)
+    return found
+
+
+_PENDING: Final[list[tuple[TState | None, frozenset[int]]]] = [(None, frozenset())]
+
+
+def _pending_seats(s: TState) -> frozenset[int]:
     if s.phase == "play":  # first: most moves are plays (the phases exclude each other)
         return _ONE[s.commanded if s.commanded is not None else s.turn]  # actor(s)
     if s.phase == "over":
@@ -177,7 +189,7 @@ def _offered(move: Move, legal: Sequence[Move]) -> bool:
     as before."""
     if type(legal) is PassChoices:
         return move in legal
-    return any(map(is_, legal, repeat(move))) or move in legal
+    return any(m is move for m in legal) or move in legal  # compiled: a C loop of pointers
 
 
 def decide(s: TState, seat: int, move: Move, rng: Random) -> list[Event]:
