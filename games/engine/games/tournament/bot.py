@@ -224,9 +224,9 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
         top = pool[0]
         top_key: tuple[Any, ...] = ()
         for m in pool:
-            card = m.card
+            card, assigned = m.card, m.value
             _, _, printed8, _, heavy, _ = facts(card)
-            value = printed8 if m.value == 0 else m.value
+            value = printed8 if assigned == 0 else assigned
             injury = hurt.get(card, heavy)
             lead_key = (value, -injury, card, m.suit)
             if lead_key > top_key:
@@ -282,16 +282,17 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
             for run in runs.values()
         ]
     for m in ranked:
-        card = m.card
+        # each field read once (an attribute of a Python record is a dict lookup each time)
+        card, assigned, boost = m.card, m.value, m.boost
         # wild and special cards: their value is the one assigned (m.value)
         wild, is_morgan, printed8, printed, heavy_card, _ = facts(card)
         morgan = morgan_in or is_morgan
         injury = hurt.get(card, heavy_card)
-        value = m.value if wild else printed8  # _value, inlined
+        value = assigned if wild else printed8  # _value, inlined
         # (Feinted, would lose now, solid) for this card against the visible cards; solid:
         # a live card clearly worse than mine is in (by more than the players still to
         # come, since their Feints or Mists could expose me).
-        counted = m.value if printed is None else value + (3 if m.boost else 0)
+        counted = assigned if printed is None else value + (3 if boost else 0)
         if counted in counts:
             feint, lose, solid = True, False, True
         else:
@@ -303,14 +304,14 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
             feint, lose, solid = False, worst == counted and any_shown, gap >= margin
         if left == 0:  # last to act: the result is certain
             tier = (injury, -value) if not lose else (-injury, -value)
-            key = (not lose, tier, not wild, not m.boost)
+            key = (not lose, tier, not wild, not boost)
         elif not lose and (solid or feint):  # dump the heaviest, lowest card that stays clear
-            key = (True, True, not wild, injury, -value, not m.boost)
+            key = (True, True, not wild, injury, -value, not boost)
         elif not lose:  # clear for now: keep a margin
-            key = (True, False, not wild, value, 0, not m.boost)
+            key = (True, False, not wild, value, 0, not boost)
         else:  # at risk: play as high as possible, sparing wild cards
-            key = (False, False, value - (5 if wild else 0), 0, 0, not m.boost)
-        candidate = (key, card, m.value, m.suit)
+            key = (False, False, value - (5 if wild else 0), 0, 0, not boost)
+        candidate = (key, card, assigned, m.suit)
         if best is None or candidate >= rank:
             best, rank = m, candidate
     safe = best is not None and rank[0][0]
