@@ -52,7 +52,7 @@ POWERS_KEPT: Final[frozenset[type]] = frozenset(
 
 
 def evolve(state: TState | None, event: Event) -> TState:
-    if isinstance(event, ev.GameStarted):
+    if isinstance(event, _GAME_STARTED):
         return _started(event)
     assert state is not None, "the log must open with GameStarted"
     kind = type(event)
@@ -457,3 +457,6 @@ def _loss_passed(s: TState, e: ev.LossPassed) -> TState:
 @on(ev.GameEnded)
 def _game_ended(s: TState, e: ev.GameEnded) -> TState:
     return replace(s, phase="over", winners=e.winners, end_reason=e.reason)
+
+
+_GAME_STARTED: Final = ev.GameStarted  # a C static: asked of every event folded

@@ -132,7 +132,7 @@ def _card_played(
     else:
         suit = w.suit if w.kind == "basic" else s.lead_suit
     alchemy_led = leads and w.kind == "alchemy"
-    return ev.CardPlayed(s.turn, seat, move.card, value, suit, face_down, leads, alchemy_led)
+    return _CARD_PLAYED(s.turn, seat, move.card, value, suit, face_down, leads, alchemy_led)
 
 
 def _place(b: Builder, seat: int, move: PlayCard) -> None:
@@ -281,3 +281,4 @@ def after_melee(b: Builder) -> None:
 # The turn moving to a seat: one event per seat, built once (events are frozen values; a
 # Melee makes one per card played)
 turn_moved: Final = per_key(ev.TurnMoved, kept=64)
+_CARD_PLAYED: Final = ev.CardPlayed  # a C static: built at every card played

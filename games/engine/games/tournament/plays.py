@@ -110,9 +110,8 @@ def base_plays(
     # camelot_alchemy(state, seat) and elf_queen_leads(state), from the table in hand
     camelot = state.rules.ruleset == "camelot" or "guinguemar" in seats[seat].effects
     hidden = "elf_queen" in seats[state.lead].effects
-    sort_of = _SORT_OF
     if state.played == 0:  # leading(state)
-        tags = list(map(sort_of, hand))
+        tags = [_sort_of(c) for c in hand]
         alchemy_leads = not camelot or _SUITS.isdisjoint(tags)  # TC-3: no basic card
         for card, tag in zip(hand, tags, strict=True):
             if tag is _WILD:
@@ -133,7 +132,7 @@ def base_plays(
     in_suit: list[str] = []
     alchemy: list[str] = []
     for c in hand:
-        tag = sort_of(c)
+        tag = _sort_of(c)
         if tag is _WILD:  # assigns_value
             wilds.extend(_wild_plays(c, ("",), hidden))
             continue
@@ -175,8 +174,19 @@ def _sort(card: str) -> str:
     return w.suit
 
 
-# one dict lookup per card of a hand at every listing (weapon(), then two or three reads)
-_SORT_OF: Final = per_key(_sort, kept=1024)
+def _sort_of(card: str) -> str:
+    """`_sort(card)`, worked out once per card: one dict lookup per card of a hand at every
+    listing (instead of weapon() and two or three reads), in compiled code (no call through
+    Python, as a `per_key` table's would be)."""
+    tag = _SORTS.get(card)
+    if tag is None:
+        tag = _sort(card)
+        if len(_SORTS) < 1024:  # a bounded table, as per_key's
+            _SORTS[card] = tag
+    return tag
+
+
+_SORTS: Final[dict[str, str]] = {}
 
 # follow_suits without Sir Morien: the Lead Suit alone (none before a suit is led)
 _LEAD_ONLY: Final[dict[str | None, frozenset[str]]] = {

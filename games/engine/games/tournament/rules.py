@@ -200,7 +200,7 @@ def decide_folded(s: TState, seat: int, move: Move, rng: Random) -> tuple[list[E
     """`decide` and the state after its events: the Builder folded each as it went."""
     if not _offered(move, _kept(s, seat)):
         raise explain(s, seat, move)
-    if type(move) is mv.PlayCard:  # most moves: a card that sets nothing else off
+    if type(move) is _PLAY_CARD:  # most moves: a card that sets nothing else off
         plain = plain_play(s, move, rng)
         if plain is not None:
             return plain
@@ -288,8 +288,9 @@ def outcome(state: TState) -> Outcome | None:
     )
 
 
-# read from a C static, not as three attributes of the moves module at every move
+# read from C statics, not as attributes of the moves module at every move
 _PLAY_MOVES: Final = (mv.PlayCard, mv.Shame, mv.Command)
+_PLAY_CARD: Final = mv.PlayCard
 
 
 # Dusk's moves, built once per (card, opponent) and once for the end: the same list is
