@@ -37,6 +37,15 @@ def replace_with(obj: T, changes: dict[str, Any]) -> T:
     return new
 
 
+def record(cls: type[T], fields: dict[str, Any]) -> T:
+    """`cls(**fields)` for a record whose every field `fields` names, in its order, without
+    the call through its interpreted `__init__` (the same instance dictionary): for the two
+    records the play path builds at every card, its CardPlayed and its Melee entry."""
+    new: T = _new(cls)
+    _set(new, "__dict__", fields)
+    return new
+
+
 def with_player(state: TState, seat: int, **changes: Any) -> TState:
     """`state.with_player(seat, **changes)`: the state with one player's record changed
     (compiled here, as `replace`: the fold calls it for most events about one seat)."""

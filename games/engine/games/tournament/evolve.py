@@ -9,7 +9,7 @@ from games.engine.core import Event
 
 from . import events as ev
 from .characters import threshold
-from .copying import replace, replace_with, with_player
+from .copying import record, replace, replace_with, with_player
 from .hooks import carry_powers
 from .state import Ask, Entry, Player, TState
 
@@ -208,7 +208,19 @@ def _card_played(s: TState, e: ev.CardPlayed) -> TState:
 def _card_changes(s: TState, e: ev.CardPlayed) -> dict[str, Any]:
     players = list(s.players)
     players[e.seat] = replace(players[e.seat], hand=_without_one(players[e.seat].hand, e.card))
-    entry = Entry(s.played, e.slot, e.seat, e.card, e.value, e.suit, e.face_down)
+    entry = record(
+        Entry,
+        {
+            "order": s.played,
+            "slot": e.slot,
+            "seat": e.seat,
+            "card": e.card,
+            "value": e.value,
+            "suit": e.suit,
+            "face_down": e.face_down,
+            "marked": False,
+        },
+    )
     changes: dict[str, Any] = {
         "players": tuple(players),
         "melee": (*s.melee, entry),

@@ -15,6 +15,7 @@ from games.engine.core import Event
 from games.engine.core.memo import per_key
 
 from . import events as ev
+from .copying import record
 from .evolve import card_and_turn
 from .feints import current_loser, feinted
 from .flow import Builder
@@ -132,7 +133,19 @@ def _card_played(
     else:
         suit = w.suit if w.kind == "basic" else s.lead_suit
     alchemy_led = leads and w.kind == "alchemy"
-    return _CARD_PLAYED(s.turn, seat, move.card, value, suit, face_down, leads, alchemy_led)
+    return record(
+        _CARD_PLAYED,
+        {
+            "slot": s.turn,
+            "seat": seat,
+            "card": move.card,
+            "value": value,
+            "suit": suit,
+            "face_down": face_down,
+            "leads": leads,
+            "alchemy_led": alchemy_led,
+        },
+    )
 
 
 def _place(b: Builder, seat: int, move: PlayCard) -> None:
