@@ -32,7 +32,11 @@ def morgan_active(melee: tuple[Entry, ...]) -> bool:
 
 
 # whether a card is Morgan le Fay: one dict lookup per card (no generator, no `weapon` call)
-_MORGAN: Final = per_key(lambda card: weapon(card).family == "morgan", kept=1024)
+def _is_morgan(card: str) -> bool:
+    return weapon(card).family == "morgan"
+
+
+_MORGAN: Final = per_key(_is_morgan, kept=1024)
 _CARD: Final = attrgetter("card")
 
 
