@@ -206,15 +206,18 @@ def _card_played(s: TState, e: ev.CardPlayed) -> TState:
 
 
 def _card_changes(s: TState, e: ev.CardPlayed) -> dict[str, Any]:
+    # each field read once: a record's attribute is a dict lookup at every read
+    seat, card, played = e.seat, e.card, s.played
     players = list(s.players)
-    players[e.seat] = replace(players[e.seat], hand=_without_one(players[e.seat].hand, e.card))
+    p = players[seat]
+    players[seat] = replace(p, hand=_without_one(p.hand, card))
     entry = record(
         Entry,
         {
-            "order": s.played,
+            "order": played,
             "slot": e.slot,
-            "seat": e.seat,
-            "card": e.card,
+            "seat": seat,
+            "card": card,
             "value": e.value,
             "suit": e.suit,
             "face_down": e.face_down,
@@ -224,7 +227,7 @@ def _card_changes(s: TState, e: ev.CardPlayed) -> dict[str, Any]:
     changes: dict[str, Any] = {
         "players": tuple(players),
         "melee": (*s.melee, entry),
-        "played": s.played + 1,
+        "played": played + 1,
     }
     if e.leads:
         changes.update(lead_suit=e.suit, alchemy_led=e.alchemy_led)

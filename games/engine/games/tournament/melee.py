@@ -83,7 +83,8 @@ def plain_play(s: TState, move: PlayCard, rng: Random) -> tuple[list[Event], TSt
     if move.boost or move.extra or s.ask is not None:
         return None
     w = weapon(move.card)
-    seat = s.turn if s.commanded is None else s.commanded  # actor(s)
+    now = s.turn  # read once (a record's attribute is a dict lookup at every read)
+    seat = now if s.commanded is None else s.commanded  # actor(s)
     if w.family == "mists":
         return None
     seats = quiet_seats(s, seat)  # the powers table once for the three questions here
@@ -101,7 +102,7 @@ def plain_play(s: TState, move: PlayCard, rng: Random) -> tuple[list[Event], TSt
     # elf_queen_leads(s), from the table in hand
     played = _card_played(s, seat, move, value, "elf_queen" in seats[s.lead].by_effect, w)
     n = len(s.players)
-    turn = (s.turn + 1) % n  # s.left_of(s.turn)
+    turn = (now + 1) % n  # s.left_of(s.turn)
     moved = turn_moved(turn)
     after = card_and_turn(s, played, moved)
     if after.acted < n and after.players[turn].hand:
