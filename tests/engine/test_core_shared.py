@@ -29,7 +29,7 @@ from games.engine.core import (
     to_json,
 )
 from games.engine.core.codec import registered
-from games.engine.core.memo import last_pair, per_key, shared
+from games.engine.core.memo import SharedTable, last_pair, per_key, shared
 
 
 @dataclass(frozen=True)
@@ -176,6 +176,23 @@ def test_shared_builds_once_per_record_and_tells_records_apart() -> None:
         "test.value", ("x", 1), build, by_value=True
     )
     assert built == [record, twin, ("x", 1)]
+
+
+def test_a_shared_table_of_its_own_keeps_at_most_its_size() -> None:
+    built: list[object] = []
+
+    def build(source: object) -> list[object]:
+        built.append(source)
+        return [source]
+
+    table = SharedTable(2)
+    first, second, third = _Record("a"), _Record("a"), _Record("b")
+    kept = table.shared("test.record", first, build)
+    assert table.shared("test.record", first, build) is kept  # the same record: built once
+    table.shared("test.record", second, build)  # an equal but other record: built
+    table.shared("test.record", third, build)  # full: emptied, then kept
+    assert table.shared("test.record", first, build) == kept  # built again, the same value
+    assert built == [first, second, third, first]
 
 
 def test_last_pair_answers_again_for_the_very_same_pair_only() -> None:

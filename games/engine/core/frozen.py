@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 T = TypeVar("T")
 
 # Per class: its init field names when the fast copy is exact for it, else None.
-_FAST: dict[type, frozenset[str] | None] = {}
+_FAST: Final[dict[type, frozenset[str] | None]] = {}
 
 
 def _fast_fields(cls: type) -> frozenset[str] | None:
@@ -50,8 +50,9 @@ def replace(obj: T, /, **changes: Any) -> T:
 
 # Bound once: each is a global and an attribute lookup per call otherwise (replace is
 # called for nearly every event a game folds).
-_new, _set = object.__new__, object.__setattr__
-_UNSEEN = frozenset({"<unseen>"})  # not in `_FAST` yet
+_new: Final = object.__new__
+_set: Final = object.__setattr__
+_UNSEEN: Final = frozenset({"<unseen>"})  # not in `_FAST` yet
 
 
 def fill(fresh: object, /, **changes: Any) -> None:

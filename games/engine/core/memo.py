@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
 from functools import update_wrapper
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Any, Concatenate, Final, ParamSpec, TypeVar
 
 from .codec import to_json
 
@@ -22,7 +22,7 @@ A = TypeVar("A")
 B = TypeVar("B")
 P = ParamSpec("P")
 
-_BUILT: dict[tuple[str, Hashable], tuple[object, Any]] = {}
+_BUILT: Final[dict[tuple[str, Hashable], tuple[object, Any]]] = {}
 
 
 def last_answer(compute: Callable[[S], T]) -> Callable[[S], T]:
@@ -42,7 +42,7 @@ def last_answer(compute: Callable[[S], T]) -> Callable[[S], T]:
     return update_wrapper(answer, compute)  # its name, module and doc: the rule's own
 
 
-_KEPT = 16384
+_KEPT: Final = 16384
 
 
 def shared(kind: str, source: S, build: Callable[[S], T], by_value: bool = False) -> T:
@@ -57,6 +57,30 @@ def shared(kind: str, source: S, build: Callable[[S], T], by_value: bool = False
         _BUILT.clear()
     _BUILT[slot] = (source, value)
     return value
+
+
+class SharedTable:
+    """`shared` with a table of its own of at most `kept` entries, for the parts built from
+    one game's records (its proposals, its quests), which no other game shows: a finished
+    game's parts go with the next clearing of a small table instead of staying among the
+    16,384 entries of the common one, every one of which (the record held, the part built)
+    each full collection of the cyclic collector walks until that table fills."""
+
+    def __init__(self, kept: int) -> None:
+        self._built: dict[tuple[str, int], tuple[object, Any]] = {}
+        self._kept = kept
+
+    def shared(self, kind: str, source: S, build: Callable[[S], T]) -> T:
+        """`shared(kind, source, build)`: remembered by the identity of `source`."""
+        slot = (kind, id(source))
+        hit = self._built.get(slot)
+        if hit is not None and hit[0] is source:
+            return hit[1]  # type: ignore[no-any-return]  # what `build` made for this source
+        value = build(source)
+        if len(self._built) >= self._kept:
+            self._built.clear()
+        self._built[slot] = (source, value)
+        return value
 
 
 def shared_each(kind: str, sources: Iterable[S], build: Callable[[S], T]) -> list[T]:
@@ -99,7 +123,7 @@ def last_pair(build: Callable[Concatenate[A, B, P], T]) -> Callable[Concatenate[
     return ask
 
 
-_NOTHING = object()  # no pair asked yet
+_NOTHING: Final = object()  # no pair asked yet
 
 
 class _PerKey(dict[Hashable, T]):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from random import Random
-from typing import Any
+from typing import Any, Final
 
 from .definition import Event, GameDefinition, Move, Seat
 from .errors import GameOver, IllegalMove, NotYourTurn
@@ -107,7 +107,7 @@ def apply(
 
 # Per class of legal-move list, whether it is a LazyMoves: asked at every bot move, and
 # `isinstance` against an abstract Sequence goes through the ABC machinery (a Python call).
-_LAZY: dict[type, bool] = {list: False}
+_LAZY: Final[dict[type, bool]] = {list: False}
 
 
 def bot_choice(

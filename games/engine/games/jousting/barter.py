@@ -8,6 +8,7 @@ at least one card, so no knight's sample is ever legal for another (cards are un
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from games.engine.core import N_, Message, msg
 from games.engine.core.memo import per_key
@@ -30,7 +31,9 @@ from .cards import (
 from .moves import AcceptOffer, CancelOffer, DeclineOffer, Lot, MakeOffer, ShowCards
 from .state import JoustingState, Offer
 
-STALE = msg(N_("The table has changed since you looked; look again and make your move anew."))
+STALE: Final = msg(
+    N_("The table has changed since you looked; look again and make your move anew.")
+)
 
 
 def _side_problem(lot: Lot, give: bool) -> Message | None:
@@ -56,10 +59,10 @@ def _only_coins(coins: int) -> Message:
     return msg(N_("You have only %(coins)s coins."), coins=coins)
 
 
-GONE = msg(N_("That offer is no longer on the table."))
-NOT_YOURS = msg(N_("That offer is not open to you."))
-OWN_OFFER = msg(N_("You cannot accept your own offer."))
-CANNOT_GIVE = msg(N_("The other knight can no longer give what they offered."))
+GONE: Final = msg(N_("That offer is no longer on the table."))
+NOT_YOURS: Final = msg(N_("That offer is not open to you."))
+OWN_OFFER: Final = msg(N_("You cannot accept your own offer."))
+CANNOT_GIVE: Final = msg(N_("The other knight can no longer give what they offered."))
 
 
 def check_offer(state: JoustingState, seat: int, move: MakeOffer) -> Message | None:
@@ -138,21 +141,23 @@ def accepts(state: JoustingState, seat: int) -> list[AcceptOffer]:
         if (seat != by if to is None else seat == to)
         and seat not in declined
         and want_coins <= coins
-        and all(map(hand.__contains__, want_cards))
+        and all(c in hand for c in want_cards)  # (compiled: a loop, no calls)
     ]
 
 
 # The facts `accepts` last read and, per offer whose offerer could give, its accept and
 # what `accepts` reads of it (one slot, replaced whole).
-_GIVABLE: list[
-    tuple[
-        tuple[object, ...],
-        tuple[tuple[AcceptOffer, int, int | None, frozenset[int], int, tuple[str, ...]], ...],
+_GIVABLE: Final[
+    list[
+        tuple[
+            tuple[object, ...],
+            tuple[tuple[AcceptOffer, int, int | None, frozenset[int], int, tuple[str, ...]], ...],
+        ]
     ]
 ] = [((), ())]
 
 # An offer is accepted by its id: each accept's move is built once.
-_accept = lru_cache(maxsize=1024)(AcceptOffer)
+_accept: Final = lru_cache(maxsize=1024)(AcceptOffer)
 
 
 def check_answer(state: JoustingState, seat: int, offer_id: int, cancel: bool) -> Message | None:
@@ -187,7 +192,7 @@ def still_valid(state: JoustingState, offer: Offer) -> bool:
     """Whether the offerer still holds what they give (offers that fail are dropped)."""
     hand = state.hands[offer.seat]
     cards = offer.give.cards
-    return offer.give.coins <= state.coins[offer.seat] and all(map(hand.__contains__, cards))
+    return offer.give.coins <= state.coins[offer.seat] and all(c in hand for c in cards)
 
 
 def spares(hand: tuple[str, ...]) -> list[str]:
@@ -234,7 +239,7 @@ def _work_out_weakness(c: str) -> tuple[int, tuple[int, int, int]]:
 
 
 # A few dozen card strings, each weighed in every hand sampled: one dict lookup each.
-_weakness = per_key(_work_out_weakness)
+_weakness: Final = per_key(_work_out_weakness)
 
 
 def sample_offers(state: JoustingState, seat: int) -> list[MakeOffer]:

@@ -5,10 +5,10 @@ chip, and withdraws only when a set is out of reach."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from itertools import filterfalse
 from math import inf
 from operator import itemgetter
 from random import Random
+from typing import Final
 
 from games.engine.core import JSON, Move
 
@@ -32,14 +32,15 @@ def worth(hand: Sequence[str], coins: int) -> float:
     return _set_worth(tuple(hand)) + 3 * coins + 0.5 * len(hand)
 
 
-def _set_worth(hand: tuple[str, ...]) -> int:
+def _set_worth(hand: Sequence[str]) -> int:
     """The hand's part of `worth`, a whole number: 60 per kind covered (a joker covers one;
     four at most) plus, for a complete set, its strength (`set_strength`: the highest
     card of each kind, jokers worth 0). Counted in one pass over the hand: each trade
     weighed is a hand not seen before."""
     highest: dict[str, int] = {}
     jokers = 0
-    for kind, value in map(face, hand):
+    for card in hand:
+        kind, value = face(card)
         if kind == JOKER:
             jokers += 1
         elif value > highest.get(kind, 0):  # JA-1: values start at 1
@@ -52,8 +53,10 @@ def _set_worth(hand: tuple[str, ...]) -> int:
 def _trade_gain(hand: tuple[str, ...], offer: Mapping[str, JSON], coins: int, now: float) -> float:
     """What accepting `offer` adds to the worth of `hand` and `coins` (`now`)."""
     give, want = offer["give"], offer["want"]  # the offerer's sides
-    # `worth` of the hand after the trade, its cards picked in C
-    after = (*filterfalse(want["cards"].__contains__, hand), *give["cards"])
+    # `worth` of the hand after the trade (a compiled loop: no filter object, no calls)
+    wanted = want["cards"]
+    after = [c for c in hand if c not in wanted]
+    after += give["cards"]
     left: int = coins - want["coins"] + give["coins"]
     return _set_worth(after) + 3 * left + 0.5 * len(after) - now
 
@@ -74,7 +77,9 @@ def _weighed(hand: tuple[str, ...], coins: int) -> tuple[float, dict[int, tuple[
     return found
 
 
-_WEIGHED: dict[tuple[tuple[str, ...], int], tuple[float, dict[int, tuple[object, float]]]] = {}
+_WEIGHED: Final[
+    dict[tuple[tuple[str, ...], int], tuple[float, dict[int, tuple[object, float]]]]
+] = {}
 
 
 def _by_id(offers: Sequence[Mapping[str, JSON]]) -> Mapping[int, Mapping[str, JSON]]:
@@ -87,10 +92,11 @@ def _by_id(offers: Sequence[Mapping[str, JSON]]) -> Mapping[int, Mapping[str, JS
     return by_id
 
 
-_BY_ID: list[tuple[object, Mapping[int, Mapping[str, JSON]]]] = [(None, {})]
+_BY_ID: Final[list[tuple[object, Mapping[int, Mapping[str, JSON]]]]] = [(None, {})]
 
-_ID, _SEAT = itemgetter("id"), itemgetter("seat")
-_DONE, _WITHDRAW = SayDone(), Withdraw()  # frozen: one of each serves every answer
+_ID: Final = itemgetter("id")
+_DONE: Final = SayDone()  # frozen: one of each serves every answer
+_WITHDRAW: Final = Withdraw()
 
 
 def _barter(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
@@ -120,7 +126,7 @@ def _barter(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mov
         if gain > 0.5:
             return best
     complete = is_complete(hand)
-    if me not in map(_SEAT, view["offers"]):  # no offer of its own open
+    if all(o["seat"] != me for o in view["offers"]):  # no offer of its own open
         if not complete:
             swap = _first_swap(legal, lazy, hand)
             if swap is not None:

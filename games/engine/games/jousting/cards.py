@@ -9,15 +9,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
 from itertools import product
+from typing import Final
 
 from games.engine.core import N_, Message, joined, msg
 from games.engine.core.memo import per_key
 
-KINDS: tuple[str, ...] = ("sword", "shield", "lance", "armour")
-JOKER = "joker"
+KINDS: Final[tuple[str, ...]] = ("sword", "shield", "lance", "armour")
+JOKER: Final = "joker"
 
 # JA-1: players -> (highest value of each kind, number of jokers)
-DECKS: dict[int, tuple[int, int]] = {3: (6, 3), 4: (9, 4), 5: (12, 2), 6: (15, 6)}
+DECKS: Final[dict[int, tuple[int, int]]] = {3: (6, 3), 4: (9, 4), 5: (12, 2), 6: (15, 6)}
 
 
 def card(kind: str, value: int) -> str:
@@ -49,11 +50,11 @@ def _sort_key(c: str) -> tuple[int, int, int]:
 
 # A card's kind, value... are asked for every card of every hand weighed, thousands of times
 # a game: each is worked out once per card and then read by a dict lookup (`per_key`).
-kind_of = per_key(_kind_of)
-value_of = per_key(_value_of)
-face = per_key(_face)  # (kind, value) in one lookup
-is_joker = per_key(_is_joker)
-sort_key = per_key(_sort_key)
+kind_of: Final = per_key(_kind_of)
+value_of: Final = per_key(_value_of)
+face: Final = per_key(_face)  # (kind, value) in one lookup
+is_joker: Final = per_key(_is_joker)
+sort_key: Final = per_key(_sort_key)
 
 
 def sorted_cards(cards: Iterable[str]) -> tuple[str, ...]:
@@ -122,7 +123,7 @@ def set_strength(cards: Iterable[str]) -> int:
 
 
 # A card's name for people, one template per kind so each language words it its own way.
-_NAMED = {
+_NAMED: Final = {
     "sword": N_("sword %(value)s"),
     "shield": N_("shield %(value)s"),
     "lance": N_("lance %(value)s"),
@@ -130,7 +131,7 @@ _NAMED = {
     JOKER: N_("joker %(value)s"),
 }
 # "the sword place": the kind a place of the lay takes.
-_PLACES = {
+_PLACES: Final = {
     "sword": N_("%(card)s cannot fill the sword place; only a sword or a joker can."),
     "shield": N_("%(card)s cannot fill the shield place; only a shield or a joker can."),
     "lance": N_("%(card)s cannot fill the lance place; only a lance or a joker can."),

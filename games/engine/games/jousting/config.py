@@ -8,21 +8,22 @@ cards.py.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from games.engine.core import N_, Config, InvalidConfig, Message, msg, option
 
-MIN_PLAYERS = 3
-MAX_PLAYERS = 6
+MIN_PLAYERS: Final = 3
+MAX_PLAYERS: Final = 6
 
-START_COINS = 10  # JA-2
-DUEL_PRIZE = 10  # JA-11: the spoils, a 10-coin from the (unlimited, JH-1) bank
-JUNK_PRICE = 5  # JA-13
-FINAL_BONUS = 10  # JA-14
+START_COINS: Final = 10  # JA-2
+DUEL_PRIZE: Final = 10  # JA-11: the spoils, a 10-coin from the (unlimited, JH-1) bank
+JUNK_PRICE: Final = 5  # JA-13
+FINAL_BONUS: Final = 10  # JA-14
 
 # JA-4 draft variant: players -> (cards dealt to each, cards laid face up)
 DRAFT_DEAL: dict[int, tuple[int, int]] = {3: (6, 9), 4: (6, 16), 5: (5, 25), 6: (5, 36)}
 
-MAX_OFFER_LIMIT = 50
+MAX_OFFER_LIMIT: Final = 50
 
 
 @dataclass(frozen=True)

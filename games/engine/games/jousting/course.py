@@ -7,10 +7,12 @@ lettering.
 
 from __future__ import annotations
 
-LETTERS = "ABCDEF"
+from typing import Final
+
+LETTERS: Final = "ABCDEF"
 
 # JH-4: knights -> rounds -> pairings (letters). A knight missing from a round sits out.
-COURSES: dict[int, tuple[tuple[str, ...], ...]] = {
+COURSES: Final[dict[int, tuple[tuple[str, ...], ...]]] = {
     6: (
         ("AB", "CD", "EF"),
         ("AC", "BE", "DF"),

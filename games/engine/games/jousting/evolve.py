@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from games.engine.core import Event, replace
 from games.engine.core.frozen import fill
@@ -227,7 +227,7 @@ def _game_ended(state: JoustingState, event: ev.GameEnded) -> None:
 
 # Each event's step, by its exact class (the events are final records, never subclassed):
 # one lookup instead of a chain of isinstance checks. Each fills the event's working copy.
-_FOLDS: dict[type[Event], Callable[[JoustingState, Any], None]] = {
+_FOLDS: Final[dict[type[Event], Callable[[JoustingState, Any], None]]] = {
     ev.CardDrafted: _card_drafted,
     ev.RoundBegan: _round_began,
     ev.Withdrew: lambda state, e: _set_status(state, [e.seat], WITHDRAWN),  # JA-7

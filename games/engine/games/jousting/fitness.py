@@ -15,7 +15,8 @@ ever errs on the side of "still able": when in doubt the fitness check at the du
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Iterable
+from typing import Final
 
 from games.engine.core.memo import shared
 
@@ -42,15 +43,24 @@ def _reachable(state: JoustingState, seat: int) -> list[str]:
 def completable(own: tuple[str, ...], pool: list[str]) -> bool:
     """Whether `own` plus some cards of `pool` make a complete set (JA-7): every missing
     kind needs a card of its kind or a joker, jokers standing in for any kind."""
-    return _completable(Counter(map(kind_of, own)), Counter(map(kind_of, pool)))
+    own_kinds, pool_kinds = _kinds(own), _kinds(pool)
+    return _completable(own_kinds, pool_kinds, pool_kinds.get(JOKER, 0))
 
 
-def _completable(own_kinds: Counter[str], pool_kinds: Counter[str]) -> bool:
-    """`completable` from the kinds (jokers: JOKER) of each side."""
-    missing = [k for k in KINDS if not own_kinds[k]]
-    in_pool = sum(1 for k in missing if pool_kinds[k])
-    jokers = own_kinds[JOKER] + pool_kinds[JOKER]
-    return in_pool + jokers >= len(missing)
+def _kinds(cards: Iterable[str]) -> dict[str, int]:
+    """How many cards of each kind (jokers: JOKER), the kinds held only."""
+    out: dict[str, int] = {}
+    for c in cards:
+        kind = kind_of(c)
+        out[kind] = out.get(kind, 0) + 1
+    return out
+
+
+def _completable(own_kinds: dict[str, int], pool_kinds: dict[str, int], pool_jokers: int) -> bool:
+    """`completable` from the kinds (jokers: JOKER) of each side, and the pool's jokers."""
+    missing = [k for k in KINDS if k not in own_kinds]
+    in_pool = sum(1 for k in missing if k in pool_kinds)
+    return in_pool + own_kinds.get(JOKER, 0) + pool_jokers >= len(missing)
 
 
 def can_still_show(state: JoustingState, seat: int) -> bool:
@@ -121,7 +131,7 @@ def at_most_one_able(state: JoustingState) -> bool:
 
 
 # The facts `at_most_one_able` last read and its answer (one slot: replaced whole).
-_LAST: list[tuple[tuple[object, ...], bool]] = [((), False)]
+_LAST: Final[list[tuple[tuple[object, ...], bool]]] = [((), False)]
 
 
 def _two_hold_sets(state: JoustingState) -> bool:
@@ -141,16 +151,19 @@ def _at_most_one_able(state: JoustingState) -> bool:
     """`can_still_show` seat after seat, the kinds of every card counted once for all
     of them: a knight's `_reachable` cards are every card counted less their own."""
     found = 0
-    everything: Counter[str] | None = None
+    everything: dict[str, int] | None = None
     for s in range(state.players):
         own = _own(state, s)
         if _hopeless(state, s, own):
             continue
         if not is_complete(own):
             if everything is None:
-                everything = Counter(map(kind_of, _reachable(state, -1)))
-            own_kinds = Counter(map(kind_of, own))
-            if not _completable(own_kinds, everything - own_kinds):
+                everything = _kinds(_reachable(state, -1))
+            own_kinds = _kinds(own)
+            # The pool is every card less the knight's own: a kind it lacks has all of its
+            # cards in the pool, and the pool's jokers are those it does not hold.
+            jokers = everything.get(JOKER, 0) - own_kinds.get(JOKER, 0)
+            if not _completable(own_kinds, everything, max(jokers, 0)):
                 continue
         found += 1
         if found > 1:

@@ -16,11 +16,12 @@ dots chip decides (1 dot: the missing symbol, 2 dots: "all_three"); none -> thro
 from __future__ import annotations
 
 from random import Random
+from typing import Final
 
-SYMBOLS: tuple[str, ...] = ("crown", "cup", "sceptre")
-CHIPS: tuple[str, ...] = (*SYMBOLS, "all_three")
-CHANCE = "chance"
-PICKS: tuple[str, ...] = (*CHIPS, CHANCE)  # what a seat may pick at a God's judgement
+SYMBOLS: Final[tuple[str, ...]] = ("crown", "cup", "sceptre")
+CHIPS: Final[tuple[str, ...]] = (*SYMBOLS, "all_three")
+CHANCE: Final = "chance"
+PICKS: Final[tuple[str, ...]] = (*CHIPS, CHANCE)  # what a seat may pick at a God's judgement
 
 
 def right_chip(showing: tuple[str, ...], dots: int) -> str | None:

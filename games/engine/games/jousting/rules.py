@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from random import Random
+from typing import Final
 
 from games.engine.core import N_, Event, IllegalMove, Move, NotYourTurn, Outcome
 from games.engine.core.memo import last_answer, per_key
@@ -44,12 +45,12 @@ from .moves import (
 )
 from .state import BARTER, DRAFT, FIT, JUDGEMENT, JUNK, LAYING, OVER, JoustingState
 
-_WITHDRAW = Withdraw()  # frozen: one serves every list
+_WITHDRAW: Final = Withdraw()  # frozen: one serves every list
 # A knight's "done" (a third of a game's events): frozen, so one record per seat serves
 # every session, as the same value a new one would be.
-_said_done = per_key(ev.SaidDone, kept=64)
-BARTER_MOVES = (MakeOffer, AcceptOffer, DeclineOffer, CancelOffer, ShowCards, SayDone)
-WHEN = {
+_said_done: Final = per_key(ev.SaidDone, kept=64)
+BARTER_MOVES: Final = (MakeOffer, AcceptOffer, DeclineOffer, CancelOffer, ShowCards, SayDone)
+WHEN: Final = {
     DraftCard: (DRAFT, N_("Cards are drafted only before the tournament, with the draft option.")),
     LayCards: (LAYING, N_("Cards are laid only when the duels are called.")),
     PickChip: (JUDGEMENT, N_("Chips are picked only in a live God's judgement.")),

@@ -10,25 +10,26 @@ from __future__ import annotations
 from dataclasses import field
 from functools import lru_cache
 from itertools import chain
+from typing import Final
 
 from .cards import is_complete
 from .config import JoustingConfig
 from .moves import JoustingRecord, Lot
 
-PUBLIC = -1  # in `known`: the fact was shown in public, spectators know it too
+PUBLIC: Final = -1  # in `known`: the fact was shown in public, spectators know it too
 
-FIT = "fit"
-DISQUALIFIED = "disqualified"
-WITHDRAWN = "withdrawn"
+FIT: Final = "fit"
+DISQUALIFIED: Final = "disqualified"
+WITHDRAWN: Final = "withdrawn"
 
 # Phases. "check" and "bout" are passed through automatically (flow.py).
-DRAFT = "draft"
-BARTER = "barter"
-CHECK = "check"
-LAYING = "laying"
-JUDGEMENT = "judgement"
-JUNK = "junk"
-OVER = "over"
+DRAFT: Final = "draft"
+BARTER: Final = "barter"
+CHECK: Final = "check"
+LAYING: Final = "laying"
+JUDGEMENT: Final = "judgement"
+JUNK: Final = "junk"
+OVER: Final = "over"
 
 
 class Offer(JoustingRecord):

@@ -8,6 +8,8 @@ duels once revealed and public takings are public.
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.engine.core import JSON, Event, Secret, Viewer, public_redact
 from games.engine.core.memo import shared
 
@@ -134,8 +136,8 @@ def _seen_offers(offers: tuple[Offer, ...], seat: int) -> list[JSON]:
 
 # The last purses and table of offers read, and what was built for them (held, so their
 # identities are not reused; one slot each, replaced whole: safe when threads share it).
-_LAST_PURSES: list[tuple[object, list[JSON]]] = [(None, [])]
-_LAST_OFFERS: list[tuple[object, dict[int, list[JSON]], dict[int, tuple[Offer, JSON]]]] = [
+_LAST_PURSES: Final[list[tuple[object, list[JSON]]]] = [(None, [])]
+_LAST_OFFERS: Final[list[tuple[object, dict[int, list[JSON]], dict[int, tuple[Offer, JSON]]]]] = [
     (None, {}, {})
 ]
 

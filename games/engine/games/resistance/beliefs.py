@@ -21,28 +21,27 @@ from __future__ import annotations
 import functools
 import math
 import operator
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations, compress
-from operator import itemgetter
 from random import Random
-from typing import Any
+from typing import Any, Final
 
 from games.engine.core import replace
 from games.engine.core.fast_init import speed_up_init
 from games.engine.core.frozen import plain_class
-from games.engine.core.memo import shared
+from games.engine.core.memo import SharedTable
 
 from . import lanes
 
-EVIL_PASSED = 0.35  # likelihood that an Evil team member lets a quest succeed
-VOTE_FIT = 1.15  # an Evil voter's vote fits "approve teams with Evil, reject clean ones"
-VOTE_MISFIT = 0.9
+EVIL_PASSED: Final = 0.35  # likelihood that an Evil team member lets a quest succeed
+VOTE_FIT: Final = 1.15  # an Evil voter's vote fits "approve teams with Evil, reject clean ones"
+VOTE_MISFIT: Final = 0.9
 
 # Powers by exponent: a game has at most 25 proposals of 10 votes and 5 quests of 5 seats.
-_PASSED_POW = [EVIL_PASSED**i for i in range(64)]
-_FIT_POW = [VOTE_FIT**i for i in range(256)]
-_MISFIT_POW = [VOTE_MISFIT**i for i in range(256)]
+_PASSED_POW: Final = [EVIL_PASSED**i for i in range(64)]
+_FIT_POW: Final = [VOTE_FIT**i for i in range(256)]
+_MISFIT_POW: Final = [VOTE_MISFIT**i for i in range(256)]
 
 Quest = tuple[int, int, int]  # (quest number, team mask, fails)
 Proposal = tuple[int, int, int]  # (team mask, approving seats mask, rejecting seats mask)
@@ -66,9 +65,9 @@ class Beliefs:
     weights: tuple[float, ...] = ()  # each world's weight, in the same order (fixed beliefs)
     total: float = 0.0  # the sum of the weights
     # Weighed by a record instead: the weights of every world of the table (`_worlds`
-    # order, which is the order of `worlds`), and which are the seat's, one byte per world.
+    # order, which is the order of `worlds`), and the seat's worlds' places among them.
     table_weights: tuple[float, ...] = ()
-    chosen: int = 0
+    indexes: bytes = b""
     tally: _Tally | None = None  # the seat's tally, whose odds are worked out when asked
 
     @property
@@ -83,23 +82,19 @@ class Beliefs:
         """Probability that at least one member is Evil, over the weighed worlds."""
         if not self.total:
             return 1.0 - math.prod(1.0 - self.p_evil[s] for s in team)
-        # The weights of the worlds that put someone of the team on Evil's side, summed in
-        # world order (the same float as a loop) but selected and added in C: the seat's
-        # worlds' bytes and the team's (made once per table and team), ANDed as integers.
-        if self.chosen:
-            every = self.table_weights
-            touching = _touching(self.players, self.evil_count, _mask(team))
-            picked = (self.chosen & touching).to_bytes(len(every), "little")
-            return sum(compress(every, picked)) / self.total
+        # The weights of the seat's worlds that put someone of the team on Evil's side,
+        # summed in world order.
+        if self.indexes:
+            every, worlds = self.table_weights, self.worlds
+            return _sum_touching(every, worlds, self.indexes, _mask(team)) / self.total
         return sum(compress(self.weights, map(_mask(team).__and__, self.worlds))) / self.total
 
     def trust_order(self, rng: Random) -> list[int]:
         """Everyone, most trusted first (ties broken at random)."""
-        # The sort keys made first, seat by seat (the order `sorted` asks for them, so the
-        # same draws), then looked up in C: no Python call per seat.
-        me, p_evil, draw = self.me, self.p_evil, rng.random
-        keys = [(s != me, p_evil[s], draw()) for s in range(self.players)]
-        return sorted(range(self.players), key=keys.__getitem__)
+        # One draw per seat, in seat order, then the order of `sorted` by (seat is not
+        # me, odds, draw): `_by_trust`, with no key tuple per seat.
+        draw = rng.random
+        return _by_trust(self.me, self.p_evil, [draw() for _ in range(self.players)])
 
     def best_team(self, size: int, rng: Random, include_me: bool = True) -> list[int]:
         order = self.trust_order(rng)
@@ -125,8 +120,11 @@ class _Mind:
     one_of: tuple[int, ...]  # Merlin and Morgana, as Percival sees them, when both play
     fixed: Beliefs | None  # beliefs no record changes: Evil's, or priors when none can fit
     key: tuple[int, ...] = ()  # its tally's: (players, Evil, known Evil, known Good, pair)
+    blank: Beliefs | None = None  # `beliefs()`: each weighed Beliefs is a copy of it
 
     def beliefs(self, **weighed: Any) -> Beliefs:
+        if self.blank is not None:
+            return replace(self.blank, **weighed)
         return Beliefs(
             self.me,
             self.evil,
@@ -171,17 +169,23 @@ def _read_mind(view: Mapping[str, Any]) -> _Mind:
         known_good.update(candidates)
     one_of = tuple(candidates) if morgana and len(candidates) == 2 else ()
     key = (players, evil_count, _mask(known_evil), _mask(known_good), _mask(one_of))
+    # Copied (`replace`: one dict display) for each record weighed: cheaper than building
+    # a Beliefs through its keyword arguments every time.
+    blank = Beliefs(
+        me, evil, role, players, evil_count, frozenset(known_evil), frozenset(known_good)
+    )
     mind = _Mind(
         me,
         evil,
         role,
         players,
         evil_count,
-        frozenset(known_evil),
-        frozenset(known_good),
+        blank.known_evil,
+        blank.known_good,
         one_of,
         None,
         key,
+        blank,
     )
     if evil and role != "oberon":  # RA-6: Evil already know every Evil but Oberon
         fixed = mind.beliefs(
@@ -199,8 +203,8 @@ def _read_mind(view: Mapping[str, Any]) -> _Mind:
 
 # Per "you" part of a view (held, so compared by identity): `views.bot_view` hands each seat
 # the same one all game long. Emptied at once when full, so safe when threads share it.
-_MINDS: dict[int, tuple[object, _Mind]] = {}
-_MINDS_KEPT = 1024
+_MINDS: Final[dict[int, tuple[object, _Mind]]] = {}
+_MINDS_KEPT: Final = 1024
 
 
 def seat_mind(view: Mapping[str, Any]) -> _Mind:
@@ -229,11 +233,13 @@ def beliefs(view: Mapping[str, Any]) -> Beliefs:
     hit = _BELIEFS.get(id(mind))
     if hit is not None and hit[0] is mind and hit[1] is tally:
         return hit[2]
-    weighed = mind.beliefs(
+    assert mind.blank is not None  # `_read_mind` made it
+    weighed = replace(
+        mind.blank,
         worlds=tally.worlds,
         total=tally.total,
         table_weights=tally.record.weights if tally.record is not None else (),
-        chosen=tally.chosen_flags,
+        indexes=tally.indexes,
         tally=tally,
     )
     if len(_BELIEFS) >= _BELIEFS_KEPT:
@@ -244,8 +250,8 @@ def beliefs(view: Mapping[str, Any]) -> Beliefs:
 
 # Per seat's mind (held, so compared by identity): its last tally and the beliefs from it.
 # Emptied at once when full, so safe when threads share it.
-_BELIEFS: dict[int, tuple[_Mind, _Tally, Beliefs]] = {}
-_BELIEFS_KEPT = 64  # a few tables' seats: each entry holds a tally and its record alive
+_BELIEFS: Final[dict[int, tuple[_Mind, _Tally, Beliefs]]] = {}
+_BELIEFS_KEPT: Final = 64  # a few tables' seats: each entry holds a tally and its record alive
 
 
 def _mask(seats: Any) -> int:
@@ -265,8 +271,8 @@ class _Record:
 
     The tallies are kept one 16-bit lane per world (lanes.py): a proposal or a quest adds
     to every world's count in a few integer operations. A world's weight depends on its
-    tallies only, so each distinct set of tallies (far fewer than the worlds) is weighed
-    once per count, by the same float expression as one world at a time."""
+    tallies only, and is worked out from them world by world in a compiled loop
+    (`_weighed`)."""
 
     players: int
     evil: int
@@ -304,9 +310,8 @@ class _Record:
             fits += _on_evil(players, evil, yes) & dirty | _on_evil(players, evil, no) & ~dirty
         # One code per world: its fits (below 256, the powers' table) and its Evil on
         # quests above them; a ruled-out world's full lane is no live world's code.
-        codes = lanes.values(dead | fits + (on_quests << 8), size)
+        codes = (dead | fits + (on_quests << 8)).to_bytes(2 * size, "little")
         misfit_votes = len(proposals) * self.evil  # every Evil seat votes on every proposal
-        weight = _weights(fails_seen, misfit_votes)
         return replace(
             self,
             on_quests=on_quests,
@@ -315,44 +320,27 @@ class _Record:
             fails=fails_seen,
             quests=quests,
             proposals=proposals,
-            weights=tuple(map(weight.__getitem__, codes)),
+            weights=_weighed(codes, fails_seen, misfit_votes),
         )
 
 
-class _Weights(dict[int, float]):
-    """A world's weight by its code (`_Record.counted`: its fits, and its Evil on quests
-    above them) for one count of Fails and of Evil votes. Each code is weighed on its first
-    asking (`__missing__`), by the same float expression, then looked up in C: the codes of
-    a record are few and come back record after record, game after game."""
-
-    def __init__(self, fails: int, votes: int) -> None:
-        super().__init__()
-        self.fails, self.votes = fails, votes
-
-    def __missing__(self, code: int) -> float:
-        if code == lanes.FULL:
-            weight = 0.0  # ruled out
-        else:  # passes: Evil team members beyond the Fails, over the quests
-            passed, fit = (code >> 8) - self.fails, code & 0xFF
-            weight = _PASSED_POW[passed] * _FIT_POW[fit] * _MISFIT_POW[self.votes - fit]
-        self[code] = weight  # two threads racing store the same float
-        return weight
+def _weighed(codes: bytes, fails: int, votes: int) -> tuple[float, ...]:
+    """Each world's weight from its code (`_Record.counted`: two little-endian bytes per
+    world, its fits, then its Evil on quests), for `fails` Fails and `votes` Evil votes:
+    passes (Evil team members beyond the Fails) and fits, the same float expression for
+    every world, worked out in a compiled loop (no dictionary of codes to look up)."""
+    passed_pow, fit_pow, misfit_pow = _PASSED_POW, _FIT_POW, _MISFIT_POW  # no global lookups
+    out: list[float] = []
+    for k in range(0, len(codes), 2):
+        fit, on_quests = codes[k], codes[k + 1]
+        if fit == 0xFF and on_quests == 0xFF:
+            out.append(0.0)  # ruled out (a full lane)
+        else:
+            out.append(passed_pow[on_quests - fails] * fit_pow[fit] * misfit_pow[votes - fit])
+    return tuple(out)
 
 
-_WEIGHTS: dict[tuple[int, int], _Weights] = {}
-_WEIGHTS_KEPT = 256  # (Fails, Evil votes) pairs; emptied at once when full (thread-safe)
-
-
-def _weights(fails: int, votes: int) -> _Weights:
-    found = _WEIGHTS.get((fails, votes))
-    if found is None:
-        if len(_WEIGHTS) >= _WEIGHTS_KEPT:
-            _WEIGHTS.clear()
-        found = _WEIGHTS[fails, votes] = _Weights(fails, votes)
-    return found
-
-
-_RECORDS: dict[tuple[int, int], _Record] = {}  # the last record per (players, Evil seats)
+_RECORDS: Final[dict[tuple[int, int], _Record]] = {}  # the last record per (players, Evil seats)
 
 
 def _record(
@@ -406,21 +394,9 @@ def _positions(players: int, evil: int) -> dict[int, int]:
 
 
 @functools.cache
-def _touching(players: int, evil: int, team: int) -> int:
-    """Which worlds of a `_Record` of `players` and `evil` put someone of `team` (a seat
-    mask) on Evil's side: one byte per world, 1 if so, as an integer (`Beliefs.team_risk`).
-    At most 2 ** players teams per table size, so the cache stays small."""
-    out, by_seat = 0, _seat_bytes(players, evil)
-    for seat in range(players):
-        if team >> seat & 1:
-            out |= by_seat[seat]
-    return out
-
-
-@functools.cache
 def _seat_bytes(players: int, evil: int) -> tuple[int, ...]:
     """Per seat, which worlds of a `_Record` of `players` and `evil` put it on Evil's side,
-    one byte per world (1 if so) as an integer, like `_touching`."""
+    one byte per world (1 if so) as an integer."""
     worlds = _worlds(players, evil)
     return tuple(
         int.from_bytes(bytes([world >> seat & 1 for world in worlds]), "little")
@@ -451,7 +427,7 @@ class _Tally:
 
     A seat's worlds come in the record's order (a seat's worlds are its known Evil plus each
     combination of the others, and adding the same seats to two combinations keeps their
-    order), so they are picked from the record's weights by a selector, in C.
+    order), so their weights are read from the record's at their places (`indexes`).
 
     The worlds a quest has ruled out stay in: their record weight is exactly 0.0, and adding
     0.0 leaves a sum of non-negative floats exactly as it was, so every sum (the total, a
@@ -460,10 +436,10 @@ class _Tally:
     never again after a quest."""
 
     worlds: tuple[int, ...]  # the seat's worlds (before any quest), in the record's order
-    chosen: bytes  # per world of the record: 1 if it is one of the seat's, else 0
-    chosen_flags: int  # the same bytes as an integer (little-endian)
+    # Their places among the record's worlds, in order, one byte each (at most 210 worlds):
+    # the compiled sums read a byte as a number, with no int object to unbox.
+    indexes: bytes
     rows: tuple[_Row, ...]  # per seat, how to work out the odds that it is Evil
-    pick: _Pick  # the seat's worlds' weights out of a record's, in order (`_picker`)
     record: _Record | None = None
     total: float = 0.0
 
@@ -476,25 +452,22 @@ class _Tally:
         Picked with one byte per world (`_seat_bytes`), in C."""
         every, by_seat = _worlds(players, evil), _seat_bytes(players, evil)
         picked = int.from_bytes(b"\x01" * len(every), "little")  # every world, to begin
-        for seat, worlds in enumerate(by_seat):
+        for seat, evil_in in enumerate(by_seat):
             if known >> seat & 1:
-                picked &= worlds
+                picked &= evil_in
             elif cleared >> seat & 1:
-                picked &= ~worlds
+                picked &= ~evil_in
         if pair:  # Merlin and Morgana: exactly one of the pair is Evil
             first, second = (by_seat[s] for s in range(players) if pair >> s & 1)
             picked &= first ^ second
         chosen = picked.to_bytes(len(every), "little")
-        rows = tuple(_row(picked, picked & worlds, len(every)) for worlds in by_seat)
-        pick = _picker(picked, len(every))
-        return _Tally(tuple(compress(every, chosen)), chosen, picked, rows, pick)
+        worlds, indexes = tuple(compress(every, chosen)), bytes(compress(range(len(every)), chosen))
+        rows = tuple([_row(worlds, indexes, seat) for seat in range(players)])
+        return _Tally(worlds, indexes, rows)
 
     def weighed(self, record: _Record) -> _Tally:
-        # Picked in C, in the record's world order: the same floats summed in the same order.
-        total = sum(self.pick(record.weights))
-        return _Tally(
-            self.worlds, self.chosen, self.chosen_flags, self.rows, self.pick, record, total
-        )
+        total = _sum_at(record.weights, self.indexes)
+        return _Tally(self.worlds, self.indexes, self.rows, record, total)
 
     @_cached
     def p_evil(self) -> tuple[float, ...]:
@@ -505,51 +478,74 @@ class _Tally:
             return ()
         every, total = self.record.weights, self.total
         return tuple(
-            [row if isinstance(row, float) else sum(row(every)) / total for row in self.rows]
+            [row if isinstance(row, float) else _sum_at(every, row) / total for row in self.rows]
         )
 
 
-# The weights of some worlds picked out of a record's, in the record's order (a tuple).
-_Pick = Callable[[Sequence[float]], tuple[float, ...]]
+# Every sum of weights below adds them one by one from 0.0 in world order: the float
+# Python 3.11's `sum` gives for them, as one compiled loop over doubles (the build) with
+# no tuple of the picked floats made first.
 
 
-def _picker(flags: int, worlds: int) -> _Pick:
-    """The worlds whose byte is 1 in `flags` (one byte per world of a record, as
-    `_touching`), as a function picking their weights out of a record's, in order: the
-    same floats `compress` picks, so summed the same, but by index (an `itemgetter`)
-    instead of a test of every world's byte. Made once per tally (`_TALLIES` keeps them)."""
-    indexes = list(compress(range(worlds), flags.to_bytes(worlds, "little")))
-    if len(indexes) >= 2:
-        return itemgetter(*indexes)  # a tuple for 2+ indexes
-    if indexes:
-        only = indexes[0]
-        return lambda seq: (seq[only],)
-    return _none
+def _sum_at(weights: tuple[float, ...], indexes: bytes) -> float:
+    """The weights at `indexes`, added in that order."""
+    total = 0.0
+    for k in range(len(indexes)):
+        total += weights[indexes[k]]
+    return total
 
 
-def _none(seq: Sequence[float]) -> tuple[float, ...]:
-    return ()
+def _sum_touching(
+    weights: tuple[float, ...], worlds: tuple[int, ...], indexes: bytes, team: int
+) -> float:
+    """The weights at `indexes` of the `worlds` (seat masks, one per index) that put some
+    seat of `team` (a mask) on Evil's side, added in that order."""
+    total = 0.0
+    for k in range(len(indexes)):
+        if worlds[k] & team:
+            total += weights[indexes[k]]
+    return total
 
 
-# A seat's row: the odds themselves when they need no sum, else a function picking the
-# weights to sum from the record's.
-_Row = float | Callable[[Sequence[float]], tuple[float, ...]]
+# A seat's row: the odds themselves when they need no sum, else the places of the weights
+# to sum among the record's.
+_Row = float | bytes
 
 
-def _row(chosen: int, evil_in: int, worlds: int) -> _Row:
-    """A seat's row: of a tally's worlds `chosen` (one byte per world of the record), those
-    in which that seat is Evil, `evil_in`. In none: 0.0 (a sum of nothing, 0, over the
-    total). In every one (a known Evil seat): 1.0, as the sum is then the total's own, the
-    same weights summed in the same order, and a float over itself is exactly 1.0."""
-    if not evil_in:
+def _row(worlds: tuple[int, ...], indexes: bytes, seat: int) -> _Row:
+    """A seat's row: of a tally's `worlds` (seat masks) at `indexes` among the record's,
+    the places of those in which `seat` is Evil. In none: 0.0 (a sum of nothing, 0, over
+    the total). In every one (a known Evil seat): 1.0, as the sum is then the total's own,
+    the same weights summed in the same order, and a float over itself is exactly 1.0."""
+    places: list[int] = []
+    for k in range(len(worlds)):
+        if worlds[k] >> seat & 1:
+            places.append(indexes[k])
+    if not places:
         return 0.0
-    if evil_in == chosen:
+    if len(places) == len(worlds):
         return 1.0
-    indexes = list(compress(range(worlds), evil_in.to_bytes(worlds, "little")))
-    if len(indexes) >= 2:
-        return itemgetter(*indexes)  # a tuple for 2+ indexes
-    only = indexes[0]
-    return lambda seq: (seq[only],)
+    return bytes(places)
+
+
+def _by_trust(me: int, p_evil: tuple[float, ...], draws: list[float]) -> list[int]:
+    """`me`, then the other seats by odds of being Evil, equal odds by draw, least first:
+    the order `sorted` gives by the keys (seat is not me, odds, draw), stable, here by
+    insertion (ten seats at most) in a compiled loop instead of comparing key tuples."""
+    order = [me]
+    for seat in range(len(draws)):
+        if seat == me:
+            continue
+        odds, drawn = p_evil[seat], draws[seat]
+        at = len(order)
+        while at > 1:
+            before = order[at - 1]
+            other = p_evil[before]
+            if other < odds or (other == odds and draws[before] <= drawn):
+                break  # `before` sorts first (an equal key: the earlier seat stays first)
+            at -= 1
+        order.insert(at, seat)
+    return order
 
 
 # Built per seat and proposal (a tally and its beliefs) or per seat and game (a mind): the
@@ -557,8 +553,8 @@ def _row(chosen: int, evil_in: int, worlds: int) -> _Row:
 for _cls in (Beliefs, _Mind, _Tally):
     speed_up_init(_cls)
 
-_TALLIES: dict[tuple[int, ...], _Tally] = {}
-_TALLIES_KEPT = 512  # a few dozen tables' bot seats; emptied at once when full (thread-safe)
+_TALLIES: Final[dict[tuple[int, ...], _Tally]] = {}
+_TALLIES_KEPT: Final = 512  # a few dozen tables' bot seats; emptied at once when full (thread-safe)
 
 
 def _tally(view: Mapping[str, Any], mind: _Mind) -> _Tally:
@@ -630,9 +626,14 @@ def _proposals_read(listed: list[Any]) -> tuple[Proposal, ...]:
         start = len(held)  # the same entries first: only the new ones are read
     else:
         start, read = 0, ()
-    read += tuple(shared("ra.bot.proposal", p, _proposal) for p in listed[start:])
+    read += tuple(_READ.shared("ra.bot.proposal", p, _proposal) for p in listed[start:])
     _LAST_PROPOSALS = (listed, read)
     return read
+
+
+# Per proposal entry of a view (held, so compared by identity): a few dozen games' worth,
+# let go once the game is over (core.memo.SharedTable).
+_READ: Final = SharedTable(1024)
 
 
 def _proposal(p: Mapping[str, Any]) -> Proposal:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from random import Random
-from typing import Any
+from typing import Any, Final
 
 from games.engine.core import JSON, Move
 
@@ -21,12 +21,12 @@ from . import moves
 from .beliefs import Beliefs, beliefs, seat_mind
 from .moves import FAIL, SUCCESS, Assassinate, Examine, PlayQuestCard, ProposeTeam, Vote
 
-TOLERANCE = 0.1  # Good approves a team whose risk is within this of the safest team's
-MERLIN_HIDES = 0.35  # how often Merlin waves through a team only he knows is dirty
+TOLERANCE: Final = 0.1  # Good approves a team whose risk is within this of the safest team's
+MERLIN_HIDES: Final = 0.35  # how often Merlin waves through a team only he knows is dirty
 # Far above the rounding of a risk or an odds (a sum of at most 210 weights, over their
 # total): a bound clearing the tolerance by this much gives the exact sums' answer.
-SURE = 1e-9
-BOUNDED = 32  # worlds from which a risk's sum costs more than its bounds (not at 5 players)
+SURE: Final = 1e-9
+BOUNDED: Final = 32  # worlds from which a risk's sum costs more than its bounds (not at 5 players)
 
 
 def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Move:
@@ -73,7 +73,7 @@ def _propose(view: Mapping[str, Any], b: Beliefs, legal: Sequence[Move], rng: Ra
 
 # What `_propose` reads of a Leader's legal moves, per tuple of them (held, so compared by
 # identity): the rules hand over the same tuple for the same table size and open quests.
-_TEAMS: dict[int, tuple[Sequence[Move], tuple[dict[int | None, int], frozenset[Move]]]] = {}
+_TEAMS: Final[dict[int, tuple[Sequence[Move], tuple[dict[int | None, int], frozenset[Move]]]]] = {}
 
 
 def _teams(legal: Sequence[Move]) -> tuple[dict[int | None, int], frozenset[Move]]:

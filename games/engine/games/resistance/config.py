@@ -7,11 +7,12 @@ and RA-11 (quest sizes, with the RA-18 two-fail quest).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from games.engine.core import N_, Config, InvalidConfig, Message, joined, msg, option
 
-MIN_PLAYERS = 5  # RA-1
-MAX_PLAYERS = 10
+MIN_PLAYERS: Final = 5  # RA-1
+MAX_PLAYERS: Final = 10
 
 # RA-2: players -> (good, evil)
 SIDES: dict[int, tuple[int, int]] = {
@@ -33,8 +34,8 @@ QUEST_SIZES: dict[int, tuple[int, int, int, int, int]] = {
     10: (3, 4, 4, 5, 5),
 }
 
-QUESTS = 5
-MAX_REJECTIONS = 5  # RA-15
+QUESTS: Final = 5
+MAX_REJECTIONS: Final = 5  # RA-15
 LADY_AFTER_ROUNDS = (2, 3, 4)  # RA-24: after the 2nd, 3rd and 4th quest resolved
 
 

@@ -9,7 +9,7 @@ without testing it against the event types before it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from games.engine.core import Event, replace
 
@@ -140,7 +140,7 @@ def game_ended(state: ResistanceState, event: ev.GameEnded) -> ResistanceState:
 
 
 # Every event after the deal, by its class (the deal has no state before it).
-FOLDS: dict[type[Event], Callable[[ResistanceState, Any], ResistanceState]] = {
+FOLDS: Final[dict[type[Event], Callable[[ResistanceState, Any], ResistanceState]]] = {
     ev.TeamProposed: team_proposed,
     ev.VoteCast: vote_cast,
     ev.VotesRevealed: votes_revealed,

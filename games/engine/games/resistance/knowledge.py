@@ -8,11 +8,12 @@ never a role, RA-6, RA-8) and {"seat": s, "seen_as": "merlin_or_morgana"} (RA-9)
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from .roles import Role, Side
 
 Knowledge = dict[str, int | str]
-MERLIN_OR_MORGANA = "merlin_or_morgana"
+MERLIN_OR_MORGANA: Final = "merlin_or_morgana"
 
 
 def _evil(roles: Sequence[Role], seat: int) -> Knowledge:
@@ -56,7 +57,7 @@ def servant_sight(roles: Sequence[Role], me: int) -> list[Knowledge]:
     return []
 
 
-SIGHT: dict[Role, Callable[[Sequence[Role], int], list[Knowledge]]] = {
+SIGHT: Final[dict[Role, Callable[[Sequence[Role], int], list[Knowledge]]]] = {
     Role.MERLIN: merlin_sight,
     Role.PERCIVAL: percival_sight,
     Role.SERVANT: servant_sight,

@@ -13,10 +13,11 @@ import functools
 import sys
 from array import array
 from collections.abc import Sequence
+from typing import Final
 
-BITS = 16
-FULL = 0xFFFF  # a whole lane
-_HIGH = 1 << (BITS - 1)
+BITS: Final = 16
+FULL: Final = 0xFFFF  # a whole lane
+_HIGH: Final = 1 << (BITS - 1)
 
 
 @functools.cache

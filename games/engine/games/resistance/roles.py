@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 from games.engine.core import N_
 
@@ -34,8 +35,11 @@ class Role(enum.StrEnum):
 # The members the rules ask for in every move, as module names. Under Python 3.11 the enum
 # type's `__getattr__` hook makes each `Phase.VOTE` build and call a method wrapper: about
 # four times the cost of reading a global, several times per move.
-GOOD, EVIL = Side.GOOD, Side.EVIL
-MERLIN, PERCIVAL, SERVANT = Role.MERLIN, Role.PERCIVAL, Role.SERVANT
+GOOD: Final = Side.GOOD
+EVIL: Final = Side.EVIL
+MERLIN: Final = Role.MERLIN
+PERCIVAL: Final = Role.PERCIVAL
+SERVANT: Final = Role.SERVANT
 for _role in Role:
     # An enum member is an object of its own: the side is an attribute of it, as a name
     # or a value is. The loyal servants of Arthur are Good, Mordred's minions Evil.
@@ -65,5 +69,9 @@ class Phase(enum.StrEnum):
     OVER = "over"
 
 
-PROPOSE, VOTE, QUEST, LADY = Phase.PROPOSE, Phase.VOTE, Phase.QUEST, Phase.LADY
-ASSASSINATE, OVER = Phase.ASSASSINATE, Phase.OVER
+PROPOSE: Final = Phase.PROPOSE
+VOTE: Final = Phase.VOTE
+QUEST: Final = Phase.QUEST
+LADY: Final = Phase.LADY
+ASSASSINATE: Final = Phase.ASSASSINATE
+OVER: Final = Phase.OVER

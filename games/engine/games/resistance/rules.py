@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from itertools import combinations
 from random import Random
+from typing import Final
 
 from games.engine.core import N_, Event, IllegalMove, Move, Outcome, msg
 from games.engine.core.memo import last_answer
@@ -31,7 +32,7 @@ from .moves import (
 from .roles import ASSASSINATE, EVIL, GOOD, LADY, PROPOSE, QUEST, VOTE, Phase, Role, Side
 from .state import ResistanceState, attemptable_quests, quest_succeeds
 
-SUMMARIES = {
+SUMMARIES: Final = {
     "five_rejections": N_("Evil wins: five teams were rejected in a row."),
     "three_fails": N_("Evil wins: three quests failed."),
     "three_successes": N_("Good wins: three quests succeeded."),
@@ -39,7 +40,7 @@ SUMMARIES = {
     "merlin_survived": N_("Good wins: three quests succeeded and the Assassin missed Merlin."),
 }
 
-PHASE_ACTIONS = {
+PHASE_ACTIONS: Final = {
     Phase.PROPOSE: (ProposeTeam, N_("the Leader proposes a team")),
     Phase.VOTE: (Vote, N_("everyone votes on the proposed team")),
     Phase.QUEST: (PlayQuestCard, N_("the team plays quest cards")),
@@ -87,16 +88,22 @@ def pending_seats(state: ResistanceState) -> frozenset[int]:
     return frozenset()
 
 
-_ONLY = tuple(frozenset({seat}) for seat in range(MAX_PLAYERS))  # one seat's turn
+_ONLY: Final = tuple(frozenset({seat}) for seat in range(MAX_PLAYERS))  # one seat's turn
 
 
-@lru_cache(maxsize=4096)
+# Asked several times per move (whose turn, views, the bot's loop): once per value. A
+# game's values come back within the game (10-player teams and votes seldom recur across
+# games), so a few games' worth are kept: every entry holds frozensets, which the cyclic
+# collector walks at each full collection (4,096 entries: ~10,000 objects to walk).
+_KEPT: Final = 256
+
+
+@lru_cache(maxsize=_KEPT)
 def _not_voted(votes: tuple[bool | None, ...]) -> frozenset[int]:
-    """Asked several times per move (whose turn, views, the bot's loop): once per value."""
     return frozenset(s for s, v in enumerate(votes) if v is None)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=_KEPT)
 def _not_played(team: frozenset[int], cards: tuple[tuple[int, bool], ...]) -> frozenset[int]:
     return team - {seat for seat, _ in cards}
 
@@ -303,14 +310,14 @@ def outcome(state: ResistanceState) -> Outcome | None:
 
 # Per move class: the phase it is made in (PHASE_ACTIONS) and its decision, each called
 # only with its own class of move.
-_DECISIONS: dict[type[Move], Callable[..., list[Event]]] = {
+_DECISIONS: Final[dict[type[Move], Callable[..., list[Event]]]] = {
     ProposeTeam: _propose,
     Vote: _vote,
     PlayQuestCard: _quest_card,
     Examine: _examine,
     Assassinate: _assassinate,
 }
-_STEPS: dict[type[Move], tuple[Phase, Callable[..., list[Event]]]] = {
+_STEPS: Final[dict[type[Move], tuple[Phase, Callable[..., list[Event]]]]] = {
     expected: (phase, _DECISIONS[expected]) for phase, (expected, _) in PHASE_ACTIONS.items()
 }
 

@@ -13,10 +13,10 @@ Secret facts use one JSON shape everywhere, so the leak test can find them:
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from games.engine.core import JSON, Event, Secret, Viewer, public_redact, to_json
-from games.engine.core.memo import options_of, shared
+from games.engine.core.memo import SharedTable, options_of, shared
 
 from .config import MAX_REJECTIONS, QUESTS, SIDES, fails_needed, quest_size
 from .events import GameSetUp, LadyExamined, QuestCardPlayed, VoteCast
@@ -25,6 +25,11 @@ from .roles import Phase, Role
 from .rules import SUMMARIES, lady_targets, pending_seats
 from .state import LadyRecord, ProposalRecord, QuestRecord, ResistanceState
 from .state import attemptable_quests as _attemptable
+
+# The parts of a view built from one game's records (the deal, proposals, quests, the
+# Lady's results), by the records' identity: a few dozen games' worth (a game has at most
+# 25 proposals and 5 quests), let go with the next clearing once the game is over.
+_GAME_PARTS: Final = SharedTable(2048)
 
 
 def _vote(seat: int, approve: bool, proposal: int) -> dict[str, JSON]:
@@ -49,7 +54,7 @@ class _Deal(NamedTuple):
 
 
 def _deal(state: ResistanceState) -> _Deal:
-    return shared("ra.deal", state.roles, _dealt)
+    return _GAME_PARTS.shared("ra.deal", state.roles, _dealt)
 
 
 def _dealt(roles: tuple[Role, ...]) -> _Deal:
@@ -102,7 +107,7 @@ def view(state: ResistanceState, viewer: Viewer) -> dict[str, JSON]:
         "rejections": state.rejections,
         "max_rejections": MAX_REJECTIONS,
         "team": sorted(state.team),
-        "proposals": list(shared("ra.proposals", state.proposals, _proposals)),
+        "proposals": list(_GAME_PARTS.shared("ra.proposals", state.proposals, _proposals)),
         "lady": _lady(state),
         "waiting_for": sorted(pending),
         "acted": acted,
@@ -129,7 +134,8 @@ def bot_view(state: ResistanceState, seat: int) -> dict[str, JSON]:
     public, deal = _bot_public(state)
     out = dict(public)
     if state.lady_history:  # the same until the next examination: once per seat of it
-        out["you"] = shared("ra.bot.you", state.lady_history, partial(_bot_yous, deal))[seat]
+        yous = _GAME_PARTS.shared("ra.bot.you", state.lady_history, partial(_bot_yous, deal))
+        out["you"] = yous[seat]
     else:  # the same for the whole game: once per seat of the deal
         out["you"] = deal.bot_you[seat]
     return out
@@ -215,7 +221,7 @@ def _new_public(state: ResistanceState) -> dict[str, JSON]:
         "rejections": state.rejections,
         "max_rejections": MAX_REJECTIONS,
         "team": sorted(state.team),
-        "proposals": shared("ra.proposals", state.proposals, _proposals),
+        "proposals": _GAME_PARTS.shared("ra.proposals", state.proposals, _proposals),
     }
 
 
@@ -236,7 +242,7 @@ def _player(
 
 
 def _proposals(records: tuple[ProposalRecord, ...]) -> list[dict[str, JSON]]:
-    return [shared("ra.proposal", p, _proposal) for p in records]
+    return [_GAME_PARTS.shared("ra.proposal", p, _proposal) for p in records]
 
 
 def _proposal(p: ProposalRecord) -> dict[str, JSON]:
@@ -261,7 +267,7 @@ def _quests(state: ResistanceState) -> list[dict[str, JSON]]:
 def _track_of(state: ResistanceState) -> list[dict[str, JSON]]:
     players, current = len(state.roles), state.quest
     kind = f"ra.quests.{players}.{current}"  # `()` is one object for every table
-    return shared(kind, state.quests, partial(_track, players, current))
+    return _GAME_PARTS.shared(kind, state.quests, partial(_track, players, current))
 
 
 def _track(
@@ -269,7 +275,7 @@ def _track(
 ) -> list[dict[str, JSON]]:
     resolved = {q.quest: q for q in records}
     return [
-        shared("ra.quest", resolved[q], partial(_resolved, players))
+        _GAME_PARTS.shared("ra.quest", resolved[q], partial(_resolved, players))
         if q in resolved
         else shared("ra.open", (players, q, q == current), _open, by_value=True)
         for q in range(1, QUESTS + 1)
