@@ -6,10 +6,9 @@ gifts, Godsends on the healthiest opponent)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from itertools import groupby
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from random import Random
-from typing import Any
+from typing import Any, Final
 
 from games.engine.core import JSON, Move
 from games.engine.core.memo import per_key
@@ -18,13 +17,10 @@ from . import moves as mv
 from .passes import PassChoices
 from .weapons import is_weapon, weapon
 
-_CARDS = attrgetter("cards")  # a ChoosePass's cards
-_VALUE = attrgetter("value")  # a PlayCard's assigned value
-_EXTRA = attrgetter("extra")  # a PlayCard's second card
-_CARD_SUIT = attrgetter("card", "suit")
-_CARD_ID = itemgetter("card")  # a view's card
-_CARD_INJURY = itemgetter("injury")
-_HEAVY = {"merlin": 25, "morgan": 25, "mists": 25, "avalon-merlin": 25, "sorceress": 10}
+_CARDS: Final = attrgetter("cards")  # a ChoosePass's cards
+_VALUE: Final = attrgetter("value")  # a PlayCard's assigned value
+_EXTRA: Final = attrgetter("extra")  # a PlayCard's second card
+_HEAVY: Final = {"merlin": 25, "morgan": 25, "mists": 25, "avalon-merlin": 25, "sorceress": 10}
 
 
 def _info(view: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
@@ -53,7 +49,7 @@ def bot_move(view: Mapping[str, JSON], legal: Sequence[Move], rng: Random) -> Mo
     if type(legal) is PassChoices:  # before `legal[0]`, which would list them
         return _pass(v, legal)
     first = legal[0]
-    if isinstance(first, (mv.PlayCard, mv.Shame, mv.Command)):
+    if isinstance(first, _PLAY_MOVES):
         return _play(v, legal)
     if isinstance(first, mv.Choose):
         return _choose(v, legal)
@@ -177,7 +173,7 @@ def _card_facts(card: str) -> tuple[bool, bool, int, int | None, int, bool]:
 
 
 # one dict lookup per card instead of `weapon` and five attribute reads and comparisons
-_FACTS = per_key(_card_facts, kept=1024)
+_FACTS: Final = per_key(_card_facts, kept=1024)
 
 
 def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
@@ -187,8 +183,8 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     hurt: dict[str, int] = {}
     for hand in view.get("hands", []):
         if hand["seat"] == me:
-            cards = hand["cards"]
-            hurt = dict(zip(map(_CARD_ID, cards), map(_CARD_INJURY, cards)))  # noqa: B905
+            for c in hand["cards"]:  # compiled, a loop costs less than dict(zip(map...))
+                hurt[c["card"]] = c["injury"]
             break
     melee = view["melee"]
     n = len(view["players"])
@@ -198,7 +194,8 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     plays: Sequence[mv.PlayCard]
     shames: list[mv.Shame] = []
     commands: list[mv.Command] = []
-    if set(map(type, legal)) == _PLAYS_ONLY:  # the usual turn, sorted out by C loops
+    play_card = mv.PlayCard
+    if all(type(m) is play_card for m in legal):  # the usual turn (a compiled loop, no set)
         only: Any = legal  # PlayCards only
         two_cards = any(map(_EXTRA, only))
         plays = [m for m in only if not m.extra] if two_cards else only  # read, not changed
@@ -225,9 +222,9 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
         top = pool[0]
         top_key: tuple[Any, ...] = ()
         for m in pool:
-            card = m.card
+            card, assigned = m.card, m.value
             _, _, printed8, _, heavy, _ = facts(card)
-            value = printed8 if m.value == 0 else m.value
+            value = printed8 if assigned == 0 else assigned
             injury = hurt.get(card, heavy)
             lead_key = (value, -injury, card, m.suit)
             if lead_key > top_key:
@@ -274,25 +271,37 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
         # A wild or special card's plays by (card, suit), one per value assigned (printed
         # values play as 0, and a face-down wild card as 0 until turned up): `_wild_pick`
         # ranks a run without scoring each of its 15 values.
+        # One compiled pass, each play's value read once (a groupby over attrgetter keys
+        # cost two C calls and a key tuple per play, 60 plays a wild card).
         runs: dict[tuple[str, str], list[mv.PlayCard]] = {}
-        for pair, run in groupby(filter(_VALUE, plays), key=_CARD_SUIT):
-            runs.setdefault(pair, []).extend(run)
-        ranked = [m for m in plays if not m.value]
+        unvalued: list[mv.PlayCard] = []
+        for m in plays:
+            if not m.value:
+                unvalued.append(m)
+                continue
+            pair = (m.card, m.suit)
+            run = runs.get(pair)
+            if run is None:
+                runs[pair] = [m]
+            else:
+                run.append(m)
+        ranked = unvalued
         ranked += [
             _wild_pick(run, counts, live_shown, morgan_in, any_shown, margin, left)
             for run in runs.values()
         ]
     for m in ranked:
-        card = m.card
+        # each field read once (an attribute of a Python record is a dict lookup each time)
+        card, assigned, boost = m.card, m.value, m.boost
         # wild and special cards: their value is the one assigned (m.value)
         wild, is_morgan, printed8, printed, heavy_card, _ = facts(card)
         morgan = morgan_in or is_morgan
         injury = hurt.get(card, heavy_card)
-        value = m.value if wild else printed8  # _value, inlined
+        value = assigned if wild else printed8  # _value, inlined
         # (Feinted, would lose now, solid) for this card against the visible cards; solid:
         # a live card clearly worse than mine is in (by more than the players still to
         # come, since their Feints or Mists could expose me).
-        counted = m.value if printed is None else value + (3 if m.boost else 0)
+        counted = assigned if printed is None else value + (3 if boost else 0)
         if counted in counts:
             feint, lose, solid = True, False, True
         else:
@@ -304,14 +313,14 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
             feint, lose, solid = False, worst == counted and any_shown, gap >= margin
         if left == 0:  # last to act: the result is certain
             tier = (injury, -value) if not lose else (-injury, -value)
-            key = (not lose, tier, not wild, not m.boost)
+            key = (not lose, tier, not wild, not boost)
         elif not lose and (solid or feint):  # dump the heaviest, lowest card that stays clear
-            key = (True, True, not wild, injury, -value, not m.boost)
+            key = (True, True, not wild, injury, -value, not boost)
         elif not lose:  # clear for now: keep a margin
-            key = (True, False, not wild, value, 0, not m.boost)
+            key = (True, False, not wild, value, 0, not boost)
         else:  # at risk: play as high as possible, sparing wild cards
-            key = (False, False, value - (5 if wild else 0), 0, 0, not m.boost)
-        candidate = (key, card, m.value, m.suit)
+            key = (False, False, value - (5 if wild else 0), 0, 0, not boost)
+        candidate = (key, card, assigned, m.suit)
         if best is None or candidate >= rank:
             best, rank = m, candidate
     safe = best is not None and rank[0][0]
@@ -322,9 +331,6 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     if best is None:
         return legal[0]
     return _with_extra(best, rank[0], legal, hurt) if two_cards else best
-
-
-_PLAYS_ONLY = {mv.PlayCard}
 
 
 def _shame(shames: Sequence[mv.Shame], hurt: Mapping[str, int]) -> mv.Shame:
@@ -416,3 +422,7 @@ def _with_extra(
 def _command(view: Mapping[str, Any], commands: Sequence[mv.Command], me: int) -> mv.Command:
     target = _healthiest_opponent(view, [c.target for c in commands])
     return mv.Command(target)
+
+
+# read from a C static, not as three attributes of the moves module at every move
+_PLAY_MOVES: Final = (mv.PlayCard, mv.Shame, mv.Command)

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from games.engine.core import Event
 
 from . import events as ev
 from .characters import threshold
+from .copying import record, replace, replace_with, with_player
 from .hooks import carry_powers
-from .state import Ask, Entry, Player, TState, replace
+from .state import Ask, Entry, Player, TState
 
-_HANDLERS: dict[type, Callable[[TState, Any], TState]] = {}
+_HANDLERS: Final[dict[type, Callable[[TState, Any], TState]]] = {}
 
 
 def on(cls: type) -> Callable[[Callable[[TState, Any], TState]], Callable[[TState, Any], TState]]:
@@ -27,7 +28,7 @@ def on(cls: type) -> Callable[[Callable[[TState, Any], TState]], Callable[[TStat
 # Protagonist, Companion and unlock, and the table's rules and Locations): the powers
 # table of the state before is carried to the state after instead of checked again. The
 # most frequent events of a game; tests/engine checks the claim along seeded games.
-POWERS_KEPT: frozenset[type] = frozenset(
+POWERS_KEPT: Final[frozenset[type]] = frozenset(
     {
         ev.CardPlayed,
         ev.TurnMoved,
@@ -51,7 +52,7 @@ POWERS_KEPT: frozenset[type] = frozenset(
 
 
 def evolve(state: TState | None, event: Event) -> TState:
-    if isinstance(event, ev.GameStarted):
+    if isinstance(event, _GAME_STARTED):
         return _started(event)
     assert state is not None, "the log must open with GameStarted"
     kind = type(event)
@@ -135,7 +136,7 @@ def _dealt(s: TState, e: ev.Dealt) -> TState:
 
 @on(ev.MerlinGranted)
 def _merlin(s: TState, e: ev.MerlinGranted) -> TState:
-    return s.with_player(e.seat, hand=(*s.player(e.seat).hand, "avalon-merlin"))
+    return with_player(s, e.seat, hand=(*s.players[e.seat].hand, "avalon-merlin"))
 
 
 @on(ev.SwordAsked)
@@ -145,7 +146,7 @@ def _sword_asked(s: TState, e: ev.SwordAsked) -> TState:
 
 @on(ev.PassingDecided)
 def _passing_decided(s: TState, e: ev.PassingDecided) -> TState:
-    return s.with_player(e.seat, used=(*s.player(e.seat).used, "the-sword"))
+    return with_player(s, e.seat, used=(*s.players[e.seat].used, "the-sword"))
 
 
 @on(ev.PassingStarted)
@@ -155,7 +156,7 @@ def _passing_started(s: TState, e: ev.PassingStarted) -> TState:
 
 @on(ev.PassChosen)
 def _pass_chosen(s: TState, e: ev.PassChosen) -> TState:
-    return s.with_player(e.seat, passing=e.cards)
+    return with_player(s, e.seat, passing=e.cards)
 
 
 @on(ev.CardsPassed)
@@ -193,7 +194,7 @@ def _melee_started(s: TState, e: ev.MeleeStarted) -> TState:
 
 @on(ev.Commanded)
 def _commanded(s: TState, e: ev.Commanded) -> TState:
-    s = s.with_player(e.seat, used=(*s.player(e.seat).used, "arthur-pendragon"))
+    s = with_player(s, e.seat, used=(*s.players[e.seat].used, "arthur-pendragon"))
     return replace(s, commanded=e.target, arthur=(e.seat, e.target))
 
 
@@ -201,17 +202,32 @@ def _commanded(s: TState, e: ev.Commanded) -> TState:
 def _card_played(s: TState, e: ev.CardPlayed) -> TState:
     # One copy of the state for the whole event (the most frequent one): the player's
     # new record, the Melee entry and, when it leads, the Lead Suit.
-    return replace(s, **_card_changes(s, e))
+    return replace_with(s, _card_changes(s, e))
 
 
 def _card_changes(s: TState, e: ev.CardPlayed) -> dict[str, Any]:
+    # each field read once: a record's attribute is a dict lookup at every read
+    seat, card, played = e.seat, e.card, s.played
     players = list(s.players)
-    players[e.seat] = replace(players[e.seat], hand=_without_one(players[e.seat].hand, e.card))
-    entry = Entry(s.played, e.slot, e.seat, e.card, e.value, e.suit, e.face_down)
+    p = players[seat]
+    players[seat] = replace(p, hand=_without_one(p.hand, card))
+    entry = record(
+        Entry,
+        {
+            "order": played,
+            "slot": e.slot,
+            "seat": seat,
+            "card": card,
+            "value": e.value,
+            "suit": e.suit,
+            "face_down": e.face_down,
+            "marked": False,
+        },
+    )
     changes: dict[str, Any] = {
         "players": tuple(players),
         "melee": (*s.melee, entry),
-        "played": s.played + 1,
+        "played": played + 1,
     }
     if e.leads:
         changes.update(lead_suit=e.suit, alchemy_led=e.alchemy_led)
@@ -229,7 +245,7 @@ def card_and_turn(s: TState, played: ev.CardPlayed, moved: ev.TurnMoved) -> TSta
     state as folding them one by one (tests/engine's contract folds the log again)."""
     changes = _card_changes(s, played)
     changes.update(turn=moved.turn, commanded=None, acted=s.acted + 1)
-    new = replace(s, **changes)
+    new = replace_with(s, changes)
     carry_powers(s, new)  # both events keep every seat's powers (POWERS_KEPT)
     return new
 
@@ -253,19 +269,19 @@ def _entries_discarded(s: TState, e: ev.EntriesDiscarded) -> TState:
 
 @on(ev.HealthChanged)
 def _health(s: TState, e: ev.HealthChanged) -> TState:
-    return s.with_player(e.seat, health=s.player(e.seat).health + e.delta)
+    return with_player(s, e.seat, health=s.players[e.seat].health + e.delta)
 
 
 @on(ev.CompanionUnlocked)
 def _unlocked(s: TState, e: ev.CompanionUnlocked) -> TState:
-    return s.with_player(e.seat, unlocked=True)
+    return with_player(s, e.seat, unlocked=True)
 
 
 @on(ev.PowerUsed)
 def _power_used(s: TState, e: ev.PowerUsed) -> TState:
-    p = s.player(e.seat)
+    p = s.players[e.seat]
     tokens = p.tokens - 1 if e.power == "chivalry" else p.tokens
-    return s.with_player(e.seat, used=(*p.used, e.power), tokens=tokens)
+    return with_player(s, e.seat, used=(*p.used, e.power), tokens=tokens)
 
 
 @on(ev.EntryMarked)
@@ -278,7 +294,7 @@ def _marked(s: TState, e: ev.EntryMarked) -> TState:
 def _entry_moved(s: TState, e: ev.EntryMoved) -> TState:
     card = next(x.card for x in s.melee if x.order == e.order)
     s = replace(s, melee=tuple(x for x in s.melee if x.order != e.order))
-    return s.with_player(e.to, hits=(*s.player(e.to).hits, card))
+    return with_player(s, e.to, hits=(*s.players[e.to].hits, card))
 
 
 @on(ev.CardsRevealed)
@@ -321,8 +337,8 @@ def _melee_ended(s: TState, e: ev.MeleeEnded) -> TState:
 @on(ev.CardGiven)
 def _card_given(s: TState, e: ev.CardGiven) -> TState:
     if e.card:
-        s = s.with_player(e.seat, hand=_without(s.player(e.seat).hand, e.card))
-        s = s.with_player(e.to, hand=(*s.player(e.to).hand, e.card))
+        s = with_player(s, e.seat, hand=_without(s.players[e.seat].hand, e.card))
+        s = with_player(s, e.to, hand=(*s.players[e.to].hand, e.card))
     return replace(s, arthur=None, phase="play")
 
 
@@ -341,14 +357,15 @@ def _dusk_started(s: TState, e: ev.DuskStarted) -> TState:
 
 @on(ev.HitGiven)
 def _hit_given(s: TState, e: ev.HitGiven) -> TState:
-    p = s.player(e.seat)
-    s = s.with_player(
+    p = s.players[e.seat]
+    s = with_player(
+        s,
         e.seat,
         hits=_without(p.hits, e.card),
         given=p.given + (1 if e.power == "sir-lionel" else 0),
         given_to=e.to if e.power == "sir-lionel" else p.given_to,
     )
-    return s.with_player(e.to, hits=(*s.player(e.to).hits, e.card))
+    return with_player(s, e.to, hits=(*s.players[e.to].hits, e.card))
 
 
 @on(ev.DuskDone)
@@ -410,9 +427,9 @@ def _godsend_taken(s: TState, e: ev.GodsendTaken) -> TState:
 
 @on(ev.GodsendPlaced)
 def _godsend_placed(s: TState, e: ev.GodsendPlaced) -> TState:
-    s = s.with_player(e.seat, godsends=(*s.player(e.seat).godsends, e.godsend))
+    s = with_player(s, e.seat, godsends=(*s.players[e.seat].godsends, e.godsend))
     if e.godsend == "chivalry":
-        s = s.with_player(e.seat, tokens=3)
+        s = with_player(s, e.seat, tokens=3)
     return replace(s, placing=None, recipients=s.recipients[1:], phase="godsend")
 
 
@@ -455,3 +472,6 @@ def _loss_passed(s: TState, e: ev.LossPassed) -> TState:
 @on(ev.GameEnded)
 def _game_ended(s: TState, e: ev.GameEnded) -> TState:
     return replace(s, phase="over", winners=e.winners, end_reason=e.reason)
+
+
+_GAME_STARTED: Final = ev.GameStarted  # a C static: asked of every event folded

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from operator import attrgetter
+from typing import Final
 
 from games.engine.core.memo import per_key
 
@@ -23,7 +24,7 @@ def feinted(melee: tuple[Entry, ...]) -> frozenset[int]:
     return found
 
 
-_LAST: list[tuple[tuple[Entry, ...], frozenset[int]] | None] = [None]  # the last answer
+_LAST: Final[list[tuple[tuple[Entry, ...], frozenset[int]] | None]] = [None]  # the last answer
 
 
 def morgan_active(melee: tuple[Entry, ...]) -> bool:
@@ -31,8 +32,12 @@ def morgan_active(melee: tuple[Entry, ...]) -> bool:
 
 
 # whether a card is Morgan le Fay: one dict lookup per card (no generator, no `weapon` call)
-_MORGAN = per_key(lambda card: weapon(card).family == "morgan", kept=1024)
-_CARD = attrgetter("card")
+def _is_morgan(card: str) -> bool:
+    return weapon(card).family == "morgan"
+
+
+_MORGAN: Final = per_key(_is_morgan, kept=1024)
+_CARD: Final = attrgetter("card")
 
 
 def loss_line(melee: tuple[Entry, ...]) -> list[Entry]:
@@ -44,7 +49,7 @@ def loss_line(melee: tuple[Entry, ...]) -> list[Entry]:
     return sorted(live, key=_VALUE, reverse=morgan_active(melee))
 
 
-_VALUE = attrgetter("value")
+_VALUE: Final = attrgetter("value")
 
 
 def current_loser(state: TState) -> Entry | None:
@@ -62,4 +67,4 @@ def current_loser(state: TState) -> Entry | None:
     return found
 
 
-_LOSER: list[tuple[tuple[Entry, ...], tuple[int, ...], Entry | None] | None] = [None]
+_LOSER: Final[list[tuple[tuple[Entry, ...], tuple[int, ...], Entry | None] | None]] = [None]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from operator import attrgetter
-from typing import Any
+from typing import Any, Final
 
 from games.engine.core import HookRegistry
 from games.engine.core.hooks import Handler
@@ -47,7 +47,7 @@ HOOKS = HookRegistry(
 handler = HOOKS.handler  # the decorator the power modules register with
 
 
-CARDS: dict[str, CardData] = {**LOCATIONS, **GODSENDS, **CHARACTERS}
+CARDS: Final[dict[str, CardData]] = {**LOCATIONS, **GODSENDS, **CHARACTERS}
 
 
 def card(card_id: str) -> CardData:
@@ -208,11 +208,11 @@ def _handlers_of(effect: str) -> tuple[tuple[str, Handler], ...]:
     return pairs
 
 
-_PAIRS: dict[str, tuple[tuple[str, Handler], ...]] = {}
-_HOOKS_OF = attrgetter("hooks")
-_EFFECTS_OF = attrgetter("effects")
-_NONE = Powers(())
-_LAST: list[_Table | None] = [None]  # the last table asked for (one slot: read at once)
+_PAIRS: Final[dict[str, tuple[tuple[str, Handler], ...]]] = {}
+_HOOKS_OF: Final = attrgetter("hooks")
+_EFFECTS_OF: Final = attrgetter("effects")
+_NONE: Final = Powers(())
+_LAST: Final[list[_Table | None]] = [None]  # the last table asked for (one slot: read at once)
 
 
 @lru_cache(maxsize=4096)
@@ -275,7 +275,7 @@ def health_order(state: TState, dealer: int | None = None) -> list[int]:
 
 # The last answer of `health_order`, by the identity of the players tuple (held, so its
 # id is not reused) and the Dealer it counts ties from.
-_ORDER: list[tuple[tuple[Player, ...] | None, int, tuple[int, ...]]] = [(None, -1, ())]
+_ORDER: Final[list[tuple[tuple[Player, ...] | None, int, tuple[int, ...]]]] = [(None, -1, ())]
 
 
 def healthiest_opponents(state: TState, seat: int) -> list[int]:

@@ -9,11 +9,13 @@ while another card of its value remains (TT-12).
 from __future__ import annotations
 
 from random import Random
-from typing import Any
+from typing import Any, Final
 
 from games.engine.core import Event
+from games.engine.core.memo import per_key
 
 from . import events as ev
+from .copying import record
 from .evolve import card_and_turn
 from .feints import current_loser, feinted
 from .flow import Builder
@@ -41,15 +43,16 @@ def continue_play(b: Builder) -> None:
     """Shame empty hands automatically, close finished Melees, stop at the next decision."""
     while not b.over and b.state.phase == "play":
         s = b.state
-        if s.acted >= s.n:
+        n = len(s.players)  # s.n, s.player and s.left_of read inline (Python methods)
+        if s.acted >= n:
             end_melee(b)  # goes on to the next Melee unless a decision is asked
             return
         seat = actor(s)
-        if s.player(seat).hand:
+        if s.players[seat].hand:
             return
         b.shame(seat, "")  # an empty hand cannot play (Arthur Pendragon ruling)
         if not b.over:
-            b.emit(ev.TurnMoved(s.left_of(s.turn)))
+            b.emit(turn_moved((s.turn + 1) % n))
 
 
 def play(b: Builder, move: PlayCard | Shame | Command) -> None:
@@ -80,7 +83,8 @@ def plain_play(s: TState, move: PlayCard, rng: Random) -> tuple[list[Event], TSt
     if move.boost or move.extra or s.ask is not None:
         return None
     w = weapon(move.card)
-    seat = s.turn if s.commanded is None else s.commanded  # actor(s)
+    now = s.turn  # read once (a record's attribute is a dict lookup at every read)
+    seat = now if s.commanded is None else s.commanded  # actor(s)
     if w.family == "mists":
         return None
     seats = quiet_seats(s, seat)  # the powers table once for the three questions here
@@ -98,8 +102,8 @@ def plain_play(s: TState, move: PlayCard, rng: Random) -> tuple[list[Event], TSt
     # elf_queen_leads(s), from the table in hand
     played = _card_played(s, seat, move, value, "elf_queen" in seats[s.lead].by_effect, w)
     n = len(s.players)
-    turn = (s.turn + 1) % n  # s.left_of(s.turn)
-    moved = ev.TurnMoved(turn)
+    turn = (now + 1) % n  # s.left_of(s.turn)
+    moved = turn_moved(turn)
     after = card_and_turn(s, played, moved)
     if after.acted < n and after.players[turn].hand:
         return [played, moved], after  # the next player plays: `continue_play` stops
@@ -112,7 +116,8 @@ def plain_play(s: TState, move: PlayCard, rng: Random) -> tuple[list[Event], TSt
 def next_turn(b: Builder) -> None:
     """The slot is done: the turn moves on and play continues."""
     if not b.over:
-        b.emit(ev.TurnMoved(b.state.left_of(b.state.turn)))
+        s = b.state
+        b.emit(turn_moved((s.turn + 1) % len(s.players)))  # s.left_of(s.turn)
         continue_play(b)
 
 
@@ -129,7 +134,19 @@ def _card_played(
     else:
         suit = w.suit if w.kind == "basic" else s.lead_suit
     alchemy_led = leads and w.kind == "alchemy"
-    return ev.CardPlayed(s.turn, seat, move.card, value, suit, face_down, leads, alchemy_led)
+    return record(
+        _CARD_PLAYED,
+        {
+            "slot": s.turn,
+            "seat": seat,
+            "card": move.card,
+            "value": value,
+            "suit": suit,
+            "face_down": face_down,
+            "leads": leads,
+            "alchemy_led": alchemy_led,
+        },
+    )
 
 
 def _place(b: Builder, seat: int, move: PlayCard) -> None:
@@ -273,3 +290,9 @@ def after_melee(b: Builder) -> None:
         b.emit(ev.CardGiven(s.arthur[0], s.arthur[1], ""))
     if b.state.phase == "play":
         b.next_melee()
+
+
+# The turn moving to a seat: one event per seat, built once (events are frozen values; a
+# Melee makes one per card played)
+turn_moved: Final = per_key(ev.TurnMoved, kept=64)
+_CARD_PLAYED: Final = ev.CardPlayed  # a C static: built at every card played

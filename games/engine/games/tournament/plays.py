@@ -5,6 +5,7 @@ Arthur Pendragon's command, Sir Morien's Swords, Guinguemar)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from games.engine.core.memo import per_key
 
@@ -60,7 +61,7 @@ def follow_suits(state: TState, hidden: bool | None = None) -> frozenset[str]:
     return suits
 
 
-_SWORDS = frozenset(("swords",))
+_SWORDS: Final = frozenset(("swords",))
 
 
 @lru_cache(maxsize=8192)
@@ -75,8 +76,8 @@ def play_card(
 # `Shame(card)`, built once per card (listed for a whole hand at every turn that cannot
 # follow), as `play_card` for plays; `plain(card)` is `play_card(card)`: both one dict
 # lookup in C (`map` over a hand, no Python loop)
-shame = per_key(Shame, kept=1024)
-plain = per_key(play_card, kept=1024)
+shame: Final = per_key(Shame, kept=1024)
+plain: Final = per_key(play_card, kept=1024)
 
 
 @lru_cache(maxsize=64)
@@ -109,9 +110,8 @@ def base_plays(
     # camelot_alchemy(state, seat) and elf_queen_leads(state), from the table in hand
     camelot = state.rules.ruleset == "camelot" or "guinguemar" in seats[seat].effects
     hidden = "elf_queen" in seats[state.lead].effects
-    sort_of = _SORT_OF
     if state.played == 0:  # leading(state)
-        tags = list(map(sort_of, hand))
+        tags = [_sort_of(c) for c in hand]
         alchemy_leads = not camelot or _SUITS.isdisjoint(tags)  # TC-3: no basic card
         for card, tag in zip(hand, tags, strict=True):
             if tag is _WILD:
@@ -132,7 +132,7 @@ def base_plays(
     in_suit: list[str] = []
     alchemy: list[str] = []
     for c in hand:
-        tag = sort_of(c)
+        tag = _sort_of(c)
         if tag is _WILD:  # assigns_value
             wilds.extend(_wild_plays(c, ("",), hidden))
             continue
@@ -157,8 +157,9 @@ def base_plays(
     return plays + list(wilds)
 
 
-_WILD, _ALCHEMY = "wild", "alchemy"
-_SUITS = frozenset(SUITS)
+_WILD: Final = "wild"
+_ALCHEMY: Final = "alchemy"
+_SUITS: Final = frozenset(SUITS)
 
 
 def _sort(card: str) -> str:
@@ -173,11 +174,22 @@ def _sort(card: str) -> str:
     return w.suit
 
 
-# one dict lookup per card of a hand at every listing (weapon(), then two or three reads)
-_SORT_OF = per_key(_sort, kept=1024)
+def _sort_of(card: str) -> str:
+    """`_sort(card)`, worked out once per card: one dict lookup per card of a hand at every
+    listing (instead of weapon() and two or three reads), in compiled code (no call through
+    Python, as a `per_key` table's would be)."""
+    tag = _SORTS.get(card)
+    if tag is None:
+        tag = _sort(card)
+        if len(_SORTS) < 1024:  # a bounded table, as per_key's
+            _SORTS[card] = tag
+    return tag
+
+
+_SORTS: Final[dict[str, str]] = {}
 
 # follow_suits without Sir Morien: the Lead Suit alone (none before a suit is led)
-_LEAD_ONLY: dict[str | None, frozenset[str]] = {
+_LEAD_ONLY: Final[dict[str | None, frozenset[str]]] = {
     None: frozenset(),
     "": frozenset(),
     **{suit: frozenset((suit,)) for suit in SUITS},

@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from . import events as ev
+from .copying import replace
 from .feints import current_loser, loss_line
-from .state import Entry, TState, answer_key, replace
+from .state import Entry, TState, answer_key
 from .weapons import injury
 
 USE = "use"

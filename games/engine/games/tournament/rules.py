@@ -6,11 +6,11 @@ sets off is emitted and folded by the Builder (flow.py, melee.py, godsend_phase.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import repeat
-from operator import is_
 from random import Random
+from typing import Final
 
 from games.engine.core import Event, Move, Outcome
+from games.engine.core.memo import per_key
 
 from . import choices
 from . import events as ev
@@ -80,10 +80,24 @@ def setup(config: TournamentConfig, players: int, rng: Random, *, slug: str) -> 
 
 # One seat's set per seat: the play phase answers one of these (asked three times a move:
 # by the caller, by `apply`, and by the harness or the site; a new frozenset each costs more)
-_ONE: tuple[frozenset[int], ...] = tuple(frozenset((seat,)) for seat in range(16))
+_ONE: Final[tuple[frozenset[int], ...]] = tuple(frozenset((seat,)) for seat in range(16))
 
 
 def pending_seats(s: TState) -> frozenset[int]:
+    """The seats to move, kept for the last state asked (the harness or the site, `apply`
+    and the caller ask it of one state in turn; a slot replaced whole)."""
+    last = _PENDING[0]
+    if last[0] is s:
+        return last[1]
+    found = _pending_seats(s)
+    _PENDING[0] = (s, found)
+    return found
+
+
+_PENDING: Final[list[tuple[TState | None, frozenset[int]]]] = [(None, frozenset())]
+
+
+def _pending_seats(s: TState) -> frozenset[int]:
     if s.phase == "play":  # first: most moves are plays (the phases exclude each other)
         return _ONE[s.commanded if s.commanded is not None else s.turn]  # actor(s)
     if s.phase == "over":
@@ -116,7 +130,7 @@ def location_choices(s: TState) -> list[str]:
 
 
 # the last answer (state, seat, moves), in a one-slot list; see legal_moves
-_LAST: list[tuple[TState | None, int, Sequence[Move]]] = [(None, -1, [])]
+_LAST: Final[list[tuple[TState | None, int, Sequence[Move]]]] = [(None, -1, [])]
 
 
 def legal_moves(s: TState, seat: int) -> Sequence[Move]:
@@ -158,7 +172,7 @@ def _legal_moves(s: TState, seat: int) -> Sequence[Move]:
     if s.phase == "gift":
         return [mv.GiveCard(c) for c in sorted(set(s.player(seat).hand))]
     if s.phase == "dusk":
-        return [mv.GiveHit(c, t) for c, t in dusk.dusk_targets(s, seat)] + [mv.FinishDusk()]
+        return [*map(_give_hit, dusk.dusk_targets(s, seat)), _FINISH_DUSK]
     if s.phase == "godsend":
         return [mv.PickGodsend(src) for src in gp.sources(s)]
     if s.phase == "place":
@@ -175,7 +189,7 @@ def _offered(move: Move, legal: Sequence[Move]) -> bool:
     as before."""
     if type(legal) is PassChoices:
         return move in legal
-    return any(map(is_, legal, repeat(move))) or move in legal
+    return any(m is move for m in legal) or move in legal  # compiled: a C loop of pointers
 
 
 def decide(s: TState, seat: int, move: Move, rng: Random) -> list[Event]:
@@ -186,12 +200,12 @@ def decide_folded(s: TState, seat: int, move: Move, rng: Random) -> tuple[list[E
     """`decide` and the state after its events: the Builder folded each as it went."""
     if not _offered(move, _kept(s, seat)):
         raise explain(s, seat, move)
-    if type(move) is mv.PlayCard:  # most moves: a card that sets nothing else off
+    if type(move) is _PLAY_CARD:  # most moves: a card that sets nothing else off
         plain = plain_play(s, move, rng)
         if plain is not None:
             return plain
     b = Builder(s, rng)
-    if isinstance(move, (mv.PlayCard, mv.Shame, mv.Command)):
+    if isinstance(move, _PLAY_MOVES):
         play(b, move)
     elif isinstance(move, mv.ChooseLocation):
         _location(b, seat, move.location)
@@ -272,3 +286,18 @@ def outcome(state: TState) -> Outcome | None:
         state.end_reason,
         {s: p.health for s, p in enumerate(state.players)},
     )
+
+
+# read from C statics, not as attributes of the moves module at every move
+_PLAY_MOVES: Final = (mv.PlayCard, mv.Shame, mv.Command)
+_PLAY_CARD: Final = mv.PlayCard
+
+
+# Dusk's moves, built once per (card, opponent) and once for the end: the same list is
+# made again at each gift of a Dusk (moves are frozen values, compared by value)
+def _new_give_hit(pair: tuple[str, int]) -> mv.GiveHit:
+    return mv.GiveHit(*pair)
+
+
+_give_hit: Final = per_key(_new_give_hit, kept=1024)
+_FINISH_DUSK: Final = mv.FinishDusk()

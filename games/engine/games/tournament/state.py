@@ -5,34 +5,15 @@ Owns the shape only; `evolve.py` owns how events change it and `flow.py` what ha
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypeVar
+from typing import Literal
 
 from games.engine.core import Registered
+
+from .copying import with_player
 
 Phase = Literal[
     "location", "sword", "passing", "play", "gift", "dusk", "godsend", "place", "choice", "over"
 ]
-
-T = TypeVar("T")
-
-
-def replace(obj: T, **changes: Any) -> T:
-    """`dataclasses.replace` for the state's frozen dataclasses, without running `__init__`
-    over every field again: folding events is the engine's hot path and the state has some
-    fifty fields. Unknown field names are refused as `dataclasses.replace` would."""
-    fields = obj.__dict__
-    attrs = fields.copy()  # one copy of the whole table, then the changes over it
-    attrs.update(changes)
-    if len(attrs) != len(fields):  # a name that is no field added a key
-        raise TypeError(f"unknown fields {sorted(changes.keys() - fields.keys())}")
-    new = _new(type(obj))
-    _set(new, "__dict__", attrs)
-    return new
-
-
-_new = object.__new__
-_set = object.__setattr__  # the frozen dataclass's own refuses
-
 
 DECLINE = "decline"  # the option that leaves a power unused: every Ask offers it
 
@@ -163,9 +144,7 @@ class TState(TournamentRecord, wire="tournament.state"):
         return self.players[seat]
 
     def with_player(self, seat: int, **changes: object) -> TState:
-        players = list(self.players)
-        players[seat] = replace(players[seat], **changes)
-        return replace(self, players=tuple(players))
+        return with_player(self, seat, **changes)
 
     def left_of(self, seat: int, step: int = 1) -> int:
         return (seat + step) % self.n

@@ -9,7 +9,7 @@ never put "owner" next to "card", so only the holder ever sees the hand shape.
 from __future__ import annotations
 
 from functools import cache, partial
-from typing import Any
+from typing import Any, Final
 
 from games.engine.core import JSON, Event, Secret, Viewer, public_redact, to_json
 from games.engine.core.memo import shared
@@ -74,7 +74,7 @@ def _hand_card(seat: int, card: str, poisoned: tuple[int, ...]) -> dict[str, JSO
 def _hand(seat: int, hand: tuple[str, ...], poisoned: tuple[int, ...]) -> list[JSON]:
     cards = _hand_cards(seat, poisoned)  # a plain dict per seat: cheaper than a cached call
     try:
-        return list(map(cards.__getitem__, hand))  # (a comprehension is a call of its own)
+        return [cards[c] for c in hand]  # compiled: a loop of dict lookups, no bound method
     except KeyError:
         cards.update((c, _hand_card(seat, c, poisoned)) for c in hand if c not in cards)
         return [cards[c] for c in hand]
@@ -138,10 +138,7 @@ def bot_view(s: TState, seat: int) -> dict[str, JSON]:
         "godsend_up": [_godsend(g) for g in s.godsend_up] if s.godsend_up else [],
         # the three public values the bot weighs (bot.py): the whole record, shared or
         # not, costs a dozen keys per seat at every decision
-        "players": [
-            {"seat": n, "health": p.health, "hand_size": len(p.hand)}
-            for n, p in enumerate(s.players)
-        ],
+        "players": [_bot_player(n, p) for n, p in enumerate(s.players)],
         "viewer": seat,
         # the seat's own hand, or every hand once the game is over (no comprehension
         # frame for the usual one)
@@ -151,6 +148,24 @@ def bot_view(s: TState, seat: int) -> dict[str, JSON]:
         if over
         else [{"seat": seat, "cards": _hand(seat, s.players[seat].hand, s.rules.poisoned)}],
     }
+
+
+def _bot_player(seat: int, p: Player) -> dict[str, JSON]:
+    """The three public values of a seat the bot weighs, built once per player record (a
+    card played changes one seat's record; the others are the same objects) and shared by
+    the views that show it, as the hand's cards are (views are read-only documents): each
+    seat's last row is kept with its record, in a slot replaced whole."""
+    if seat < len(_BOT_PLAYERS):
+        kept = _BOT_PLAYERS[seat]
+        if kept is not None and kept[0] is p:
+            return kept[1]
+    row: dict[str, JSON] = {"seat": seat, "health": p.health, "hand_size": len(p.hand)}
+    if seat < len(_BOT_PLAYERS):
+        _BOT_PLAYERS[seat] = (p, row)
+    return row
+
+
+_BOT_PLAYERS: Final[list[tuple[Player, dict[str, JSON]] | None]] = [None] * 16
 
 
 def view(s: TState, viewer: Viewer) -> dict[str, JSON]:

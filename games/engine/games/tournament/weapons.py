@@ -8,8 +8,8 @@ A card id is a short stable string: "swords-7", "alchemy-11", "merlin-2", "mists
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
-from typing import Literal
+from functools import lru_cache
+from typing import Final, Literal
 
 from games.engine.core import N_, Message, msg
 
@@ -62,9 +62,21 @@ class Weapon:
     name: str
 
 
-@cache
 def weapon(card: str) -> Weapon:
-    """Parse a card id. Raises KeyError for an id that is no weapon."""
+    """Parse a card id. Raises KeyError for an id that is no weapon. Parsed once per card
+    and then read from a plain dict (asked thousands of times a game: a compiled call and
+    a dict lookup cost a third of a `functools.cache` call through the module's globals);
+    only weapons are kept, and there are some two hundred."""
+    found = _WEAPONS.get(card)
+    if found is None:
+        found = _WEAPONS[card] = _parse(card)
+    return found
+
+
+_WEAPONS: Final[dict[str, Weapon]] = {}
+
+
+def _parse(card: str) -> Weapon:
     parts = card.split("-")
     if card == "avalon-merlin":
         return Weapon(card, "special", None, None, card, _NAMES[card])

@@ -20,13 +20,26 @@ from ..weapons import injury, is_poisoned, weapon
 SPECIAL_FAMILIES = ("merlin", "morgan", "mists", "avalon-merlin")
 
 
-@dataclass(slots=True)  # one per hit per seat at every tally: slots build and read quicker
 class Line:
-    card: str
-    base: int
-    soft: int | None = None  # replaced Injury (Lancelot, Scabbard, ...)
-    free: bool = False
-    double: bool = False
+    """One hit in a seat's Dusk tally. One per hit per seat at every tally: a plain class
+    with its own `__init__` is compiled whole (a dataclass's generated `__init__` stays
+    interpreted code, a call through Python per hit)."""
+
+    __slots__ = ("base", "card", "double", "free", "soft")
+
+    def __init__(
+        self,
+        card: str,
+        base: int,
+        soft: int | None = None,  # replaced Injury (Lancelot, Scabbard, ...)
+        free: bool = False,
+        double: bool = False,
+    ) -> None:
+        self.card = card
+        self.base = base
+        self.soft = soft
+        self.free = free
+        self.double = double
 
     def value(self) -> int:
         if self.free:

@@ -14,6 +14,7 @@ from typing import Any
 
 from .. import events as ev
 from ..carddata import CardData
+from ..copying import replace
 from ..feints import feinted
 from ..hooks import handler, healthiest_opponents
 from ..questions import (
@@ -27,7 +28,7 @@ from ..questions import (
     melee_stake,
     passed_over,
 )
-from ..state import DECLINE, TState, replace
+from ..state import DECLINE, TState
 
 
 def _free(b: Any, seat: int, data: CardData) -> bool:
