@@ -22,7 +22,7 @@ def _fields(cls: type) -> list[str]:
 
 def test_record_is_the_classes_own_value() -> None:
     values = (3, 1, 2, "swords-5", 5, "swords", False, False)
-    fields = dict(zip(_fields(Entry), values, strict=True))
+    fields: dict[str, Any] = dict(zip(_fields(Entry), values, strict=True))
     built = record(Entry, fields)
     assert type(built) is Entry
     assert built == Entry(**fields)
