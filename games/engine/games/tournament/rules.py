@@ -10,7 +10,7 @@ from random import Random
 from typing import Final
 
 from games.engine.core import Event, Move, Outcome
-from games.engine.core.memo import per_key
+from games.engine.core.memo import last_answer, per_key
 
 from . import choices
 from . import events as ev
@@ -83,21 +83,8 @@ def setup(config: TournamentConfig, players: int, rng: Random, *, slug: str) -> 
 _ONE: Final[tuple[frozenset[int], ...]] = tuple(frozenset((seat,)) for seat in range(16))
 
 
+@last_answer  # asked of one state in turn: by the harness or the site, `apply`, the caller
 def pending_seats(s: TState) -> frozenset[int]:
-    """The seats to move, kept for the last state asked (the harness or the site, `apply`
-    and the caller ask it of one state in turn; a slot replaced whole)."""
-    last = _PENDING[0]
-    if last[0] is s:
-        return last[1]
-    found = _pending_seats(s)
-    _PENDING[0] = (s, found)
-    return found
-
-
-_PENDING: Final[list[tuple[TState | None, frozenset[int]]]] = [(None, frozenset())]
-
-
-def _pending_seats(s: TState) -> frozenset[int]:
     if s.phase == "play":  # first: most moves are plays (the phases exclude each other)
         return _ONE[s.commanded if s.commanded is not None else s.turn]  # actor(s)
     if s.phase == "over":
