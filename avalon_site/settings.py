@@ -142,12 +142,19 @@ if DB_POOL and DATABASES["default"]["ENGINE"].endswith("postgresql"):
         "max_size": int(os.environ.get("DB_POOL_MAX", "4")),
         "timeout": 10,
     }
-# Server-side parameter binding, opt-in (DB_SERVER_BINDING=1): psycopg sends the values
-# apart from the statement and prepares a statement on the server from its fifth run on a
-# connection, instead of quoting every value into the SQL text. Measured (issue 14, B1): 2 %
-# fewer instructions per move in the web process (callgrind), no difference in CPU time
-# beyond this machine's noise; PostgreSQL's saved parsing and planning not measured. Not
-# with PgBouncer in transaction mode before 1.21.
+# Prepared statements (DB_PREPARED, on by default with PostgreSQL): a statement a pooled
+# connection runs for the fifth time is prepared on the server, which then skips parsing and
+# planning it (issue 14, B1). Only statements bound on the server take part: the site's own
+# hot ones (games.prepared: a move's reads and its combined write) always, the ORM's only
+# with DB_SERVER_BINDING. Off (DB_PREPARED=0) behind PgBouncer in transaction mode before
+# 1.21, or from 1.21 without max_prepared_statements (docs/deploy.md).
+DB_PREPARED = env_bool("DB_PREPARED", default=True)
+if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 5 if DB_PREPARED else None
+# Server-side parameter binding for every ORM query, opt-in (DB_SERVER_BINDING=1): psycopg
+# sends the values apart from the statement instead of quoting them into its text, so the
+# ORM's statements are prepared too (DB_PREPARED). Django's own caveat: a parameter in a
+# SELECT list and a GROUP BY is not recognised as the same value (ticket 34255).
 DB_SERVER_BINDING = env_bool("DB_SERVER_BINDING", default=False)
 if DB_SERVER_BINDING and DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True

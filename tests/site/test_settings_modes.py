@@ -26,10 +26,21 @@ print(json.dumps({
     "email": s.EMAIL_BACKEND,
     "debug": s.DEBUG,
     "static_storage": s.STORAGES["staticfiles"]["BACKEND"],
+    "prepare_threshold": s.DATABASES["default"].get("OPTIONS", {}).get("prepare_threshold", -1),
+    "server_side_binding": s.DATABASES["default"].get("OPTIONS", {}).get("server_side_binding"),
 }))
 """
 
-SERVICE_VARS = ("DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY", "EMAIL_HOST", "EMAIL_BACKEND")
+SERVICE_VARS = (
+    "DATABASE_URL",
+    "REDIS_URL",
+    "DEBUG",
+    "SECRET_KEY",
+    "EMAIL_HOST",
+    "EMAIL_BACKEND",
+    "DB_PREPARED",
+    "DB_SERVER_BINDING",
+)
 
 
 def clean_env(tmp_path: Path, **extra: str) -> dict[str, str]:
@@ -84,6 +95,23 @@ def test_production_mode_with_service_urls(tmp_path: Path) -> None:
     assert s["email"] == "django.core.mail.backends.smtp.EmailBackend"
     assert s["debug"] is False
     assert s["static_storage"] == "avalon_site.static_storage.StaticStorage"
+    # Statements bound on the server are prepared from their fifth run (issue 14, B1); the
+    # ORM's own stay bound by the client unless DB_SERVER_BINDING says otherwise.
+    assert s["prepare_threshold"] == 5
+    assert s["server_side_binding"] is None
+
+
+def test_prepared_statements_can_be_turned_off(tmp_path: Path) -> None:
+    """Behind PgBouncer in transaction mode (before 1.21): DB_PREPARED=0 (docs/deploy.md)."""
+    env = clean_env(
+        tmp_path,
+        DATABASE_URL="postgres://avalon:pw@db.internal:5432/avalon",
+        REDIS_URL="redis://cache.internal:6379/0",
+        DEBUG="0",
+        SECRET_KEY="x" * 60,
+        DB_PREPARED="0",
+    )
+    assert load(env)["prepare_threshold"] is None
 
 
 def test_check_deploy_is_clean(tmp_path: Path) -> None:
