@@ -297,6 +297,7 @@ def main() -> None:
     watched = {
         players: create_games(args.watched_games, "resistance-avalon", players)
         for players in (5, 10)
+        if args.watched_games  # 0: the unwatched moves and the floor alone
     }
 
     rows: dict[str, tuple[Row, Row]] = {}
