@@ -4,11 +4,14 @@ note says (moderation.tasks.ip_sightings_purge)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 import time
 from collections.abc import Callable
 
 from django.core.cache import cache
+from django.db import connections, router
+from django.db.models import Field
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
@@ -59,13 +62,41 @@ class IpSightingMiddleware:
                     self._known.clear()
                 self._known[key] = now_mono + (THROTTLE_SECONDS if first_this_hour else RECHECK)
             if first_this_hour:
-                # One statement, whoever else writes the pair at once: a new pair is
-                # inserted, a known one gets its last_seen (INSERT ... ON CONFLICT).
-                now = timezone.now()
-                IpSighting.objects.bulk_create(
-                    [IpSighting(user_id=user.pk, ip=ip, first_seen=now, last_seen=now)],
-                    update_conflicts=True,
-                    unique_fields=["user", "ip"],
-                    update_fields=["last_seen"],
-                )
+                sighting_note(user.pk, ip, timezone.now())
         return response
+
+
+_UPSERT: dict[str, str] = {}
+
+
+def sighting_note(user_id: int, ip: str, now: dt.datetime) -> None:
+    """One statement, whoever else writes the pair at once: a new pair is inserted, a
+    known one gets its last_seen (INSERT ... ON CONFLICT). Written by hand, once per
+    process: the ORM's bulk_create compiled it afresh and wrapped it in BEGIN and COMMIT,
+    two more round trips, at a player's first request of each hour (issue 14). Bound on
+    the server (avalon_site.postgresql `bound_cursor`): a connection that writes it often
+    keeps it prepared."""
+    connection = connections[router.db_for_write(IpSighting)]
+    fields = [IpSighting._meta.get_field(name) for name in _FIELDS]
+    sql = _UPSERT.get(connection.alias)
+    if sql is None:
+        qn = connection.ops.quote_name
+        columns = [qn(f.column) for f in fields if isinstance(f, Field) and f.column]
+        assert len(columns) == len(_FIELDS)
+        sql = _UPSERT[connection.alias] = (
+            f"INSERT INTO {qn(IpSighting._meta.db_table)} ({', '.join(columns)}) "
+            f"VALUES ({', '.join(['%s'] * len(columns))}) "
+            f"ON CONFLICT ({columns[0]}, {columns[1]}) "
+            f"DO UPDATE SET {columns[3]} = EXCLUDED.{columns[3]}"
+        )
+    values = [
+        field.get_db_prep_save(value, connection)
+        for field, value in zip(fields, (user_id, ip, now, now), strict=True)
+        if isinstance(field, Field)
+    ]
+    bound = getattr(connection, "bound_cursor", None)
+    with bound() if bound is not None else connection.cursor() as cursor:
+        cursor.execute(sql, values)
+
+
+_FIELDS = ("user", "ip", "first_seen", "last_seen")

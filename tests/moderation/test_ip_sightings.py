@@ -13,6 +13,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from moderation.middleware import sighting_note
 from moderation.models import IpSighting
 from moderation.selectors import accounts_same_ip
 from moderation.tasks import IP_RETENTION_DAYS, ip_sightings_purge, ip_sightings_purge_task
@@ -74,3 +75,16 @@ def test_purge_keeps_only_the_promised_retention() -> None:
 def test_privacy_note_states_the_retention(client: Client) -> None:
     page = client.get("/moderation/privacy/").content.decode()
     assert f"{IP_RETENTION_DAYS} days after we last saw you" in page
+
+
+def test_a_sighting_is_written_as_the_orm_would_write_it() -> None:
+    """The hand-written upsert (moderation.middleware.sighting_note, issue 14) keeps the
+    field's own preparation: an IPv6 address is stored in its short form, and a second
+    sighting moves last_seen only."""
+    user = make_user("tristram")
+    at = timezone.now() - dt.timedelta(hours=2)
+    sighting_note(user.pk, "2001:0db8:0000:0000:0000:0000:0000:0001", at)
+    sighting_note(user.pk, "2001:db8::1", at + dt.timedelta(hours=1))
+    (row,) = IpSighting.objects.filter(user=user)
+    assert row.ip == "2001:db8::1"
+    assert (row.first_seen, row.last_seen) == (at, at + dt.timedelta(hours=1))
