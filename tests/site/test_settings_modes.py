@@ -76,16 +76,20 @@ def test_embedded_mode_without_service_urls(tmp_path: Path) -> None:
     assert s["debug"] is True
 
 
-def test_production_mode_with_service_urls(tmp_path: Path) -> None:
-    env = clean_env(
+def production_env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    return clean_env(
         tmp_path,
         DATABASE_URL="postgres://avalon:pw@db.internal:5432/avalon",
         REDIS_URL="redis://cache.internal:6379/0",
         EMAIL_HOST="smtp.internal",
         DEBUG="0",
         SECRET_KEY="x" * 60,
+        **extra,
     )
-    s = load(env)
+
+
+def test_production_mode_with_service_urls(tmp_path: Path) -> None:
+    s = load(production_env(tmp_path))
     assert s["embedded"] is False
     assert s["db_engine"] == "avalon_site.postgresql"  # Django's, timestamps loaded in C
     assert s["channel_layer"] == "avalon_site.channel_layer.ChannelLayer"
@@ -103,15 +107,7 @@ def test_production_mode_with_service_urls(tmp_path: Path) -> None:
 
 def test_prepared_statements_can_be_turned_off(tmp_path: Path) -> None:
     """Behind PgBouncer in transaction mode (before 1.21): DB_PREPARED=0 (docs/deploy.md)."""
-    env = clean_env(
-        tmp_path,
-        DATABASE_URL="postgres://avalon:pw@db.internal:5432/avalon",
-        REDIS_URL="redis://cache.internal:6379/0",
-        DEBUG="0",
-        SECRET_KEY="x" * 60,
-        DB_PREPARED="0",
-    )
-    assert load(env)["prepare_threshold"] is None
+    assert load(production_env(tmp_path, DB_PREPARED="0"))["prepare_threshold"] is None
 
 
 def test_check_deploy_is_clean(tmp_path: Path) -> None:
