@@ -81,7 +81,7 @@ class _Compiled:
         for i, index, adapt in self.slots:
             bound[i] = values[index] if adapt is None else adapt(values[index])
         connection = connections[self.db]
-        with _cursor(self.db) as cursor:  # the connection's wrappers see it, as any query
+        with statement_cursor(self.db) as cursor:  # the connection's wrappers see it, as any query
             cursor.execute(self.sql, bound)
             rows = cursor.fetchall()
         make, start, end = self.make, self.start, self.end
@@ -102,9 +102,10 @@ class _Compiled:
         return out
 
 
-def _cursor(db: str) -> Any:
-    """A cursor for the statements written here, which run again and again with other
-    values: on the site's PostgreSQL backend one binding them on the server, so that the
+def statement_cursor(db: str) -> Any:
+    """A cursor for statements written by hand (here, and the IP sighting's), which run
+    again and again with other values: on the site's PostgreSQL backend one binding them
+    on the server, so that the
     connection keeps each prepared (avalon_site.postgresql: PostgreSQL's parsing and
     planning were a third of a move's database CPU, issue 14); elsewhere the usual one.
     Their parameters all stand where PostgreSQL can type them (columns, comparisons, an
@@ -335,7 +336,7 @@ def _insert_statement(
 
 def _run(statement: _Statement, db: str) -> int:
     """Run one write; an INSERT's rows get their keys and are marked saved. The rows changed."""
-    with _cursor(db) as cursor:
+    with statement_cursor(db) as cursor:
         cursor.execute(statement.sql, statement.params)
         ids = [r[0] for r in cursor.fetchall()] if statement.returns and cursor.description else []
         count = int(cursor.rowcount)
@@ -359,7 +360,7 @@ def update_row(instance: Model, names: tuple[str, ...], db: str = "default") -> 
         deferred.ops.append(("update", type(instance), names, instance.pk, values))
         return
     sql = _sql("update", type(instance), names, db)
-    with _cursor(db) as cursor:
+    with statement_cursor(db) as cursor:
         cursor.execute(sql, [*values, instance.pk])
 
 
@@ -587,7 +588,7 @@ def _run_combined(statements: list[_Statement], db: str) -> None:
     parts = [s for s in statements if s is not main]
     with_ = ", ".join(f"w{i} AS ({s.sql})" for i, s in enumerate(parts))
     params = [value for s in parts for value in s.params] + main.params
-    with _cursor(db) as cursor:
+    with statement_cursor(db) as cursor:
         cursor.execute(f"WITH {with_} {main.sql}", params)
         ids = [r[0] for r in cursor.fetchall()] if main.returns and cursor.description else []
     _saved(main, ids, db)

@@ -15,6 +15,8 @@ from django.db.models import Field
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
+from games.prepared import statement_cursor
+
 from .models import IpSighting
 
 THROTTLE_SECONDS = 3600
@@ -74,7 +76,7 @@ def sighting_note(user_id: int, ip: str, now: dt.datetime) -> None:
     known one gets its last_seen (INSERT ... ON CONFLICT). Written by hand, once per
     process: the ORM's bulk_create compiled it afresh and wrapped it in BEGIN and COMMIT,
     two more round trips, at a player's first request of each hour (issue 14). Bound on
-    the server (avalon_site.postgresql `bound_cursor`): a connection that writes it often
+    the server (games.prepared.statement_cursor): a connection that writes it often
     keeps it prepared."""
     connection = connections[router.db_for_write(IpSighting)]
     fields = [IpSighting._meta.get_field(name) for name in _FIELDS]
@@ -94,8 +96,7 @@ def sighting_note(user_id: int, ip: str, now: dt.datetime) -> None:
         for field, value in zip(fields, (user_id, ip, now, now), strict=True)
         if isinstance(field, Field)
     ]
-    bound = getattr(connection, "bound_cursor", None)
-    with bound() if bound is not None else connection.cursor() as cursor:
+    with statement_cursor(connection.alias) as cursor:
         cursor.execute(sql, values)
 
 
