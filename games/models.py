@@ -354,3 +354,21 @@ class Presence(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} on game {self.game_id}"
+
+
+class SpectatorMark(models.Model):
+    """Spectators' sockets are open on a game (anonymous spectators have no Presence row):
+    each server process's heartbeat pushes `listened_until` on for its spectated games, and
+    `page_until` for those some spectator sees as the game page. The broadcast reads both
+    inside the seats' read it makes anyway (games.selectors.seats_in_play), so a move asks
+    no other store whether spectators are there. A process that died stops counting when
+    its marks run out (three heartbeats); the purge deletes marks long past."""
+
+    game = models.OneToOneField(
+        Game, on_delete=models.CASCADE, primary_key=True, related_name="spectator_mark"
+    )
+    listened_until = models.DateTimeField()
+    page_until = models.DateTimeField(null=True)
+
+    def __str__(self) -> str:
+        return f"spectators on game {self.game_id} until {self.listened_until}"

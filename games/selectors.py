@@ -21,7 +21,7 @@ from clock.models import Vacation
 from games.engine.core import JSON, acting_seats, to_json
 
 from .log import definition_of, load_state
-from .models import PRESENCE_STALE_AFTER, ChatMessage, Game, Presence, Seat, Table
+from .models import PRESENCE_STALE_AFTER, ChatMessage, Game, Presence, Seat, SpectatorMark, Table
 from .prepared import Prepared
 from .redaction import FULL, log_as_seen, log_steps
 
@@ -101,7 +101,8 @@ def seats_in_play(game: Game) -> list[Seat]:
     page, not a program's JSON socket), the clock's grace row (`grace`, absent
     when none), `played_week` (the ISO week the player's vacation allowance last grew),
     `away_until` (the end of the player's vacation under way, or None) and `vacation_ahead`
-    (the player has a vacation not over: one under way or to come). A move reads them
+    (the player has a vacation not over: one under way or to come); and on every row the
+    game's `spectated` and `spectated_page` (games.models.SpectatorMark). A move reads them
     once and every step after it uses them (games.services.commit)."""
     now = timezone.now()
     return _SEATS_IN_PLAY.list(game.table_id, game.pk, now - PRESENCE_STALE_AFTER, now)
@@ -137,7 +138,14 @@ def _seats_in_play(
     live = Presence.objects.filter(
         last_seen__gt=live_after, game_id=game_id, user_id=OuterRef("user_id")
     )  # Presence.objects.live(now)
-    return _with_facts(Seat.objects.filter(table_id=table_id, position__isnull=False), live, now)
+    seats = _with_facts(Seat.objects.filter(table_id=table_id, position__isnull=False), live, now)
+    # The game's spectators (games.services.presence.spectating_of), on every row: two
+    # lookups of one row that PostgreSQL makes once for the statement.
+    marks = SpectatorMark.objects.filter(game_id=game_id)
+    return seats.annotate(
+        spectated=Exists(marks.filter(listened_until__gt=now)),
+        spectated_page=Exists(marks.filter(page_until__gt=now)),
+    )
 
 
 def _seats_in_play_of(*values: Any) -> QuerySet[Seat]:

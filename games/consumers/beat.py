@@ -11,7 +11,7 @@ play-by-web site's pages stay open for days.
 
 Here one beat per event loop keeps each socket's own interval, and does what falls due in a
 tick in one hop to a thread: the versions of the due sockets' games in one query, their
-presence rows in one UPDATE, the spectated games marked in one cache write, and the pages'
+presence rows in one UPDATE, the spectated games' marks in one or two upserts, and the pages'
 acknowledgements since the last tick (games.services.presence.sockets_beat). Re-joining
 stays each socket's own trip to the layer, and so does what a socket does with its game's
 version (GameConsumer.catch_up_to).
@@ -124,7 +124,7 @@ class SocketBeat:
             if due or seen:
                 try:
                     await self._beat(due, seen, now)
-                except Exception as exc:  # the database or cache away: next beat tries again
+                except Exception as exc:  # the database away: the next beat tries again
                     logger.warning("game sockets: heartbeat of %d failed: %r", len(due), exc)
                     for key, seq in seen.items():
                         self.seen[key] = max(seq, self.seen.get(key, seq))

@@ -125,7 +125,7 @@ def _listening(game: Game, seats: Sequence[Seat]) -> tuple[set[Viewer], dict[Vie
 
     listening: set[Viewer] = {s.position for s in seats if getattr(s, "online", False)}
     watched: dict[Viewer, Any] = {s.position: s.user for s in seats if getattr(s, "on_page", False)}
-    spectators = spectating_of(game.pk)
+    spectators = spectating_of(game.pk, seats)
     if spectators.listening:
         listening.add(None)
         if spectators.watching and game.table.visibility == Table.Visibility.PUBLIC:

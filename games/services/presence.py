@@ -7,9 +7,10 @@ Whether a user counts as online is `Presence.objects.live()` (games.models): a r
 refreshed for PRESENCE_STALE_AFTER is ignored at once, and the purge deletes it later.
 
 Anonymous spectators have no rows (a signed-in spectator's row lets moderation and logouts
-find the socket): a spectator's socket marks its game as watched in the cache
-(`spectators_touch`, on connect and at every heartbeat) for a few heartbeats, and the
-broadcast sends the spectators' view only while the mark stands.
+find the socket): a spectator's socket marks its game as watched (`SpectatorMark`, written
+on connect and at every heartbeat) for a few heartbeats, and the broadcast sends the
+spectators' view only while the mark stands. The move reads the mark inside its seats'
+read, so an unwatched move asks Redis nothing.
 
 Only a socket that shows the game page costs the broadcast a render of its view: a row
 and a mark say whether theirs does (`page`); a program's JSON socket (?format=json) is
@@ -21,7 +22,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import logging
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -30,12 +31,11 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
-from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from games.models import Game, Presence
+from games.models import Game, Presence, SpectatorMark
 from games.selectors import game_versions
 from games.services import broadcast
 from games.services.seen import seats_seen_mark
@@ -108,7 +108,7 @@ def sockets_beat(
     players (`seen`: table id, position, seq), and return each of `game_ids'` (state_seq,
     status), to tell which sockets missed a push."""
     presence_touch(channel_names=channel_names, now=now)
-    spectators_mark(spectated, spectated_pages)
+    spectators_mark(spectated, spectated_pages, now)
     seats_seen_mark(seen)
     return game_versions(game_ids) if game_ids else {}
 
@@ -173,29 +173,49 @@ def presence_purge_stale(*, now: dt.datetime | None = None) -> int:
     return deleted
 
 
-def _spectators_key(game_id: int) -> str:
-    return f"game-{game_id}-spectated"
-
-
-def _spectators_page_key(game_id: int) -> str:
-    return f"game-{game_id}-spectated-page"
-
-
 def spectators_touch(*game_ids: int, page: bool = True) -> None:
     """A spectator's socket is open on each game (`page`: one showing the game page, not a
     program's JSON socket)."""
     spectators_mark(game_ids, game_ids if page else ())
 
 
-def spectators_mark(game_ids: Collection[int], pages: Collection[int] = ()) -> None:
+def spectators_mark(
+    game_ids: Collection[int], pages: Collection[int] = (), now: dt.datetime | None = None
+) -> None:
     """Spectators' sockets are open on `game_ids`, some of them showing the page on `pages`
-    (one trip to the cache): the marks last three heartbeats, so a process that died with
-    its sockets stops counting soon after."""
-    marks = {_spectators_key(g): 1 for g in game_ids}
-    marks.update({_spectators_page_key(g): 1 for g in pages})
-    if marks:
-        timeout = 3 * float(settings.GAME_SOCKET_HEARTBEAT_SECONDS)
-        cache.set_many(marks, timeout=timeout)
+    (a part of `game_ids`): their marks run three heartbeats from now, so a process that
+    died with its sockets stops counting soon after. One upsert for the pages and one for
+    the rest, which leaves a page mark another process keeps as it is; in the games'
+    order, so two processes marking the same games wait for each other, never deadlock."""
+    now = now or timezone.now()
+    until = now + 3 * dt.timedelta(seconds=float(settings.GAME_SOCKET_HEARTBEAT_SECONDS))
+    on_page = set(pages)
+    listened = sorted(set(game_ids) - on_page)
+    if listened:
+        SpectatorMark.objects.bulk_create(
+            [SpectatorMark(game_id=g, listened_until=until) for g in listened],
+            update_conflicts=True,
+            unique_fields=["game"],
+            update_fields=["listened_until"],
+        )
+    if on_page:
+        SpectatorMark.objects.bulk_create(
+            [
+                SpectatorMark(game_id=g, listened_until=until, page_until=until)
+                for g in sorted(on_page)
+            ],
+            update_conflicts=True,
+            unique_fields=["game"],
+            update_fields=["listened_until", "page_until"],
+        )
+
+
+def spectator_marks_purge(*, now: dt.datetime | None = None) -> int:
+    """Delete the marks no spectator's socket has refreshed for an hour (a game watched
+    again gets a new one); returns how many went."""
+    long_ago = (now or timezone.now()) - dt.timedelta(hours=1)
+    deleted, _ = SpectatorMark.objects.filter(listened_until__lt=long_ago).delete()
+    return deleted
 
 
 @dataclass(frozen=True)
@@ -207,10 +227,12 @@ class Spectating:
 NOBODY = Spectating(False, False)
 
 
-def spectating_of(game_id: int) -> Spectating:
-    """Whether spectators' sockets were open on the game lately, and showing its page (an
-    unreachable cache reads as none: those sockets then catch up from the database).
-    Inside `spectators_read_ahead`, read with the other games of the batch."""
+def spectating_of(game_id: int, seats: Sequence[Any] = ()) -> Spectating:
+    """Whether spectators' sockets were open on the game lately, and showing its page: as
+    the seats' read carried it (games.selectors.seats_in_play), else read here. Inside
+    `spectators_read_ahead`, read with the other games of the batch."""
+    if seats and hasattr(seats[0], "spectated"):
+        return Spectating(bool(seats[0].spectated), bool(seats[0].spectated_page))
     ahead = _ahead.get()
     if ahead is not None and game_id in ahead.game_ids:
         if ahead.watched is None:  # at the first game asked, after the batch's commit
@@ -220,13 +242,14 @@ def spectating_of(game_id: int) -> Spectating:
 
 
 def _spectating(game_ids: Collection[int]) -> dict[int, Spectating]:
-    """Both marks of each game in one trip to the cache."""
-    keys = [k for g in game_ids for k in (_spectators_key(g), _spectators_page_key(g))]
-    found = cache.get_many(keys)
-    return {
-        g: Spectating(_spectators_key(g) in found, _spectators_page_key(g) in found)
-        for g in game_ids
+    """The marks of `game_ids` in one query."""
+    now = timezone.now()
+    marks = SpectatorMark.objects.filter(game_id__in=list(game_ids), listened_until__gt=now)
+    found = {
+        game_id: Spectating(True, page_until is not None and page_until > now)
+        for game_id, page_until in marks.values_list("game_id", "page_until")
     }
+    return {g: found.get(g, NOBODY) for g in game_ids}
 
 
 @dataclass
@@ -242,8 +265,9 @@ _ahead: ContextVar[_ReadAhead | None] = ContextVar("spectators_read_ahead", defa
 def spectators_read_ahead(game_ids: Collection[int]) -> Iterator[None]:
     """Inside, the first broadcast of one of `game_ids` (a batch of the clock's sweep, each
     broadcast after the batch's one commit) reads whether spectators watch each of them in
-    one trip to the cache (get_many), instead of one trip per game. `game_ids` may be
-    filled after the block opens (the batch's games, once claimed), before that broadcast."""
+    one query, instead of one per game (the batch's seats are read without the marks).
+    `game_ids` may be filled after the block opens (the batch's games, once claimed),
+    before that broadcast."""
     token = _ahead.set(_ReadAhead(game_ids))
     try:
         yield

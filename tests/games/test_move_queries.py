@@ -131,3 +131,42 @@ def test_every_move_runs_at_most_eight_queries(
     assert marked
     assert all('"state_seq"' in sql for sql in marked)
     assert not {"notifications.game_changed", "notifications.games_changed"} & set(queued)
+
+
+def test_a_move_asks_the_cache_nothing_watched_or_not(
+    monkeypatch: pytest.MonkeyPatch, queued: list[str], rendered: list[dict[Any, str]]
+) -> None:
+    """Issue 14, B1: whether spectators watch is read inside the move's seats' read
+    (games.models.SpectatorMark), not asked of the cache (Redis in production) at every
+    move; so a move makes no trip to the cache at all, with or without spectators, and
+    still renders and sends the spectators' view while they watch."""
+    from django.core.cache import caches
+
+    game = started_game([make_user() for _ in range(5)])
+    users = seat_users(game)
+    asked: list[str] = []
+    cache = caches["default"]
+    for name in ("get", "get_many", "set", "set_many", "add", "incr", "delete", "has_key"):
+        method = getattr(cache, name)
+
+        def recording(*args: Any, _name: str = name, _method: Any = method, **kwargs: Any) -> Any:
+            asked.append(_name)
+            return _method(*args, **kwargs)
+
+        monkeypatch.setattr(cache, name, recording)
+
+    def play() -> None:
+        fresh = Game.objects.select_related("table").get(pk=game.pk)
+        definition = definition_of(fresh)
+        state = load_state(fresh, definition)
+        seat = min(definition.pending_seats(state))
+        move = to_json(definition.legal_moves(state, seat)[0])
+        move_submit(game=fresh, user=users[seat], move_json=move, expected_seq=fresh.state_seq)
+
+    play()  # nobody watches: nothing rendered
+    assert rendered == []
+    spectators_touch(game.pk)
+    asked.clear()
+    play()  # a spectator's page is open: the spectators' view is rendered
+    assert [set(html) for html in rendered] == [{None}]
+    assert asked == []

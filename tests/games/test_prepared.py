@@ -17,7 +17,15 @@ from rest_framework.authtoken.models import Token
 
 from clock.models import Vacation, VacationAccount
 from games.api.authentication import _token_with_facts
-from games.models import PRESENCE_STALE_AFTER, Game, GameEvent, MoveReceipt, Presence, Seat
+from games.models import (
+    PRESENCE_STALE_AFTER,
+    Game,
+    GameEvent,
+    MoveReceipt,
+    Presence,
+    Seat,
+    SpectatorMark,
+)
 from games.prepared import (
     Prepared,
     deferred_flush,
@@ -44,16 +52,22 @@ FACTS = (
     "deadline_at",
     "online",
     "on_page",
+    "spectated",
+    "spectated_page",
     "played_week",
     "vacation_ahead",
 )
 
 
-def _facts(seats: list[Any]) -> list[tuple[object, ...]]:
+def _facts(seats: list[Any], names: tuple[str, ...] = FACTS) -> list[tuple[object, ...]]:
     return [
-        (*(getattr(s, name) for name in FACTS), s.away_until, s.user.username if s.user else None)
+        (*(getattr(s, name) for name in names), s.away_until, s.user.username if s.user else None)
         for s in seats
     ]
+
+
+# The clock's batch reads the spectators' marks apart (presence.spectators_read_ahead).
+BATCH_FACTS = tuple(name for name in FACTS if not name.startswith("spectated"))
 
 
 def test_seats_in_play_agree_with_the_orm_for_each_game() -> None:
@@ -65,6 +79,8 @@ def test_seats_in_play_agree_with_the_orm_for_each_game() -> None:
         user=first[1], starts_at=now - dt.timedelta(hours=1), ends_at=now + dt.timedelta(days=1)
     )
     VacationAccount.objects.create(user=first[0], last_played_week="2026-W48")
+    # A JSON spectator on the second game: listened to, not watched on its page.
+    SpectatorMark.objects.create(game=games[1], listened_until=now + dt.timedelta(minutes=1))
     for game in [*games, games[0]]:  # the second run of a game reuses the compiled query
         fresh = timezone.now()
         orm = list(_seats_in_play(game.table_id, game.pk, fresh - PRESENCE_STALE_AFTER, fresh))
@@ -73,6 +89,9 @@ def test_seats_in_play_agree_with_the_orm_for_each_game() -> None:
     assert [s.online for s in seats][:2] == [True, False]
     assert seats[1].away_until is not None
     assert seats[0].played_week == "2026-W48"
+    assert {(s.spectated, s.spectated_page) for s in seats} == {(False, False)}
+    watched: list[Any] = seats_in_play(games[1])
+    assert {(s.spectated, s.spectated_page) for s in watched} == {(True, False)}
 
 
 def test_token_with_its_facts_agrees_with_the_orm() -> None:
@@ -129,7 +148,7 @@ def test_seats_in_play_of_several_games_agree_with_each_games_own() -> None:
     batch = seats_in_play_of(games)
     assert list(batch) == [g.pk for g in games]
     for game in games:
-        assert _facts(batch[game.pk]) == _facts(seats_in_play(game))
+        assert _facts(batch[game.pk], BATCH_FACTS) == _facts(seats_in_play(game), BATCH_FACTS)
     assert [getattr(s, "online") for s in batch[games[0].pk]] == [False, True]  # noqa: B009
     assert seats_in_play_of([]) == {}
 

@@ -24,6 +24,11 @@ pytestmark = pytest.mark.django_db
 NOON = dt.datetime(2026, 11, 18, 12, 0, tzinfo=dt.UTC)
 
 
+def _marks(seats: list[Any]) -> set[tuple[bool, bool]]:
+    """The spectators' marks as the seats' read carries them, on every row."""
+    return {(s.spectated, s.spectated_page) for s in seats}
+
+
 def _online(game: object) -> dict[int, bool]:
     return {p["seat"]: p["online"] for p in players_of(game)}  # type: ignore[arg-type]
 
@@ -110,10 +115,11 @@ async def test_an_open_socket_keeps_its_row_fresh(monkeypatch) -> None:
     assert not await sync_to_async(Presence.objects.exists)()
 
 
-def test_one_heartbeat_of_many_sockets_is_two_queries() -> None:
+def test_one_heartbeat_of_many_sockets_is_four_queries() -> None:
     """Issue 14, B3: a process's sockets beat together (games.consumers.beat); what is due
-    in a tick is one UPDATE of the presence rows and one read of the games' versions,
-    however many sockets and games, and the spectated games are marked in the cache."""
+    in a tick is one UPDATE of the presence rows, one read of the games' versions and the
+    spectated games' marks (one upsert for pages, one for the rest), however many sockets
+    and games."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -135,7 +141,7 @@ def test_one_heartbeat_of_many_sockets_is_two_queries() -> None:
             spectated_pages={games[2].pk},
             channel_names=names[:5],
         )
-    assert len(queries) == 2
+    assert len(queries) == 4
     assert versions == {g.pk: (g.state_seq, g.status) for g in games}
     assert Presence.objects.filter(last_seen__gt=before).count() == 5
     # A program's JSON socket spectates games[1]: listened to, not watched on its page.
@@ -144,6 +150,44 @@ def test_one_heartbeat_of_many_sockets_is_two_queries() -> None:
         (True, False),
         (True, True),
     ]
+
+
+def test_spectators_marks_run_out_keep_another_process_page_and_are_purged(settings) -> None:
+    """A spectator's mark lasts three heartbeats; a process whose spectators read JSON
+    marks the game listened to without undoing the page mark another process keeps; the
+    seats' read carries the marks (the broadcast asks nothing else), and the purge deletes
+    marks run out for an hour."""
+    from games.models import SpectatorMark
+    from games.selectors import seats_in_play
+    from games.services.presence import (
+        spectating_of,
+        spectator_marks_purge,
+        spectators_mark,
+    )
+
+    settings.GAME_SOCKET_HEARTBEAT_SECONDS = 15
+    with time_machine.travel(NOON, tick=False) as clock:
+        game, other = (started_game([make_user() for _ in range(2)]) for _ in range(2))
+        spectators_mark([game.pk], [game.pk])  # a page, in one process
+        clock.shift(dt.timedelta(seconds=30))
+        spectators_mark([game.pk, other.pk])  # JSON sockets, in another: later, no page
+        assert astuple(spectating_of(game.pk)) == (True, True)
+        assert astuple(spectating_of(other.pk)) == (True, False)
+        seats = seats_in_play(game)
+        assert _marks(seats) == {(True, True)}
+
+        clock.shift(dt.timedelta(seconds=16))  # the page's mark ran out (45 s), not the other
+        assert astuple(spectating_of(game.pk)) == (True, False)
+        assert _marks(seats_in_play(game)) == {(True, False)}
+        clock.shift(dt.timedelta(seconds=30))
+        assert astuple(spectating_of(game.pk)) == (False, False)
+        assert _marks(seats_in_play(game)) == {(False, False)}
+
+        assert spectator_marks_purge() == 0  # run out, not for an hour yet
+        clock.shift(dt.timedelta(hours=1))
+        spectators_mark([other.pk])  # watched again
+        assert spectator_marks_purge() == 1
+        assert list(SpectatorMark.objects.values_list("game_id", flat=True)) == [other.pk]
 
 
 @pytest.mark.django_db(transaction=True)
