@@ -15,7 +15,9 @@ otherwise) and measures:
   POST /api/games/<id>/moves/ with token auth, at most `--concurrency` requests in flight
   (one thread per slot, keep-alive connections), no websocket open.
 With `--rounds N`, N rounds of both on fresh games, alternating which runs first; each
-rate is the median of its rounds, each p99 over all their requests. Then, in the layout
+rate is the median of its rounds, each p99 over all their requests, and the unwatched
+goal reads the median of the rounds' moves/floor shares, each round's two runs side by
+side (the machine's speed drifts between rounds more than within one). Then, in the layout
 that served moves best, the same with every seat's page open (HTML
 websockets, logged in) and `--spectators` anonymous spectators per game, for five- and
 ten-player games: the fan-out is counted.
@@ -301,6 +303,9 @@ def main() -> None:
     }
 
     rows: dict[str, tuple[Row, Row]] = {}
+    # Per layout, each round's moves rate over the floor's of the same round: run seconds
+    # apart, a pair shares the machine's speed of the moment, which drifts between rounds.
+    pairs: dict[str, list[float]] = {}
     for name in layouts:
         workers = args.sync_workers if name == "gunicorn-sync" else args.workers
         with serve(name, env, workers) as served:
@@ -329,9 +334,12 @@ def main() -> None:
             moves = merge(f"{name}: moves", move_rows)
             floor = merge(f"{name}: floor", floor_rows)
             rows[name] = (moves, floor)
+            pairs[name] = [m.rate / f.rate for m, f in zip(move_rows, floor_rows, strict=True)]
             print(f"\n{name} ({workers} workers; concurrency {args.concurrency}; {load_average()})")
             print(moves.line())
             print(floor.line())
+            shares = ", ".join(f"{share:.2f}" for share in pairs[name])
+            print(f"{name}: moves/floor in each round: {shares}")
 
     best_floor = max((floor for _, floor in rows.values()), key=lambda r: r.rate)
     best_moves = max((moves for moves, _ in rows.values()), key=lambda r: r.rate)
@@ -357,8 +365,18 @@ def main() -> None:
     def goal(text: str, measured: float, target: float, unit: str = "/s") -> None:
         print(f"{'goal ' + text:<52} {measured:>9.1f} {unit:<2} {measured / target:>7.2f}")
 
-    goal("moves, no socket >= 50% of floor", best_moves.rate, 0.5 * best_floor.rate)
-    print(f"{'  (moves/floor)':<52} {best_moves.rate / best_floor.rate:>12.2f}")
+    share = best_moves.rate / best_floor.rate
+    same_layout = best_moves.name.split(":")[0] == best_floor.name.split(":")[0]
+    if same_layout and len(pairs[best_layout]) > 1:
+        # The median of the rounds' pairs: the steadier reading of the same share (each
+        # rate's median alone pairs a fast round's moves with a slow round's floor).
+        paired = statistics.median(pairs[best_layout])
+        goal("moves, no socket >= 50% of floor", paired * best_floor.rate, 0.5 * best_floor.rate)
+        print(f"{'  (moves/floor, median of the rounds side by side)':<52} {paired:>12.2f}")
+        print(f"{'  (median moves rate / median floor rate)':<52} {share:>12.2f}")
+    else:
+        goal("moves, no socket >= 50% of floor", best_moves.rate, 0.5 * best_floor.rate)
+        print(f"{'  (moves/floor)':<52} {share:>12.2f}")
     for row, sockets in watched_rows:
         goal(
             f"{row.name.split(': ')[1]} ({sockets} sockets) >= 30%", row.rate, 0.3 * best_floor.rate

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from games.engine.core import Event, GameDefinition, from_json, get_game, lookup, to_json
-from games.engine.core.codec import type_name
+from games.engine.core.codec import to_json_against, type_name
 
 from .lifecycle import Lifecycle, SystemEvent, lifecycle_step
 from .lifecycle import SiteNotice as SiteNotice  # its old home: callers may import it here
@@ -42,8 +42,12 @@ def decode_event(row: GameEvent) -> Event:
     return event
 
 
-def encode_state(state: Any) -> Any:
-    return to_json(state)
+def encode_state(state: Any, before: Any = None, before_json: Any = None) -> Any:
+    """The JSON stored of `state`; given the state before it and that state's stored JSON,
+    only what changed between them is encoded (codec.to_json_against)."""
+    if before is None or before_json is None:
+        return to_json(state)
+    return to_json_against(state, before, before_json)
 
 
 def _state_type(game: Game, definition: GameDefinition[Any, Any]) -> type:

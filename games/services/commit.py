@@ -130,7 +130,9 @@ def game_commit(
     )
     if state_before is None:
         remember_state_type(definition, state)
-    game.state = encode_state(state)
+    # Against the state before and its stored JSON, as read with the game's row.
+    stored = None if "state" in game.get_deferred_fields() else game.state
+    game.state = encode_state(state, state_before, stored)
     game.state_seq += len(rows)
     game.status, game.finished_at, game.outcome = after.status, after.finished_at, after.outcome
     committed = Committed(

@@ -122,6 +122,44 @@ def to_json(value: Any) -> JSON:
     raise TypeError(f"cannot encode {type(value).__name__}")
 
 
+_ABSENT = object()
+
+
+def to_json_against(value: Any, before: Any, before_json: JSON) -> JSON:
+    """`to_json(value)`, given `before_json`, which is `to_json(before)`: where `value`
+    holds the very objects `before` held (its records are frozen and a move replaces them
+    field by field, so a state shares most of itself with the state before it), their
+    encoding is taken from `before_json` instead of made again. Encoding a state then
+    costs what the move changed, not the whole state (issue 14). The result shares those
+    parts with `before_json`: neither may be changed after."""
+    if value is before:
+        return before_json
+    cls = type(value)
+    if cls in _PLAIN or cls is not type(before):
+        return to_json(value)
+    shape = _SHAPES.get(cls)
+    if shape is not None and isinstance(before_json, dict):
+        name, names = shape
+        out: dict[str, JSON] = {} if name is None else {"type": name}
+        for field_name in names:
+            old_json = before_json.get(field_name, _ABSENT)  # absent: stored by an older shape
+            new = getattr(value, field_name)
+            out[field_name] = (
+                to_json(new)
+                if old_json is _ABSENT
+                else to_json_against(new, getattr(before, field_name), old_json)
+            )
+        return out
+    sequence = cls is tuple or cls is list
+    if sequence and isinstance(before_json, list) and len(before_json) == len(before):
+        # Element by element, the new ones (past the end of `before`) made afresh.
+        return [
+            to_json_against(v, before[i], before_json[i]) if i < len(before) else to_json(v)
+            for i, v in enumerate(value)
+        ]
+    return to_json(value)
+
+
 def _sort_key(v: JSON) -> tuple[str, str]:
     return (type(v).__name__, repr(v))
 
