@@ -60,6 +60,18 @@ def seat_users(game: Game) -> dict[int, User]:
     }
 
 
+def play_first_move(game: Game, users: dict[int, User]) -> Game:
+    """The lowest pending seat plays its first legal move through move_submit, on the game
+    read afresh; returns the game as read before the move."""
+    game = Game.objects.select_related("table").get(pk=game.pk)
+    definition = definition_of(game)
+    state = load_state(game, definition)
+    seat = min(definition.pending_seats(state))
+    move = to_json(definition.legal_moves(state, seat)[0])
+    move_submit(game=game, user=users[seat], move_json=move, expected_seq=game.state_seq)
+    return game
+
+
 def play_pending_once(game: Game) -> bool:
     """Every pending seat plays its first legal move through move_submit. False when over."""
     game.refresh_from_db()

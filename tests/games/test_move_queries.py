@@ -28,7 +28,7 @@ from games.services.moves import move_submit
 from games.services.presence import spectators_touch
 from notifications import outbox
 
-from .conftest import make_user, seat_users, started_game
+from .conftest import make_user, play_first_move, seat_users, started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -155,18 +155,10 @@ def test_a_move_asks_the_cache_nothing_watched_or_not(
 
         monkeypatch.setattr(cache, name, recording)
 
-    def play() -> None:
-        fresh = Game.objects.select_related("table").get(pk=game.pk)
-        definition = definition_of(fresh)
-        state = load_state(fresh, definition)
-        seat = min(definition.pending_seats(state))
-        move = to_json(definition.legal_moves(state, seat)[0])
-        move_submit(game=fresh, user=users[seat], move_json=move, expected_seq=fresh.state_seq)
-
-    play()  # nobody watches: nothing rendered
+    play_first_move(game, users)  # nobody watches: nothing rendered
     assert rendered == []
     spectators_touch(game.pk)
     asked.clear()
-    play()  # a spectator's page is open: the spectators' view is rendered
+    play_first_move(game, users)  # a spectator's page is open: the spectators' view is rendered
     assert [set(html) for html in rendered] == [{None}]
     assert asked == []

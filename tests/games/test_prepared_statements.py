@@ -16,13 +16,11 @@ from django.utils import timezone
 
 from accounts.models import User
 from avalon_site.postgresql import base
-from games.engine.core import to_json
-from games.log import definition_of, load_state
 from games.models import Game, GameEvent, Seat
 from games.selectors import seats_in_play
-from games.services.moves import _LOCKED_GAME, move_submit
+from games.services.moves import _LOCKED_GAME
 
-from .conftest import make_user, seat_users, started_game
+from .conftest import make_user, play_first_move, seat_users, started_game
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -47,12 +45,7 @@ def one_connection() -> None:
 def _play(game: Game, moves: int) -> Game:
     users = seat_users(game)
     for _ in range(moves):
-        game = Game.objects.select_related("table").get(pk=game.pk)
-        definition = definition_of(game)
-        state = load_state(game, definition)
-        seat = min(definition.pending_seats(state))
-        move = to_json(definition.legal_moves(state, seat)[0])
-        move_submit(game=game, user=users[seat], move_json=move, expected_seq=game.state_seq)
+        play_first_move(game, users)
     return Game.objects.get(pk=game.pk)
 
 
