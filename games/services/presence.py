@@ -10,7 +10,7 @@ Anonymous spectators have no rows (a signed-in spectator's row lets moderation a
 find the socket): a spectator's socket marks its game as watched (`SpectatorMark`, written
 on connect and at every heartbeat) for a few heartbeats, and the broadcast sends the
 spectators' view only while the mark stands. The move reads the mark inside its seats'
-read, so an unwatched move asks Redis nothing.
+read, so the move's service asks Redis nothing.
 
 Only a socket that shows the game page costs the broadcast a render of its view: a row
 and a mark say whether theirs does (`page`); a program's JSON socket (?format=json) is
