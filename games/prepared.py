@@ -105,9 +105,9 @@ class _Compiled:
 def statement_cursor(db: str) -> Any:
     """A cursor for statements written by hand (here, and the IP sighting's), which run
     again and again with other values: on the site's PostgreSQL backend one binding them
-    on the server, so that the
-    connection keeps each prepared (avalon_site.postgresql: PostgreSQL's parsing and
-    planning were a third of a move's database CPU, issue 14); elsewhere the usual one.
+    on the server, so that the connection keeps each prepared (avalon_site.postgresql:
+    PostgreSQL's parsing and planning were a third of a move's database CPU, issue 14);
+    elsewhere the usual one.
     Their parameters all stand where PostgreSQL can type them (columns, comparisons, an
     EXISTS's constant, explicit CASTs)."""
     connection = connections[db]

@@ -190,24 +190,17 @@ def spectators_mark(
     now = now or timezone.now()
     until = now + 3 * dt.timedelta(seconds=float(settings.GAME_SOCKET_HEARTBEAT_SECONDS))
     on_page = set(pages)
-    listened = sorted(set(game_ids) - on_page)
-    if listened:
-        SpectatorMark.objects.bulk_create(
-            [SpectatorMark(game_id=g, listened_until=until) for g in listened],
-            update_conflicts=True,
-            unique_fields=["game"],
-            update_fields=["listened_until"],
-        )
-    if on_page:
-        SpectatorMark.objects.bulk_create(
-            [
-                SpectatorMark(game_id=g, listened_until=until, page_until=until)
-                for g in sorted(on_page)
-            ],
-            update_conflicts=True,
-            unique_fields=["game"],
-            update_fields=["listened_until", "page_until"],
-        )
+    for games, page_until in ((set(game_ids) - on_page, None), (on_page, until)):
+        if games:
+            SpectatorMark.objects.bulk_create(
+                [
+                    SpectatorMark(game_id=g, listened_until=until, page_until=page_until)
+                    for g in sorted(games)
+                ],
+                update_conflicts=True,
+                unique_fields=["game"],
+                update_fields=["listened_until"] + (["page_until"] if page_until else []),
+            )
 
 
 def spectator_marks_purge(*, now: dt.datetime | None = None) -> int:

@@ -60,16 +60,15 @@ def seat_users(game: Game) -> dict[int, User]:
     }
 
 
-def play_first_move(game: Game, users: dict[int, User]) -> Game:
+def play_first_move(game: Game, users: dict[int, User]) -> None:
     """The lowest pending seat plays its first legal move through move_submit, on the game
-    read afresh; returns the game as read before the move."""
+    read afresh."""
     game = Game.objects.select_related("table").get(pk=game.pk)
     definition = definition_of(game)
     state = load_state(game, definition)
     seat = min(definition.pending_seats(state))
     move = to_json(definition.legal_moves(state, seat)[0])
     move_submit(game=game, user=users[seat], move_json=move, expected_seq=game.state_seq)
-    return game
 
 
 def play_pending_once(game: Game) -> bool:
