@@ -72,7 +72,7 @@ async def run(
     for _ in range(messages):  # a round's pushes, then their arrival (a paced move)
         sockets.expected += len(flat)
         sockets.arrived.clear()
-        await redis_group_send_many(layer, batch)
+        await asyncio.to_thread(redis_group_send_many, layer, batch)
         await asyncio.wait_for(sockets.arrived.wait(), 30)
     used = time.process_time() - start
     for task in sockets.tasks:

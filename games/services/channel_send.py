@@ -1,35 +1,38 @@
 """Sending one batch of group messages to the channel layer from sync code (a commit's
 broadcast), at the cost of the messages alone.
 
-Two costs this module removes (benchmarks/RESULTS.md, "Sixth pass: the watched move"):
-- A sync caller with no event loop of its own (a Celery worker's bot move or timeout, a
-  gunicorn sync worker, a test) paid for `async_to_sync`'s fresh event loop and, since
-  channels-redis keeps its Redis connections per loop, a new connection every broadcast.
-  Here such callers send through one long-lived loop per process (a daemon thread, made
-  on first use and again in a forked child), which keeps its connections.
+Three costs this module removes (benchmarks/RESULTS.md, "Sixth pass: the watched move" and
+"Twenty-fourth pass"):
 - channels-redis's `group_send` makes two to four round trips per group (expire, read the
   members, expire the channels' messages, the Lua insert), even to an empty group; a
   10-seat move sends to 11 groups. `redis_group_send_many` reads every group's members in
   one pipeline and inserts every message in one script per Redis host.
+- channels-redis's client is asyncio's, its connections kept per event loop: a sync caller
+  (a request's thread, a Celery task) had to hand the batch to an event loop and wait.
+  Under the ASGI server that was the server's own loop, where the sockets are served; a
+  gunicorn sync worker or a Celery worker kept a loop in a thread of its own for it. Here
+  the batch goes out on redis-py's sync client from the caller's own thread, with a
+  connection pool per Redis host kept on the layer (the same hosts and options as the
+  layer's own pools; redis-py's pools start afresh in a forked child).
+- The insert script was sent whole with each batch: it is now run by its digest
+  (EVALSHA), loaded once per Redis.
 
-Unchanged: a sync call from a thread that an event loop called through `sync_to_async` (a
-request under the ASGI server, the embedded scheduler's tasks) still sends on that loop
-through `async_to_sync`, as before; and the in-memory layer (embedded mode) is always sent
-to that way, since its queues wake consumers only on the loop they wait on.
+Unchanged: the in-memory layer (embedded mode) is sent to through `async_to_sync`, since
+its queues wake consumers only on the loop they wait on.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import os
 import threading
 import time
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from asgiref.sync import SyncToAsync, async_to_sync
+import redis
+import redis.sentinel
+from asgiref.sync import async_to_sync
 from channels.layers import BaseChannelLayer
 from channels_redis.core import RedisChannelLayer
 
@@ -39,75 +42,18 @@ logger = logging.getLogger(__name__)
 
 GroupMessages = Sequence[tuple[str, dict[str, JSON]]]
 
-# Longer than the Redis client's own socket timeout (settings.CHANNEL_LAYERS): a send that
-# outlives it is stuck, and the caller (after a commit) must not wait on it for ever.
-SEND_TIMEOUT_SECONDS = 30.0
-
 
 def group_send_many(layer: BaseChannelLayer, messages: GroupMessages) -> None:
     """Send each (group, message), in order, from sync code; raises what the layer raised."""
-    if isinstance(layer, RedisChannelLayer) and not _in_loop_thread():
-        future = asyncio.run_coroutine_threadsafe(
-            redis_group_send_many(layer, messages), _process_loop()
-        )
-        try:
-            future.result(SEND_TIMEOUT_SECONDS)
-        except TimeoutError:
-            future.cancel()
-            raise
+    if isinstance(layer, RedisChannelLayer):
+        redis_group_send_many(layer, messages)
         return
 
     async def send() -> None:
-        if isinstance(layer, RedisChannelLayer):
-            await redis_group_send_many(layer, messages)
-            return
         for group, message in messages:
             await layer.group_send(group, message)
 
     async_to_sync(send)()
-
-
-def _in_loop_thread() -> bool:
-    """True in a thread that a running event loop of this process called through
-    `sync_to_async` (asgiref's own test for sending on that loop)."""
-    local = SyncToAsync.threadlocal
-    loop = getattr(local, "main_event_loop", None)
-    return (
-        loop is not None
-        and getattr(local, "main_event_loop_pid", None) == os.getpid()
-        and loop.is_running()
-    )
-
-
-# The process's sending loop: (pid, loop). A forked child (gunicorn, Celery) inherits the
-# variable but not the thread, so it makes its own on first use.
-_loop: tuple[int, asyncio.AbstractEventLoop] | None = None
-_loop_lock = threading.Lock()
-
-
-def _process_loop() -> asyncio.AbstractEventLoop:
-    global _loop
-    pid = os.getpid()
-    current = _loop
-    if current is not None and current[0] == pid:
-        return current[1]
-    with _loop_lock:
-        if _loop is None or _loop[0] != pid:
-            loop = asyncio.new_event_loop()
-            threading.Thread(
-                target=loop.run_forever, name="channel-layer-send", daemon=True
-            ).start()
-            _loop = (pid, loop)
-        return _loop[1]
-
-
-def _after_fork_in_child() -> None:
-    # A lock held by another thread at the fork would stay held in the child for ever.
-    global _loop_lock
-    _loop_lock = threading.Lock()
-
-
-os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 # channels-redis's group_send, for many groups at once: the same expiry of members and of
@@ -131,11 +77,11 @@ return over
 """
 
 
-async def redis_group_send_many(layer: RedisChannelLayer, messages: GroupMessages) -> None:
+def redis_group_send_many(layer: RedisChannelLayer, messages: GroupMessages) -> None:
     """Every (group, message) as channels-redis 4's `group_send` would send it, in two
-    round trips per Redis host instead of up to four per group."""
+    round trips per Redis host instead of up to four per group (blocking: sync code)."""
     now = time.time()
-    members = await _group_members(layer, [group for group, _ in messages], now)
+    members = _group_members(layer, [group for group, _ in messages], now)
     # host index -> [(channel key, serialized message, capacity)], in sending order
     inserts: dict[int, list[tuple[Any, bytes, int]]] = defaultdict(list)
     for (_, message), channels in zip(messages, members, strict=True):
@@ -145,25 +91,22 @@ async def redis_group_send_many(layer: RedisChannelLayer, messages: GroupMessage
         for index, keys in by_host.items():
             inserts[index].extend((key, serialized[key], capacity[key]) for key in keys)
     for index, rows in inserts.items():
-        keys = [key for key, _, _ in rows]
         scores = [now + place * 1e-6 for place in range(len(rows))]
-        over = await layer.connection(index).eval(
-            _INSERT,
-            len(keys),
-            *keys,
-            *(body for _, body, _ in rows),
-            *(cap for _, _, cap in rows),
-            *scores,
-            int(layer.expiry),
-            int(now) - int(layer.expiry),
+        over = _host(layer, index).insert(
+            keys=[key for key, _, _ in rows],
+            args=[
+                *(body for _, body, _ in rows),
+                *(cap for _, _, cap in rows),
+                *scores,
+                int(layer.expiry),
+                int(now) - int(layer.expiry),
+            ],
         )
         if over:  # as channels-redis says it: a socket's process that is not reading
             logger.info("%s of %s channel messages over capacity", over, len(rows))
 
 
-async def _group_members(
-    layer: RedisChannelLayer, groups: Sequence[str], now: float
-) -> list[list[str]]:
+def _group_members(layer: RedisChannelLayer, groups: Sequence[str], now: float) -> list[list[str]]:
     """Each group's channels, after dropping those past group_expiry: one pipeline per host."""
     by_host: dict[int, list[int]] = defaultdict(list)
     for place, group in enumerate(groups):
@@ -171,12 +114,49 @@ async def _group_members(
         by_host[layer.consistent_hash(group)].append(place)
     members: list[list[str]] = [[] for _ in groups]
     for index, places in by_host.items():
-        pipe = layer.connection(index).pipeline(transaction=False)
+        pipe = _host(layer, index).client.pipeline(transaction=False)
         for place in places:
             key = layer._group_key(groups[place])
             pipe.zremrangebyscore(key, min=0, max=int(now) - layer.group_expiry)
             pipe.zrange(key, 0, -1)
-        replies = await pipe.execute()
+        replies = pipe.execute()
         for place, names in zip(places, replies[1::2], strict=True):
             members[place] = [name.decode("utf8") for name in names]
     return members
+
+
+class _Host:
+    """One Redis host of the layer, for sync callers: a client on its own connection pool,
+    and the insert script run by its digest."""
+
+    def __init__(self, host: dict[str, Any]) -> None:
+        self.client = redis.Redis(connection_pool=_sync_pool(host))
+        self.insert = self.client.register_script(_INSERT)
+
+
+_hosts_lock = threading.Lock()
+
+
+def _host(layer: RedisChannelLayer, index: int) -> _Host:
+    """The layer's `index`th host for sync callers, made on first use (shared by threads)."""
+    hosts: dict[int, _Host] | None = layer.__dict__.get("_sync_hosts")
+    if hosts is None or index not in hosts:
+        with _hosts_lock:
+            hosts = layer.__dict__.setdefault("_sync_hosts", {})
+            if index not in hosts:
+                hosts[index] = _Host(layer.hosts[index])
+    return hosts[index]
+
+
+def _sync_pool(host: dict[str, Any]) -> redis.ConnectionPool:
+    """channels_redis.utils.create_pool's pool, of redis-py's sync client."""
+    host = dict(host)
+    if "address" in host:
+        return redis.ConnectionPool.from_url(host.pop("address"), **host)
+    master_name = host.pop("master_name", None)
+    if master_name is not None:
+        sentinel = redis.sentinel.Sentinel(
+            host.pop("sentinels"), sentinel_kwargs=host.pop("sentinel_kwargs", None)
+        )
+        return redis.sentinel.SentinelConnectionPool(master_name, sentinel, **host)
+    return redis.ConnectionPool(**host)

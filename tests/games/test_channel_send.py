@@ -1,11 +1,13 @@
 """Group sends from sync code (games/services/channel_send.py): with Redis, every group of a
-batch reaches each of its channels once, in order, through one long-lived loop per process;
-the in-memory layer and calls from a loop's own thread keep async_to_sync."""
+batch reaches each of its channels once, in order, sent on redis-py's sync client from the
+caller's own thread (a pool per Redis host kept on the layer, the insert script run by its
+digest); the in-memory layer keeps async_to_sync."""
 
 from __future__ import annotations
 
 import asyncio
 import os
+import threading
 from typing import Any
 
 import pytest
@@ -36,7 +38,7 @@ async def received(layer: Any, name: str) -> dict[str, Any]:
     return dict(await asyncio.wait_for(layer.receive(name), timeout=5))
 
 
-@pytest.mark.parametrize("caller", ["plain thread", "loop's thread"])
+@pytest.mark.parametrize("caller", ["plain thread", "request's thread"])
 def test_a_batch_reaches_every_member_of_every_group_once_in_order(caller: str) -> None:
     layer = redis_layer()
     tag = os.urandom(4).hex()
@@ -51,9 +53,9 @@ def test_a_batch_reaches_every_member_of_every_group_once_in_order(caller: str) 
     async def scenario() -> None:
         alone = await joined(layer, seat, 1)
         many = await joined(layer, watchers, 3)
-        if caller == "plain thread":  # a Celery worker, a sync worker: the process's loop
+        if caller == "plain thread":  # a Celery worker, a sync worker
             await asyncio.to_thread(channel_send.group_send_many, layer, batch)
-        else:  # a request under the ASGI server: sent on this loop, as before
+        else:  # a request under the ASGI server: its thread sends, not the server's loop
             await sync_to_async(channel_send.group_send_many)(layer, batch)
         assert [(await received(layer, alone[0]))["n"] for _ in range(2)] == [1, 4]
         for name in many:
@@ -68,16 +70,49 @@ def test_a_batch_reaches_every_member_of_every_group_once_in_order(caller: str) 
     asyncio.run(scenario())
 
 
-def test_a_sync_caller_without_a_loop_keeps_one_loop_and_its_connections() -> None:
+def test_sync_callers_share_one_pool_per_host_and_keep_its_connections() -> None:
     layer = redis_layer()
     group = f"t{os.urandom(4).hex()}-none"
     channel_send.group_send_many(layer, [(group, {"type": "x"})])
-    loop = channel_send._process_loop()
-    pool = layer._layers[loop]
-    channel_send.group_send_many(layer, [(group, {"type": "x"})])
-    assert channel_send._process_loop() is loop
-    assert layer._layers[loop] is pool
-    assert loop.is_running()
+    host = channel_send._host(layer, 0)
+    pool = host.client.connection_pool
+    made = pool._created_connections
+
+    def sends() -> None:
+        for _ in range(20):
+            channel_send.group_send_many(layer, [(group, {"type": "x"})])
+
+    threads = [threading.Thread(target=sends) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert channel_send._host(layer, 0) is host
+    assert pool._created_connections <= made + 3  # one per thread at most, none per send
+
+
+def test_the_insert_runs_by_its_digest_and_loads_itself_again_after_a_flush() -> None:
+    """Redis forgets its scripts when it restarts (or on SCRIPT FLUSH): the next batch
+    loads the script again instead of failing (redis-py's Script falls back to EVAL)."""
+    layer = redis_layer()
+    group = f"t{os.urandom(4).hex()}-flush"
+
+    async def scenario() -> None:
+        [name] = await joined(layer, group, 1)
+        client = channel_send._host(layer, 0).client
+        await asyncio.to_thread(
+            channel_send.group_send_many, layer, [(group, {"type": "x", "n": 1})]
+        )
+        insert = channel_send._host(layer, 0).insert
+        assert client.script_exists(insert.sha) == [True]
+        client.script_flush()
+        await asyncio.to_thread(
+            channel_send.group_send_many, layer, [(group, {"type": "x", "n": 2})]
+        )
+        assert [(await received(layer, name))["n"] for _ in range(2)] == [1, 2]
+        await layer.group_discard(group, name)
+
+    asyncio.run(scenario())
 
 
 def test_a_loops_own_thread_and_the_in_memory_layer_send_on_the_callers_loop(
@@ -112,7 +147,7 @@ def test_a_full_channel_drops_what_is_over_its_capacity_as_channels_redis_does()
     async def scenario() -> None:
         [stuck] = await joined(layer, full, 1)
         [reader] = await joined(elsewhere, other, 1)
-        await channel_send.redis_group_send_many(layer, batch)
+        await asyncio.to_thread(channel_send.redis_group_send_many, layer, batch)
         assert [(await received(layer, stuck))["n"] for _ in range(2)] == [1, 2]
         assert (await received(elsewhere, reader))["type"] == "x"
         with pytest.raises(asyncio.TimeoutError):  # 3 and 4 were dropped
@@ -130,7 +165,7 @@ def test_an_unread_message_expires_as_channels_redis_sets_it() -> None:
 
     async def scenario() -> None:
         [name] = await joined(layer, group, 1)
-        await channel_send.redis_group_send_many(layer, [(group, {"type": "x"})])
+        await asyncio.to_thread(channel_send.redis_group_send_many, layer, [(group, {"type": "x"})])
         await asyncio.sleep(2.2)
         with pytest.raises(asyncio.TimeoutError):
             await asyncio.wait_for(layer.receive(name), timeout=0.5)

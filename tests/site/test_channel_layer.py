@@ -111,7 +111,8 @@ def _batch(layer: ChannelLayer, pops: list[int]) -> None:
             await layer.group_add(f"t{tag}-all", name)
         waiting = [asyncio.ensure_future(received(layer, name)) for name in names]
         await asyncio.sleep(0.05)  # every socket waits, one reader on Redis
-        await redis_group_send_many(
+        await asyncio.to_thread(
+            redis_group_send_many,
             layer,
             [(f"t{tag}-seat-{seat}", {"type": "x", "n": seat}) for seat in range(11)]
             + [(f"t{tag}-all", {"type": "x", "n": 99})],
