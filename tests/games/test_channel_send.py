@@ -171,3 +171,20 @@ def test_an_unread_message_expires_as_channels_redis_sets_it() -> None:
             await asyncio.wait_for(layer.receive(name), timeout=0.5)
 
     asyncio.run(scenario())
+
+
+def test_the_sync_pool_is_made_from_the_layers_host_as_channels_redis_makes_its_own() -> None:
+    """An address with its options, plain connection options, or a Sentinel master
+    (channels_redis.utils.create_pool's three forms): the sync pool gets the same."""
+    import redis.sentinel
+
+    pool = channel_send._sync_pool({"address": "redis://127.0.0.1:6379/2", "socket_timeout": 15})
+    assert pool.connection_kwargs["db"] == 2
+    assert pool.connection_kwargs["socket_timeout"] == 15
+    pool = channel_send._sync_pool({"host": "127.0.0.1", "port": 6390})
+    assert pool.connection_kwargs["port"] == 6390
+    pool = channel_send._sync_pool(
+        {"master_name": "main", "sentinels": [("127.0.0.1", 26379)], "db": 1}
+    )
+    assert isinstance(pool, redis.sentinel.SentinelConnectionPool)
+    assert pool.service_name == "main"
