@@ -4,11 +4,13 @@ finished game, and the browser tests' live site."""
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+import time_machine
 from allauth.account.models import EmailAddress
 from django.test import Client
 
@@ -152,3 +154,11 @@ def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(rendering, "render_to_string", counted)
     return made
+
+
+@pytest.fixture
+def one_rate_window() -> Iterator[None]:
+    """The clock stopped: django-ratelimit's windows are fixed, so a count that ran over
+    the end of one (by chance, on a loaded machine) would start again at zero."""
+    with time_machine.travel(dt.datetime.now(dt.UTC), tick=False):
+        yield

@@ -531,6 +531,7 @@ def test_malformed_input_is_a_documented_4xx_and_changes_nothing(
     contract.check(response, "/api/games/{game_id}/moves/", "post")
 
 
+@pytest.mark.usefixtures("one_rate_window")
 def test_chat_flood_control_answers_429_with_retry_after(contract: Contract, settings: Any) -> None:
     settings.CHAT_RATE = "2/30s"
     me = make_user()

@@ -141,7 +141,7 @@ def test_five_players_play_a_whole_game_through_the_pages(site: tuple[str, Path]
         # static/js/site.js empties the chat form once the message was accepted.
         expect(chat.locator("#chat-body")).to_have_value("")
         shot(pages[0], "22-chat")
-        # Flood control (the live site allows 2 lines a minute): the refusal is said under
+        # Flood control (the live site allows 2 lines in ten minutes): the refusal is said under
         # the form, in words, and the line stays in the box to send later.
         browser.watch.expected += ["status of 429", "Error Code 429"]
         chat.fill("#chat-body", "Second line")

@@ -45,15 +45,7 @@ def test_lines_beyond_the_rate_are_refused_on_every_table_then_allowed_again() -
     assert not ChatMessage.objects.filter(body="one more, elsewhere").exists()
 
 
-@pytest.fixture
-def one_window() -> Any:
-    """The clock stopped: django-ratelimit's windows are fixed, so a count that runs over
-    the end of one (by chance, on a loaded machine) would start again at zero."""
-    with time_machine.travel(dt.datetime.now(dt.UTC), tick=False):
-        yield
-
-
-@pytest.mark.usefixtures("one_window")
+@pytest.mark.usefixtures("one_rate_window")
 def test_the_page_and_the_api_answer_429_with_the_reason() -> None:
     me, other = make_user(), make_user()
     table = open_table([me, other])
@@ -72,7 +64,7 @@ def test_the_page_and_the_api_answer_429_with_the_reason() -> None:
     assert ChatMessage.objects.filter(author=me).count() == 5
 
 
-@pytest.mark.usefixtures("one_window")
+@pytest.mark.usefixtures("one_rate_window")
 def test_the_apis_move_limit_holds_at_the_page_and_the_socket(settings: Any) -> None:
     """One counter for the API's throttle, the page's form and the socket: moves beyond
     API_RATE_LIMITS["moves"] are refused at every door (429, how long to wait), the game

@@ -211,6 +211,7 @@ def test_private_table_details_answer_only_players_and_invite_holders() -> None:
 
 
 @pytest.mark.django_db
+@pytest.mark.usefixtures("one_rate_window")
 def test_moves_beyond_the_rate_limit_get_429_in_the_error_shape(settings: Any) -> None:
     settings.API_RATE_LIMITS = {"api": "1000/m", "moves": "3/m"}
     users = [make_user() for _ in range(3)]
