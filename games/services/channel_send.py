@@ -13,7 +13,8 @@ Three costs this module removes (benchmarks/RESULTS.md, "Sixth pass: the watched
   gunicorn sync worker or a Celery worker kept a loop in a thread of its own for it. Here
   the batch goes out on redis-py's sync client from the caller's own thread, with a
   connection pool per Redis host kept on the layer (the same hosts and options as the
-  layer's own pools; redis-py's pools start afresh in a forked child).
+  layer's own pools, with a shorter wait on replies; redis-py's pools start afresh in a
+  forked child).
 - The insert script was sent whole with each batch: it is now run by its digest
   (EVALSHA), loaded once per Redis.
 
@@ -24,6 +25,7 @@ its queues wake consumers only on the loop they wait on.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from collections import defaultdict
@@ -125,16 +127,33 @@ def _group_members(layer: RedisChannelLayer, groups: Sequence[str], now: float) 
     return members
 
 
+# A send's wait on each reply, at most (the layer's own timeout is longer: its receives
+# block on a pop). The caller is a commit's broadcast in a request or a task: a Redis that
+# hangs costs it this before the send is given up (logged; the sockets catch up from the
+# database). The pool's connections retry nothing (redis-py's default without `retry`).
+SEND_TIMEOUT_SECONDS = 5.0
+
+
 class _Host:
     """One Redis host of the layer, for sync callers: a client on its own connection pool,
     and the insert script run by its digest."""
 
     def __init__(self, host: dict[str, Any]) -> None:
-        self.client = redis.Redis(connection_pool=_sync_pool(host))
+        wait = min(float(host.get("socket_timeout") or SEND_TIMEOUT_SECONDS), SEND_TIMEOUT_SECONDS)
+        self.client = redis.Redis(connection_pool=_sync_pool({**host, "socket_timeout": wait}))
         self.insert = self.client.register_script(_INSERT)
 
 
 _hosts_lock = threading.Lock()
+
+
+def _after_fork_in_child() -> None:
+    # A lock held by another thread at the fork would stay held in the child for ever.
+    global _hosts_lock
+    _hosts_lock = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def _host(layer: RedisChannelLayer, index: int) -> _Host:

@@ -89,6 +89,8 @@ def test_sync_callers_share_one_pool_per_host_and_keep_its_connections() -> None
         thread.join()
     assert channel_send._host(layer, 0) is host
     assert pool._created_connections <= made + 3  # one per thread at most, none per send
+    # A send waits on a reply for less than the layer's receives do (a pop blocks 5 s).
+    assert pool.connection_kwargs["socket_timeout"] == channel_send.SEND_TIMEOUT_SECONDS
 
 
 def test_the_insert_runs_by_its_digest_and_loads_itself_again_after_a_flush() -> None:
@@ -188,3 +190,21 @@ def test_the_sync_pool_is_made_from_the_layers_host_as_channels_redis_makes_its_
     )
     assert isinstance(pool, redis.sentinel.SentinelConnectionPool)
     assert pool.service_name == "main"
+
+
+def test_a_redis_that_never_answers_gives_the_send_up(monkeypatch: Any) -> None:
+    """A Redis that accepts the connection and never replies (hung): the send raises after
+    its reply wait, shorter than the layer's own, instead of holding the commit's thread
+    (the broadcast logs it; the sockets catch up from the database)."""
+    import socket
+
+    import redis.exceptions
+
+    monkeypatch.setattr(channel_send, "SEND_TIMEOUT_SECONDS", 0.2)
+    with socket.socket() as hung:
+        hung.bind(("127.0.0.1", 0))
+        hung.listen()  # the kernel accepts; nobody reads or answers
+        address = f"redis://127.0.0.1:{hung.getsockname()[1]}/0"
+        layer = RedisChannelLayer(hosts=[{"address": address, "socket_timeout": 15}])
+        with pytest.raises(redis.exceptions.TimeoutError):
+            channel_send.group_send_many(layer, [("hung", {"type": "x"})])
