@@ -25,8 +25,6 @@ its queues wake consumers only on the loop they wait on.
 from __future__ import annotations
 
 import logging
-import os
-import threading
 import time
 from collections import defaultdict
 from collections.abc import Sequence
@@ -139,32 +137,20 @@ class _Host:
     and the insert script run by its digest."""
 
     def __init__(self, host: dict[str, Any]) -> None:
-        wait = min(float(host.get("socket_timeout") or SEND_TIMEOUT_SECONDS), SEND_TIMEOUT_SECONDS)
+        wait = min(host.get("socket_timeout") or SEND_TIMEOUT_SECONDS, SEND_TIMEOUT_SECONDS)
         self.client = redis.Redis(connection_pool=_sync_pool({**host, "socket_timeout": wait}))
         self.insert = self.client.register_script(_INSERT)
 
 
-_hosts_lock = threading.Lock()
-
-
-def _after_fork_in_child() -> None:
-    # A lock held by another thread at the fork would stay held in the child for ever.
-    global _hosts_lock
-    _hosts_lock = threading.Lock()
-
-
-os.register_at_fork(after_in_child=_after_fork_in_child)
-
-
 def _host(layer: RedisChannelLayer, index: int) -> _Host:
-    """The layer's `index`th host for sync callers, made on first use (shared by threads)."""
-    hosts: dict[int, _Host] | None = layer.__dict__.get("_sync_hosts")
-    if hosts is None or index not in hosts:
-        with _hosts_lock:
-            hosts = layer.__dict__.setdefault("_sync_hosts", {})
-            if index not in hosts:
-                hosts[index] = _Host(layer.hosts[index])
-    return hosts[index]
+    """The layer's `index`th host for sync callers, made on first use and shared by
+    threads. No lock: two threads making it at once make two, and `setdefault` (atomic)
+    keeps one; a pool connects only when used, so the other costs nothing."""
+    hosts: dict[int, _Host] = layer.__dict__.setdefault("_sync_hosts", {})
+    host = hosts.get(index)
+    if host is None:
+        host = hosts.setdefault(index, _Host(layer.hosts[index]))
+    return host
 
 
 def _sync_pool(host: dict[str, Any]) -> redis.ConnectionPool:

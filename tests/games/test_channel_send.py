@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import os
+import socket
 import threading
 from typing import Any
 
 import pytest
+import redis.exceptions
+import redis.sentinel
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from channels_redis.core import RedisChannelLayer
@@ -117,7 +120,7 @@ def test_the_insert_runs_by_its_digest_and_loads_itself_again_after_a_flush() ->
     asyncio.run(scenario())
 
 
-def test_a_loops_own_thread_and_the_in_memory_layer_send_on_the_callers_loop(
+def test_the_in_memory_layer_is_sent_to_on_the_callers_loop(
     settings: Any,
 ) -> None:
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
@@ -178,8 +181,6 @@ def test_an_unread_message_expires_as_channels_redis_sets_it() -> None:
 def test_the_sync_pool_is_made_from_the_layers_host_as_channels_redis_makes_its_own() -> None:
     """An address with its options, plain connection options, or a Sentinel master
     (channels_redis.utils.create_pool's three forms): the sync pool gets the same."""
-    import redis.sentinel
-
     pool = channel_send._sync_pool({"address": "redis://127.0.0.1:6379/2", "socket_timeout": 15})
     assert pool.connection_kwargs["db"] == 2
     assert pool.connection_kwargs["socket_timeout"] == 15
@@ -196,10 +197,6 @@ def test_a_redis_that_never_answers_gives_the_send_up(monkeypatch: Any) -> None:
     """A Redis that accepts the connection and never replies (hung): the send raises after
     its reply wait, shorter than the layer's own, instead of holding the commit's thread
     (the broadcast logs it; the sockets catch up from the database)."""
-    import socket
-
-    import redis.exceptions
-
     monkeypatch.setattr(channel_send, "SEND_TIMEOUT_SECONDS", 0.2)
     with socket.socket() as hung:
         hung.bind(("127.0.0.1", 0))
