@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import os
 from typing import Any
 
@@ -21,6 +20,9 @@ def freeze_start_up(**_: Any) -> None:
     """Each pool process, once forked with Django set up and the tasks imported, puts what
     it was born with out of the collector's sight, as the web processes do
     (`avalon_site.serving.warm_up`): every full collection would otherwise walk the
-    start-up's objects again, during bot turns and the sweep's bursts (issue 14)."""
+    start-up's objects again, during bot turns and the sweep's bursts (issue 14); and
+    collects young objects in the web processes' steps (avalon_site.collector)."""
+    from .collector import collector_set_for_serving
+
     app.tasks  # noqa: B018  (finalized: the task modules imported, the engine with them)
-    gc.freeze()
+    collector_set_for_serving()

@@ -23,12 +23,13 @@ for a disconnect, sending the response, request_finished when it is closed.
 from __future__ import annotations
 
 import contextvars
-import gc
 from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIHandler
 from django.http import HttpRequest, HttpResponseBase
+
+from .collector import collector_set_for_serving
 
 
 class SyncChainASGIHandler(ASGIHandler):
@@ -124,8 +125,9 @@ def warm_up() -> None:
     contextvars.copy_context().run(_warm_up)
     # Everything loaded so far lives as long as the process: out of the collector's sight, a
     # full collection no longer walks it (about 180,000 objects here, 77 ms of CPU in one
-    # request whenever the oldest generation's turn came; issue 14, B1).
-    gc.freeze()
+    # request whenever the oldest generation's turn came; issue 14, B1); and the young
+    # objects collected in larger steps (avalon_site.collector).
+    collector_set_for_serving()
 
 
 def connect_early() -> None:

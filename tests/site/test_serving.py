@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from avalon_site import collector
 from avalon_site.serving import SyncChainASGIHandler
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -217,7 +218,7 @@ app.loader.import_default_modules()  # as the worker's parent does before it for
 gc.collect()
 before = len(gc.get_objects())
 worker_process_init.send(sender=None)  # what each forked pool process hears
-print(before, len(gc.get_objects()), gc.get_freeze_count())
+print(before, len(gc.get_objects()), gc.get_freeze_count(), gc.get_threshold()[0])
 """
 
 
@@ -230,7 +231,39 @@ def test_a_celery_pool_process_freezes_what_it_was_born_with() -> None:
         [sys.executable, "-c", CELERY_CHILD], cwd=ROOT, env=env, capture_output=True, text=True
     )
     assert out.returncode == 0, out.stderr
-    before, after, frozen = map(int, out.stdout.split())
+    before, after, frozen, young = map(int, out.stdout.split())
     assert before > 50_000  # the start-up's objects, walked by each full collection before
     assert after < 1_000
     assert frozen >= before
+    assert young == collector.YOUNG_OBJECTS
+
+
+COLLECTOR_SCRIPT = """
+import gc
+default = gc.get_threshold()
+import avalon_site.{entry}
+print(gc.get_freeze_count(), *default, *gc.get_threshold())
+"""
+
+
+@pytest.mark.parametrize("entry", ["wsgi", "asgi"])
+def test_a_server_process_collects_young_objects_in_larger_steps(entry: str) -> None:
+    """Issue 14, B3: at CPython's 700, a server with hundreds of sockets promoted its
+    requests' cycles into the old generations, and each full collection froze it for
+    100-260 ms (avalon_site.collector). After the warm-up, what the process loaded is
+    frozen and the young generation is collected every YOUNG_OBJECTS objects; the older
+    generations keep their defaults."""
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "avalon_site.settings"}
+    done = subprocess.run(
+        [sys.executable, "-c", COLLECTOR_SCRIPT.format(entry=entry)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    frozen, *default, young, middle, old = map(int, done.stdout.split())
+    assert frozen > 50_000
+    assert default[0] == 700  # CPython's, which the site changes
+    assert young == collector.YOUNG_OBJECTS > default[0]
+    assert (middle, old) == tuple(default[1:])
