@@ -1,6 +1,8 @@
 """CPU of one move over the API, in this process (issue 14, B1): the request as a server
 runs it (the site's middleware, DRF, token auth, the move, the reply), under production
 settings on PostgreSQL + Redis, no websocket open, Celery tasks queued to Redis and not run.
+With `--page`, the move is posted as the game page's form does it (a logged-in session, an
+htmx request, the partials in reply) instead.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/avalon_x REDIS_URL=redis://127.0.0.1:6379/0 \
         .venv/bin/python -m benchmarks.profile_move --games 6 [--profile out.prof]
@@ -32,6 +34,7 @@ def main() -> None:
         sql=(False, "print one move's statements"),
         segments=(None, "a module with install() and report(moves)"),
         asgi=(False, "through the site's ASGI application, as uvicorn calls it (SQL not counted)"),
+        page=(False, "post each move as the game page's form (session, htmx) instead"),
     )
     os.environ.pop("AVALON_BENCH_FLOOR", None)
     site_here(migrate=not args.no_migrate, API_RATE_MOVES="")
@@ -43,6 +46,24 @@ def main() -> None:
 
     games = create_games(args.warm + args.games, "resistance-avalon", 5)
     client = Client()
+    pages: dict[str, Client] = {}  # --page: a browser (a logged-in session) per player
+    if args.page:
+        from rest_framework.authtoken.models import Token
+
+        for _, tokens in games:
+            for token in tokens.values():
+                pages[token] = Client()  # its middleware loaded now, not in a counted move
+                pages[token].force_login(Token.objects.get(key=token).user)
+                pages[token].get("/healthz")
+
+    def page_move(game_id: int, token: str, body: dict[str, Any]) -> None:
+        form = {"expected_seq": body["expected_seq"], "move": json.dumps(body["move"])}
+        response = pages[token].post(
+            f"/games/{game_id}/move/", form, headers={"HX-Request": "true"}
+        )
+        assert response.status_code == 200, (response.status_code, response.content[:300])
+        assert b"message--error" not in response.content, response.content[:2000]
+
     asgi_call = asgi_caller() if args.asgi else None
     profiled = Profiled(args.profile, args.segments)
 
@@ -85,10 +106,14 @@ def main() -> None:
                 # The move hands the connection back to the pool around the request as a
                 # server's handler does (the test client leaves it out).
                 with connection.execute_wrapper(count), profiled.move(counted):
-                    result = call("POST", path, tokens[seat], body)
+                    if args.page:
+                        page_move(game_id, tokens[seat], body)
+                    else:
+                        feed = call("POST", path, tokens[seat], body)["game"]
                 if counted:
                     queries.append(statements[0])
-                feed = result["game"]
+                if args.page:  # the page's reply is HTML: the next moves from the API
+                    feed = call("GET", f"/api/games/{game_id}/", tokens[0])
     print(
         f"{len(profiled.cpu)} moves: {cpu_per_move('CPU', profiled.cpu)}; "
         f"SQL per move (with BEGIN/COMMIT) median {statistics.median(queries)}, "

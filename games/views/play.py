@@ -1,4 +1,4 @@
-"""The game page and what its plain forms post: moves (through move_submit, like every
+"""The game page and what its plain forms post: moves (through move_play, like every
 other interface) and chat. Without JavaScript a POST redirects back to the page; with htmx
 the response carries the re-rendered partials."""
 
@@ -24,7 +24,7 @@ from games.rendering import game_context, render_partials
 from games.selectors import can_watch, chat_for, events_after, game_view_for_user
 from games.services.errors import ServiceError, message_of
 from games.services.limits import moves_limit
-from games.services.moves import move_submit
+from games.services.moves import Played, move_play
 from games.services.rematch import rematch_accept
 from games.services.seen import seat_seen_get, seat_seen_mark
 
@@ -84,10 +84,11 @@ def game_move(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game(request, game_id)
     error = ""
     rules: list[RuleLink] = []
+    played: Played | None = None
     try:
         expected = int(request.POST.get("expected_seq", ""))
         moves_limit(_player(request))
-        move_submit(
+        played = move_play(
             game=game,
             user=_user(request),
             move_json=move_from_post(request.POST),
@@ -104,11 +105,25 @@ def game_move(request: HttpRequest, game_id: int) -> HttpResponse:
         if error:
             messages.error(request, with_rule_links(error, rules))
         return redirect("game", game_id=game_id)
-    game.refresh_from_db()
-    context = full_context(request, game)
+    context = game_context(_reply_feed(request, game, played), csrf_token=get_token(request))
     context["action_error"] = error
     context["action_error_rules"] = rules
     return HttpResponse(render_partials(context))
+
+
+def _reply_feed(request: HttpRequest, game: Game, played: Played | None) -> dict[str, Any]:
+    """The mover's view of the game for the partials of a move's reply: the one the commit
+    built for the broadcast, unless the game moved on meanwhile (a bot's answer played in
+    the request) or the move was refused; then read again. The reply renders the partials
+    alone (render_partials): the log and the chat, which a full page context reads whole,
+    are not read (issue 14: a long game's move cost its whole log and chat again)."""
+    feed = played.feed() if played is not None else None
+    if feed is not None:
+        now = Game.objects.filter(pk=game.pk).values_list("state_seq", flat=True).first()
+        if now == feed["seq"]:
+            return feed
+    game.refresh_from_db()
+    return game_view_for_user(game, _user(request))
 
 
 @require_POST
