@@ -355,3 +355,42 @@ async def test_a_hand_over_closes_both_sockets_to_reconnect() -> None:
     again = await connect(game.pk, substitute)
     assert (await next_of(again, "update"))["game"]["my_seat"] == 1
     await again.disconnect()
+
+
+@pytest.mark.django_db
+def test_the_sanction_in_force_is_read_by_a_query_compiled_once() -> None:
+    """Every action of a player logged in by session asks for their sanction; the query is
+    compiled once per process (games.prepared, issue 14) and answers as the queryset did:
+    not lifted, a ban or a suspension not yet ended, a ban before the longest suspension,
+    at the `now` asked for."""
+    from moderation import selectors
+
+    player, moderator = make_user("pellinore"), make_moderator("bors")
+    now = timezone.now()
+
+    def sanction(kind: str, until: dt.datetime | None, lifted: bool = False) -> Sanction:
+        return Sanction.objects.create(
+            user=player,
+            kind=kind,
+            until=until,
+            reason="Spam",
+            created_by=moderator,
+            lifted_at=now if lifted else None,
+        )
+
+    assert selectors.sanction_active_for(player) is None
+    sanction(Sanction.Kind.SUSPENSION, now - dt.timedelta(days=1))  # ended
+    sanction(Sanction.Kind.BAN, None, lifted=True)
+    assert selectors.sanction_active_for(player) is None
+    short = sanction(Sanction.Kind.SUSPENSION, now + dt.timedelta(days=2))
+    long = sanction(Sanction.Kind.SUSPENSION, now + dt.timedelta(days=9))
+    assert selectors.sanction_active_for(player) == long
+    assert selectors.sanction_active_for(player, now + dt.timedelta(days=5)) == long
+    assert selectors.sanction_active_for(player, now + dt.timedelta(days=10)) is None
+    ban = sanction(Sanction.Kind.BAN, None)
+    assert selectors.sanction_active_for(player) == ban
+    assert short.pk < ban.pk
+    compiled = selectors._ACTIVE._compiled
+    assert compiled is not None
+    selectors.sanction_active_for(make_user("dinadan"))
+    assert selectors._ACTIVE._compiled is compiled
