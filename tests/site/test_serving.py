@@ -22,6 +22,18 @@ from avalon_site.serving import SyncChainASGIHandler
 
 ROOT = Path(__file__).resolve().parents[2]
 
+
+def in_fresh_process(script: str) -> str:
+    """What `script` prints, run by a new interpreter on the site's settings (a server
+    process's start, not this test process's)."""
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "avalon_site.settings"}
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
 # The request runs in a thread of its own with its own connection: rows must be committed.
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -128,16 +140,7 @@ def test_a_fresh_server_process_imports_at_start(entry: str) -> None:
         # The URLconf's views, every app's tasks, the broker's transport.
         *("games.api.views", "clock.tasks", "kombu.transport.redis"),
     ]
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "avalon_site.settings"}
-    done = subprocess.run(
-        [sys.executable, "-c", SCRIPT.format(entry=entry, modules=modules)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.split() == modules
+    assert in_fresh_process(SCRIPT.format(entry=entry, modules=modules)).split() == modules
 
 
 CONTEXT_SCRIPT = """
@@ -159,16 +162,7 @@ def test_the_warm_up_leaves_the_servers_context_as_it_found_it(entry: str) -> No
     sync_to_async crossing re-made each one (about 200 objects a crossing, the full
     collections' pauses on a server with many sockets). The warm-up runs in a context of
     its own, and still leaves the URLconf indexed for every language."""
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "avalon_site.settings"}
-    done = subprocess.run(
-        [sys.executable, "-c", CONTEXT_SCRIPT.format(entry=entry)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    counts, languages = done.stdout.splitlines()
+    counts, languages = in_fresh_process(CONTEXT_SCRIPT.format(entry=entry)).splitlines()
     resolvers, storages = map(int, counts.split())
     assert resolvers == 0
     assert storages <= 1  # the cache's client, built at start for every request to share
@@ -226,12 +220,7 @@ def test_a_celery_pool_process_freezes_what_it_was_born_with() -> None:
     """The Celery worker's pool processes run the bots' turns and the sweep's bursts: what
     start-up loaded (Django, the tasks, the engine) is frozen as each is forked, so their
     full collections no longer walk it (issue 14), as in the web processes."""
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "avalon_site.settings"}
-    out = subprocess.run(
-        [sys.executable, "-c", CELERY_CHILD], cwd=ROOT, env=env, capture_output=True, text=True
-    )
-    assert out.returncode == 0, out.stderr
-    before, after, frozen, young = map(int, out.stdout.split())
+    before, after, frozen, young = map(int, in_fresh_process(CELERY_CHILD).split())
     assert before > 50_000  # the start-up's objects, walked by each full collection before
     assert after < 1_000
     assert frozen >= before
@@ -253,16 +242,8 @@ def test_a_server_process_collects_young_objects_in_larger_steps(entry: str) -> 
     100-260 ms (avalon_site.collector). After the warm-up, what the process loaded is
     frozen and the young generation is collected every YOUNG_OBJECTS objects; the older
     generations keep their defaults."""
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "avalon_site.settings"}
-    done = subprocess.run(
-        [sys.executable, "-c", COLLECTOR_SCRIPT.format(entry=entry)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    frozen, *default, young, middle, old = map(int, done.stdout.split())
+    out = in_fresh_process(COLLECTOR_SCRIPT.format(entry=entry))
+    frozen, *default, young, middle, old = map(int, out.split())
     assert frozen > 50_000
     assert default[0] == 700  # CPython's, which the site changes
     assert young == collector.YOUNG_OBJECTS > default[0]
