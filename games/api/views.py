@@ -35,6 +35,7 @@ from games.presentation import feed_in_words
 from games.selectors import (
     can_watch,
     events_after,
+    game_get,
     game_view_for_user,
     games_for_user,
     games_over_for_user,
@@ -129,7 +130,10 @@ def _after(request: Request) -> int:
 
 
 def _game_for(request: Request, game_id: int) -> Game:
-    game = get_object_or_404(Game.objects.select_related("table"), pk=game_id)
+    try:
+        game = game_get(game_id)  # a query compiled once per process (games.prepared)
+    except Game.DoesNotExist:
+        raise NotFound(_("No such game.")) from None
     if not can_watch(game, request.user if isinstance(request.user, User) else None):
         raise NotFound(_("No such game."))
     return game

@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -21,7 +21,7 @@ from games.presentation import move_from_post
 from games.presentation.rules import RuleLink, rule_links, with_rule_links
 from games.rematch_panel import rematch_context
 from games.rendering import game_context, render_partials
-from games.selectors import can_watch, chat_for, events_after, game_view_for_user
+from games.selectors import can_watch, chat_for, events_after, game_get, game_view_for_user
 from games.services.errors import ServiceError, message_of
 from games.services.limits import moves_limit
 from games.services.moves import Played, move_play
@@ -43,7 +43,10 @@ def _player(request: HttpRequest) -> User:
 
 
 def _game(request: HttpRequest, game_id: int) -> Game:
-    game = get_object_or_404(Game.objects.select_related("table"), pk=game_id)
+    try:
+        game = game_get(game_id)  # a query compiled once per process (games.prepared)
+    except Game.DoesNotExist:
+        raise Http404("No such game.") from None
     if not can_watch(game, _user(request)):
         raise Http404("No such game.")
     return game

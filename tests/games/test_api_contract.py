@@ -322,7 +322,14 @@ def test_not_found_speaks_the_callers_language(game: Game) -> None:
     client = client_for(make_user())
     response = client.get("/api/games/987654/", HTTP_ACCEPT_LANGUAGE="fr")
     assert response.status_code == 404
-    assert response.json()["error"] == {"code": "not_found", "message": "Non trouvé."}
+    expected = {"code": "not_found", "message": "Cette partie n\u2019existe pas."}
+    assert response.json()["error"] == expected
+    # A game that exists at a private table answers a stranger the very same: the 404 does
+    # not tell which games exist.
+    users = [make_user() for _ in range(5)]
+    private = started_game(users, slug="resistance-avalon", visibility=Table.Visibility.PRIVATE)
+    hidden = client.get(f"/api/games/{private.pk}/", HTTP_ACCEPT_LANGUAGE="fr")
+    assert (hidden.status_code, hidden.json()) == (404, response.json())
 
 
 def test_a_private_table_is_404_to_a_stranger_on_every_table_operation(
