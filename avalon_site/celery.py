@@ -8,6 +8,8 @@ from typing import Any
 from celery import Celery
 from celery.signals import worker_process_init
 
+from .collector import collector_set_for_serving
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "avalon_site.settings")
 
 app = Celery("avalon_site")
@@ -22,7 +24,5 @@ def freeze_start_up(**_: Any) -> None:
     (`avalon_site.serving.warm_up`): every full collection would otherwise walk the
     start-up's objects again, during bot turns and the sweep's bursts (issue 14); and
     collects young objects in the web processes' steps (avalon_site.collector)."""
-    from .collector import collector_set_for_serving
-
     app.tasks  # noqa: B018  (finalized: the task modules imported, the engine with them)
     collector_set_for_serving()
