@@ -317,15 +317,22 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 # workers share a burst of deadlines (SKIP LOCKED claims).
 CLOCK_SWEEP_PERIOD = 1.0
 # Games one sweep batch claims and applies in one transaction; the batches of a burst are
-# shared by this many sweep tasks (about one per worker process: CELERY_CONCURRENCY).
-CLOCK_SWEEP_BATCH = int(os.environ.get("CLOCK_SWEEP_BATCH", "20"))
+# shared by this many sweep tasks (about one per worker process: CELERY_CONCURRENCY). A
+# batch's fixed cost (its claim, ten statements, its commit, its task) is shared by more
+# timeouts at 40 than at 20: a quarter less CPU a timeout (worker and PostgreSQL), and a
+# burst of 1,000 cleared in 0.95-1.74 s against 2.00-2.24 s in the same minutes
+# (benchmarks/RESULTS.md, twenty-sixth pass). A player's move on a game in a batch waits
+# for it: ~40 ms of work on an idle machine.
+CLOCK_SWEEP_BATCH = int(os.environ.get("CLOCK_SWEEP_BATCH", "40"))
 CLOCK_SWEEP_FANOUT = int(
     os.environ.get("CLOCK_SWEEP_FANOUT", os.environ.get("CELERY_CONCURRENCY", "2"))
 )
 # The notification tasks of a change go after the sweeps in a worker's queue (Redis
 # priorities: 0, the default, first; 9 last), so a burst of timeouts is applied before its
-# emails are sent.
+# emails are sent; the outbox's relay, which hands those over, between the two (during a
+# burst it ran between the batches, 25-45 ms of a worker's CPU each time).
 CELERY_TASK_ROUTES = {
+    "notifications.relay": {"priority": 3},
     "notifications.game_changed": {"priority": 6},
     "notifications.games_changed": {"priority": 6},
 }

@@ -121,6 +121,26 @@ def test_a_lean_publish_writes_celerys_own_message(
         assert lean["properties"]["correlation_id"] == lean["headers"]["id"]
 
 
+def test_a_burst_of_sweeps_goes_before_the_relay_and_the_relay_before_the_emails(
+    broker: RedisServer,
+) -> None:
+    # Redis keeps each priority in a list of its own and a worker empties the first first:
+    # a burst's sweep batches (priority 0), then the outbox's relay, sent by beat (3), then
+    # the emails it hands over (6) (settings.CELERY_TASK_ROUTES).
+    from clock.tasks import sweep_more_task
+    from notifications.tasks import games_changed_task
+
+    games_changed_task.delay([1])
+    app.send_task("notifications.relay", expires=5)  # as beat sends it (its schedule's options)
+    sweep_more_task.delay()
+    by_queue = {k: [m["headers"]["task"] for m in v] for k, v in queued(broker).items()}
+    assert by_queue == {
+        b"celery": ["clock.sweep_more"],
+        b"celery\x06\x163": ["notifications.relay"],
+        b"celery\x06\x166": ["notifications.games_changed"],
+    }
+
+
 def test_a_failing_channel_is_dropped_and_the_task_goes_by_celerys_path(
     broker: RedisServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
