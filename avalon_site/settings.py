@@ -319,7 +319,7 @@ CLOCK_SWEEP_PERIOD = 1.0
 # Games one sweep batch claims and applies in one transaction; the batches of a burst are
 # shared by this many sweep tasks (about one per worker process: CELERY_CONCURRENCY). A
 # batch's fixed cost (its claim, ten statements, its commit, its task) is shared by more
-# timeouts at 40 than at 20: a quarter less CPU a timeout (worker and PostgreSQL), and a
+# timeouts at 40 than at 20: about a fifth less CPU a timeout (worker and PostgreSQL), and a
 # burst of 1,000 cleared in 0.95-1.74 s against 2.00-2.24 s in the same minutes
 # (benchmarks/RESULTS.md, twenty-sixth pass). A player's move on a game in a batch waits
 # for it: ~40 ms of work on an idle machine.
