@@ -229,8 +229,9 @@ def _card_changes(s: TState, e: ev.CardPlayed) -> dict[str, Any]:
         "melee": (*s.melee, entry),
         "played": played + 1,
     }
-    if e.leads:
-        changes.update(lead_suit=e.suit, alchemy_led=e.alchemy_led)
+    if e.leads:  # (item by item: `update` with keywords is a call through Python's convention)
+        changes["lead_suit"] = e.suit
+        changes["alchemy_led"] = e.alchemy_led
     return changes
 
 
@@ -244,7 +245,9 @@ def card_and_turn(s: TState, played: ev.CardPlayed, moved: ev.TurnMoved) -> TSta
     turn passing on, melee.plain_play) in one copy of the state instead of two: the same
     state as folding them one by one (tests/engine's contract folds the log again)."""
     changes = _card_changes(s, played)
-    changes.update(turn=moved.turn, commanded=None, acted=s.acted + 1)
+    changes["turn"] = moved.turn  # item by item, as in `_card_changes`
+    changes["commanded"] = None
+    changes["acted"] = s.acted + 1
     new = replace_with(s, changes)
     carry_powers(s, new)  # both events keep every seat's powers (POWERS_KEPT)
     return new
