@@ -10,8 +10,10 @@ decide again. Melee play lives in `melee.py`, the Godsend phase in `godsend_phas
 from __future__ import annotations
 
 from random import Random
+from typing import Final
 
 from games.engine.core import Emitter
+from games.engine.core.memo import per_key
 
 from . import events as ev
 from .characters import threshold
@@ -147,7 +149,7 @@ class Builder(Emitter[TState]):
         s = self.state
         first_chaos = s.rules.chaos and s.round == 1 and s.host is not None
         self.emit(
-            ev.MeleeStarted(s.host if first_chaos and s.host is not None else s.left_of(s.dealer))
+            melee_started(s.host if first_chaos and s.host is not None else s.left_of(s.dealer))
         )
         from .melee import continue_play  # melee builds on Builder: imported late
 
@@ -163,7 +165,7 @@ class Builder(Emitter[TState]):
         elif max(hands) == 0:
             self.end_round("cards_played")
         else:
-            self.emit(ev.MeleeStarted(s.lead))
+            self.emit(melee_started(s.lead))
             from .melee import continue_play  # melee builds on Builder: imported late
 
             continue_play(self)
@@ -208,3 +210,8 @@ class Builder(Emitter[TState]):
 
 def run_threshold(b: Builder, seat: int) -> None:
     run_for("threshold_crossing", b, seat)
+
+
+# A Melee starting with a seat's lead: one event per seat, built once (events are frozen
+# values; a game starts some sixty Melees), as melee.turn_moved
+melee_started: Final = per_key(ev.MeleeStarted, kept=64)

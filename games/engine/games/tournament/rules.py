@@ -151,21 +151,21 @@ def _legal_moves(s: TState, seat: int) -> Sequence[Move]:
     if seat not in pending_seats(s):
         return []
     if s.phase == "location":
-        return [mv.ChooseLocation(loc) for loc in location_choices(s)]
+        return list(map(_choose_location, location_choices(s)))
     if s.phase == "sword":
-        return [mv.DecidePassing(True), mv.DecidePassing(False)]
+        return [_ALLOW_PASSING, _REFUSE_PASSING]
     if s.phase == "passing":
         return PassChoices(s.player(seat).hand)  # 220 from a hand of 12: listed if read
     if s.phase == "gift":
-        return [mv.GiveCard(c) for c in sorted(set(s.player(seat).hand))]
+        return list(map(_give_card, sorted(set(s.player(seat).hand))))
     if s.phase == "dusk":
         return [*map(_give_hit, dusk.dusk_targets(s, seat)), _FINISH_DUSK]
     if s.phase == "godsend":
-        return [mv.PickGodsend(src) for src in gp.sources(s)]
+        return list(map(_pick_godsend, gp.sources(s)))
     if s.phase == "place":
-        return [mv.PlaceGodsend(t) for t in range(s.n) if t != seat]
+        return [_place_godsend(t) for t in range(len(s.players)) if t != seat]
     if s.phase == "choice" and s.ask is not None:
-        return [mv.Choose(option) for option in s.ask.options]
+        return list(map(_choose, s.ask.options))
     return []
 
 
@@ -288,3 +288,14 @@ def _new_give_hit(pair: tuple[str, int]) -> mv.GiveHit:
 
 _give_hit: Final = per_key(_new_give_hit, kept=1024)
 _FINISH_DUSK: Final = mv.FinishDusk()
+
+# The other phases' moves, built once per value as Dusk's are: each decision of those
+# phases lists them again, and a record built through its interpreted `__init__` costs
+# more than the rest of the listing
+_choose_location: Final = per_key(mv.ChooseLocation, kept=64)
+_give_card: Final = per_key(mv.GiveCard, kept=1024)
+_pick_godsend: Final = per_key(mv.PickGodsend, kept=8)
+_place_godsend: Final = per_key(mv.PlaceGodsend, kept=64)
+_choose: Final = per_key(mv.Choose, kept=1024)
+_ALLOW_PASSING: Final = mv.DecidePassing(True)
+_REFUSE_PASSING: Final = mv.DecidePassing(False)
