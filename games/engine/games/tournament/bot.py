@@ -132,15 +132,18 @@ def _value(card: str, info: Mapping[str, Mapping[str, Any]]) -> int:
 def _pass(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     """Pass away low cards (likely losers) and Poisoned ones; keep wild cards and Alchemy."""
     info = _info(view)
-
-    def danger(card: str) -> int:
+    # the three highest (danger, card), most dangerous first: each card's key worked out
+    # in one compiled loop and the keys sorted as they are (no Python call per card)
+    keyed: list[tuple[int, str]] = []
+    for card in info:
         w = weapon(card)
         if w.kind in ("wild", "special", "alchemy"):
-            return -100 if w.kind != "alchemy" else -20
-        return (15 - (w.value or 0)) * 2 + _injury(card, info)
-
-    ranked = sorted(info, key=lambda c: (-danger(c), c))[:3]
-    want = frozenset(ranked)
+            danger = -100 if w.kind != "alchemy" else -20
+        else:
+            danger = (15 - (w.value or 0)) * 2 + _injury(card, info)
+        keyed.append((-danger, card))
+    keyed.sort()  # (cards are unique: no two keys tie)
+    want = frozenset(card for _, card in keyed[:3])
     if type(legal) is PassChoices:  # the rules' passes: asked, not listed
         return legal.choose(want)
     # The first pass of those cards among the 220 or so, compared by `map` and `index`
@@ -186,7 +189,7 @@ def _row(m: mv.PlayCard) -> _Row | None:
     several fields of each of up to 60 plays of a wild card, where every attribute read of
     a record is a dict lookup. The move is held, so its id is not reused while kept; the
     plays of two cards are built at each listing (plays.py), so they are not kept."""
-    key = id(m)
+    key = id(m) >> 4  # (objects are 16-byte aligned: the low bits would crowd the table)
     row = _ROWS.get(key)
     if row is None:
         if m.extra:
