@@ -10,7 +10,7 @@ from random import Random
 from typing import Final
 
 from games.engine.core import Event, Move, Outcome
-from games.engine.core.memo import last_answer, per_key
+from games.engine.core.memo import per_key
 
 from . import choices
 from . import events as ev
@@ -83,29 +83,45 @@ def setup(config: TournamentConfig, players: int, rng: Random, *, slug: str) -> 
 _ONE: Final[tuple[frozenset[int], ...]] = tuple(frozenset((seat,)) for seat in range(16))
 
 
-@last_answer  # asked of one state in turn: by the harness or the site, `apply`, the caller
 def pending_seats(s: TState) -> frozenset[int]:
-    if s.phase == "play":  # first: most moves are plays (the phases exclude each other)
-        return _ONE[s.commanded if s.commanded is not None else s.turn]  # actor(s)
-    if s.phase == "over":
+    """Whose move it is. The last answer is kept (states are immutable): one state is asked
+    in turn by the harness or the site, `apply` and the caller; a compiled slot rather than
+    `memo.last_answer`, whose wrapper is a call through Python's convention."""
+    last = _PENDING[0]
+    if last[0] is s:
+        return last[1]
+    found = _pending_seats(s)
+    _PENDING[0] = (s, found)
+    return found
+
+
+_PENDING: Final[list[tuple[TState | None, frozenset[int]]]] = [(None, frozenset())]
+
+
+def _pending_seats(s: TState) -> frozenset[int]:
+    phase = s.phase
+    if phase == "play":  # first: most moves are plays (the phases exclude each other)
+        commanded = s.commanded
+        return _ONE[commanded if commanded is not None else s.turn]  # actor(s)
+    if phase == "over":
         return frozenset()
-    if s.phase == "location":
+    if phase == "location":
         return frozenset({s.chooser}) if s.chooser is not None else frozenset()
-    if s.phase == "sword":
+    if phase == "sword":
         seat = holder(s, "sword")
         return frozenset({seat}) if seat is not None else frozenset()
-    if s.phase == "passing":
+    if phase == "passing":
         sword = s.sword_waits  # the Sword's holder chooses after the cards passed to them
         return frozenset(
             seat for seat, p in enumerate(s.players) if p.passing is None and seat != sword
         )
-    if s.phase == "gift":
+    if phase == "gift":
         return frozenset({s.arthur[0]}) if s.arthur else frozenset()
-    if s.phase == "dusk":
+    if phase == "dusk":
         return frozenset(s.dusk_queue[:1])
-    if s.phase in ("godsend", "place"):
+    if phase in ("godsend", "place"):
         return frozenset(s.recipients[:1])
-    if s.phase == "choice" and s.ask is not None:
+    if phase == "choice" and s.ask is not None:
         return frozenset({s.ask.seat})
     return frozenset()
 
