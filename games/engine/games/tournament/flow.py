@@ -121,7 +121,7 @@ class Builder(Emitter[TState]):
             suits = LOCATIONS[s.location].suits
         deck = "avalon" if s.rules.chaos else s.rules.deck  # TX-2: Avalon's full deck
         cards = weapons_deck(deck, s.n == 2, suits)
-        self.rng.shuffle(cards)
+        shuffle(self.rng, cards)
         hands = tuple(tuple(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(s.n))
         self.emit(ev.Dealt(s.round + 1, s.dealer, hands, tuple(cards[s.n * HAND_SIZE :])))
         run("dawn", self, stage="dealt")
@@ -206,6 +206,31 @@ class Builder(Emitter[TState]):
         from .godsend_phase import godsend_phase  # builds on Builder: imported late
 
         godsend_phase(self)
+
+
+def shuffle(rng: Random, cards: list[str]) -> None:
+    """`rng.shuffle(cards)`, the same draws and the same order: CPython's `Random.shuffle`
+    with its `_randbelow` by `getrandbits` (random.py: from the last card down, each
+    swapped with one drawn below it, a draw of too many bits drawn again), run as compiled
+    code instead of random.py's Python loop, two Python calls per card of the hundred or
+    so a deal shuffles. A Random whose `_randbelow` is another shuffles itself.
+    tests/engine checks both against `Random.shuffle`."""
+    randbelow = getattr(rng, "_randbelow", None)
+    if getattr(randbelow, "__func__", None) is not _RANDBELOW:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+# random.py's draw below n by getrandbits, which `shuffle` above does inline
+_RANDBELOW: Final = getattr(Random, "_randbelow_with_getrandbits", None)
 
 
 def run_threshold(b: Builder, seat: int) -> None:
