@@ -202,6 +202,32 @@ def _row(m: mv.PlayCard) -> _Row | None:
 
 _ROWS: Final[dict[int, _Row]] = {}
 _ROWS_KEPT: Final = 8192
+
+
+def _same_run(last: _Row, row: _Row) -> bool:
+    """Whether the valued play `row` goes on the run `last` is in: the same card and suit."""
+    return bool(last[1] == row[1] and last[3] == row[3])
+
+
+def _keep_run(legal: list[Move], start: int, end: int, plays: list[_Row]) -> None:
+    """Keep the run `legal[start:end]` of valued plays of one card and suit (their rows the
+    last `end - start` of `plays`) under its first play, for `_play` to take it whole."""
+    if end - start < 2:
+        return
+    if len(_RUNS) >= _RUNS_KEPT:
+        _RUNS.clear()
+    _RUNS[id(legal[start]) >> 4] = (tuple(legal[start:end]), plays[start - end :])
+
+
+def _in_place(legal: list[Move], i: int, moves: tuple[Move, ...]) -> bool:
+    """Whether `moves` are the very objects of `legal` from `i` on."""
+    return i + len(moves) <= len(legal) and all(legal[i + k] is m for k, m in enumerate(moves))
+
+
+# A run of a wild card's plays kept by its first play's identity: (its moves, their rows).
+# The moves are held, so their ids are not reused while kept.
+_RUNS: Final[dict[int, tuple[tuple[Move, ...], list[_Row]]]] = {}
+_RUNS_KEPT: Final = 1024
 _ROW_VALUE: Final = itemgetter(2)  # a row's assigned value
 
 
@@ -226,17 +252,50 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     shames: list[mv.Shame] = []
     commands: list[mv.Command] = []
     two_cards = False  # some play brings a second card (Merlin, The Lion)
-    for m in legal:  # one pass: a wild card alone brings 60 plays
+    # One pass: a wild card brings 15 plays per suit, listed one after the other, the same
+    # objects at every listing: a run seen before (`_RUNS`, by its first play) is taken
+    # whole once its plays are found in place, and a new one is kept for the next time.
+    listed = legal if isinstance(legal, list) else list(legal)  # (a list: indexed in C)
+    count = len(listed)
+    i = 0
+    start = -1  # where the run of the last row began in `listed` (-1: no run)
+    while i < count:
+        m = listed[i]
         if isinstance(m, _PLAY_CARD):
             row = _row(m)
             if row is None:
                 two_cards = True
-            else:
+                if start >= 0:
+                    _keep_run(listed, start, i, plays)
+                    start = -1
+            elif row[2]:  # a valued play: a run goes on, or one seen before starts here
+                if start >= 0 and not _same_run(plays[-1], row):
+                    _keep_run(listed, start, i, plays)
+                    start = -1
+                if start < 0:
+                    seen = _RUNS.get(id(m) >> 4)
+                    if seen is not None and _in_place(listed, i, seen[0]):
+                        plays += seen[1]
+                        i += len(seen[0])
+                        continue
+                    start = i
                 plays.append(row)
-        elif isinstance(m, mv.Shame):
-            shames.append(m)
-        elif isinstance(m, mv.Command):
-            commands.append(m)
+            else:
+                if start >= 0:
+                    _keep_run(listed, start, i, plays)
+                    start = -1
+                plays.append(row)
+        else:
+            if start >= 0:
+                _keep_run(listed, start, i, plays)
+                start = -1
+            if isinstance(m, mv.Shame):
+                shames.append(m)
+            elif isinstance(m, mv.Command):
+                commands.append(m)
+        i += 1
+    if start >= 0:
+        _keep_run(listed, start, count, plays)
     if leading and plays:
         # a wild card's 60 plays are told apart by their value (printed values play as 0)
         basics = [r for r in plays if not r[2] and not r[5] and facts(r[1])[5]]
