@@ -77,10 +77,15 @@ class Builder(Emitter[TState]):
     def health_changed(self) -> None:
         """TT-5 Companions unlock the moment Health crosses; TT-18 the game may end at once."""
         s = self.state
+        alive = True  # every Health above 0 in `s` (check_end's first question)
         for seat, p in enumerate(s.players):
-            if p.companion and not p.unlocked and p.health <= threshold(p.companion):
-                self.emit(ev.CompanionUnlocked(seat, p.health))
+            health, companion = p.health, p.companion  # each read once
+            alive = alive and health > 0
+            if companion and not p.unlocked and health <= threshold(companion):
+                self.emit(ev.CompanionUnlocked(seat, health))
                 run_threshold(self, seat)
+        if alive and self.state is s:
+            return  # nothing changed since: check_end would find everyone alive
         self.check_end()
 
     def alive(self, seat: int) -> bool:
