@@ -217,8 +217,9 @@ def shuffle(rng: Random, cards: list[str]) -> None:
     """`rng.shuffle(cards)`, the same draws and the same order: CPython's `Random.shuffle`
     with its `_randbelow` by `getrandbits` (random.py: from the last card down, each
     swapped with one drawn below it, a draw of too many bits drawn again), run as compiled
-    code instead of random.py's Python loop, two Python calls per card of the hundred or
-    so a deal shuffles. A Random whose `_randbelow` is another shuffles itself.
+    code instead of random.py's Python loop (an interpreted `_randbelow` call per card of
+    the hundred or so a deal shuffles). A Random whose `_randbelow` is another shuffles
+    itself.
     tests/engine checks both against `Random.shuffle`."""
     randbelow = getattr(rng, "_randbelow", None)
     if getattr(randbelow, "__func__", None) is not _RANDBELOW:
