@@ -6,7 +6,7 @@ gifts, Godsends on the healthiest opponent)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from random import Random
 from typing import Any, Final
 
@@ -18,8 +18,6 @@ from .passes import PassChoices
 from .weapons import is_weapon, weapon
 
 _CARDS: Final = attrgetter("cards")  # a ChoosePass's cards
-_VALUE: Final = attrgetter("value")  # a PlayCard's assigned value
-_EXTRA: Final = attrgetter("extra")  # a PlayCard's second card
 _HEAVY: Final = {"merlin": 25, "morgan": 25, "mists": 25, "avalon-merlin": 25, "sorceress": 10}
 
 
@@ -134,15 +132,18 @@ def _value(card: str, info: Mapping[str, Mapping[str, Any]]) -> int:
 def _pass(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     """Pass away low cards (likely losers) and Poisoned ones; keep wild cards and Alchemy."""
     info = _info(view)
-
-    def danger(card: str) -> int:
+    # the three highest (danger, card), most dangerous first: each card's key worked out
+    # in one compiled loop and the keys sorted as they are (no Python call per card)
+    keyed: list[tuple[int, str]] = []
+    for card in info:
         w = weapon(card)
         if w.kind in ("wild", "special", "alchemy"):
-            return -100 if w.kind != "alchemy" else -20
-        return (15 - (w.value or 0)) * 2 + _injury(card, info)
-
-    ranked = sorted(info, key=lambda c: (-danger(c), c))[:3]
-    want = frozenset(ranked)
+            danger = -100 if w.kind != "alchemy" else -20
+        else:
+            danger = (15 - (w.value or 0)) * 2 + _injury(card, info)
+        keyed.append((-danger, card))
+    keyed.sort()  # (cards are unique: no two keys tie)
+    want = frozenset(card for _, card in keyed[:3])
     if type(legal) is PassChoices:  # the rules' passes: asked, not listed
         return legal.choose(want)
     # The first pass of those cards among the 220 or so, compared by `map` and `index`
@@ -175,6 +176,60 @@ def _card_facts(card: str) -> tuple[bool, bool, int, int | None, int, bool]:
 # one dict lookup per card instead of `weapon` and five attribute reads and comparisons
 _FACTS: Final = per_key(_card_facts, kept=1024)
 
+# A play of one card as `_play` weighs it: (the move, card, value, suit, extra, boost).
+# Typed as a plain tuple: a typed one is unpacked into C values and packed again into a new
+# tuple at every list append (two allocations per play read).
+_Row = tuple[Any, ...]
+
+
+def _row(m: mv.PlayCard) -> _Row | None:
+    """`m`'s fields, read once per move object and then found by its identity; None for a
+    play of two cards (Merlin, The Lion), which `_play` sets aside. The plays of a hand are
+    the same objects from turn to turn (plays.play_card keeps them) and `_play` reads
+    several fields of each of up to 60 plays of a wild card, where every attribute read of
+    a record is a dict lookup. The move is held, so its id is not reused while kept; the
+    plays of two cards are built at each listing (plays.py), so they are not kept."""
+    key = id(m) >> 4  # (objects are 16-byte aligned: the low bits would crowd the table)
+    row = _ROWS.get(key)
+    if row is None:
+        if m.extra:
+            return None
+        if len(_ROWS) >= _ROWS_KEPT:
+            _ROWS.clear()  # at once, as per_key's tables: a bound, not an LRU
+        row = _ROWS[key] = (m, m.card, m.value, m.suit, "", m.boost)
+    return row
+
+
+_ROWS: Final[dict[int, _Row]] = {}
+_ROWS_KEPT: Final = 8192
+
+
+def _same_run(last: _Row, row: _Row) -> bool:
+    """Whether the valued play `row` goes on the run `last` is in: the same card and suit."""
+    return bool(last[1] == row[1] and last[3] == row[3])
+
+
+def _keep_run(legal: list[Move], start: int, end: int, plays: list[_Row]) -> None:
+    """Keep the run `legal[start:end]` of valued plays of one card and suit (their rows the
+    last `end - start` of `plays`) under its first play, for `_play` to take it whole."""
+    if end - start < 2:
+        return
+    if len(_RUNS) >= _RUNS_KEPT:
+        _RUNS.clear()
+    _RUNS[id(legal[start]) >> 4] = (tuple(legal[start:end]), plays[start - end :])
+
+
+def _in_place(legal: list[Move], i: int, moves: tuple[Move, ...]) -> bool:
+    """Whether `moves` are the very objects of `legal` from `i` on."""
+    return i + len(moves) <= len(legal) and all(legal[i + k] is m for k, m in enumerate(moves))
+
+
+# A run of a wild card's plays kept by its first play's identity: (its moves, their rows).
+# The moves are held, so their ids are not reused while kept.
+_RUNS: Final[dict[int, tuple[tuple[Move, ...], list[_Row]]]] = {}
+_RUNS_KEPT: Final = 1024
+_ROW_VALUE: Final = itemgetter(2)  # a row's assigned value
+
 
 def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     me = view["viewer"]
@@ -191,45 +246,76 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     leading = not melee
     left = (view["lead"] - view["turn"] - 1) % n if not leading else n - 1
     facts = _FACTS
-    plays: Sequence[mv.PlayCard]
+    # The plays of one card (no second card) as rows of their fields, each read once
+    # (`_row`); Shames and commands apart.
+    plays: list[_Row] = []
     shames: list[mv.Shame] = []
     commands: list[mv.Command] = []
-    play_card = mv.PlayCard
-    if all(type(m) is play_card for m in legal):  # the usual turn (a compiled loop, no set)
-        only: Any = legal  # PlayCards only
-        two_cards = any(map(_EXTRA, only))
-        plays = [m for m in only if not m.extra] if two_cards else only  # read, not changed
-    else:
-        two_cards = False  # some play brings a second card (Merlin, The Lion)
-        kept: list[mv.PlayCard] = []
-        for m in legal:  # one pass: a wild card alone brings 60 plays
-            if isinstance(m, mv.PlayCard):
-                if not m.extra:
-                    kept.append(m)
-                else:
-                    two_cards = True
-            elif isinstance(m, mv.Shame):
+    two_cards = False  # some play brings a second card (Merlin, The Lion)
+    # One pass: a wild card brings 15 plays per suit, listed one after the other, the same
+    # objects at every listing: a run seen before (`_RUNS`, by its first play) is taken
+    # whole once its plays are found in place, and a new one is kept for the next time.
+    listed = legal if isinstance(legal, list) else list(legal)  # (a list: indexed in C)
+    count = len(listed)
+    i = 0
+    start = -1  # where the run of the last row began in `listed` (-1: no run)
+    while i < count:
+        m = listed[i]
+        if isinstance(m, _PLAY_CARD):
+            row = _row(m)
+            if row is None:
+                two_cards = True
+                if start >= 0:
+                    _keep_run(listed, start, i, plays)
+                    start = -1
+            elif row[2]:  # a valued play: a run goes on, or one seen before starts here
+                if start >= 0 and not _same_run(plays[-1], row):
+                    _keep_run(listed, start, i, plays)
+                    start = -1
+                if start < 0:
+                    seen = _RUNS.get(id(m) >> 4)
+                    if seen is not None and _in_place(listed, i, seen[0]):
+                        plays += seen[1]
+                        i += len(seen[0])
+                        continue
+                    start = i
+                plays.append(row)
+            else:
+                if start >= 0:
+                    _keep_run(listed, start, i, plays)
+                    start = -1
+                plays.append(row)
+        else:
+            if start >= 0:
+                _keep_run(listed, start, i, plays)
+                start = -1
+            if isinstance(m, mv.Shame):
                 shames.append(m)
             elif isinstance(m, mv.Command):
                 commands.append(m)
-        plays = kept
+        i += 1
+    if start >= 0:
+        _keep_run(listed, start, count, plays)
     if leading and plays:
         # a wild card's 60 plays are told apart by their value (printed values play as 0)
-        basics = [m for m in plays if not m.value and not m.boost and facts(m.card)[5]]
-        pool = basics or [m for m in plays if not m.boost] or plays
+        basics = [r for r in plays if not r[2] and not r[5] and facts(r[1])[5]]
+        pool = basics or [r for r in plays if not r[5]] or plays
         # the first play of the highest (value, -Injury, card, suit): `max` with `_value`
         # and `_injury` inlined (three calls per play less)
         top = pool[0]
         top_key: tuple[Any, ...] = ()
-        for m in pool:
-            card, assigned = m.card, m.value
+        for r in pool:
+            card: str = r[1]
+            assigned: int = r[2]
+            suit: str = r[3]
             _, _, printed8, _, heavy, _ = facts(card)
             value = printed8 if assigned == 0 else assigned
             injury = hurt.get(card, heavy)
-            lead_key = (value, -injury, card, m.suit)
+            lead_key = (value, -injury, card, suit)
             if lead_key > top_key:
-                top, top_key = m, lead_key
-        return top
+                top, top_key = r, lead_key
+        chosen: mv.PlayCard = top[0]
+        return chosen
 
     # What outcome() compares each candidate with, read once for all of them: the visible
     # values, which of them are live (not Feinted), whether Morgan le Fay is in, how heavy.
@@ -266,33 +352,31 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
     best: mv.PlayCard | None = None
     rank: tuple[Any, ...] = ()
     key: tuple[Any, ...]
-    ranked: Sequence[mv.PlayCard] = plays
-    if any(map(_VALUE, plays)):
+    ranked = plays
+    if any(r[2] for r in plays):
         # A wild or special card's plays by (card, suit), one per value assigned (printed
         # values play as 0, and a face-down wild card as 0 until turned up): `_wild_pick`
         # ranks a run without scoring each of its 15 values.
-        # One compiled pass, each play's value read once (a groupby over attrgetter keys
-        # cost two C calls and a key tuple per play, 60 plays a wild card).
-        runs: dict[tuple[str, str], list[mv.PlayCard]] = {}
-        unvalued: list[mv.PlayCard] = []
-        for m in plays:
-            if not m.value:
-                unvalued.append(m)
+        runs: dict[tuple[str, str], list[_Row]] = {}
+        unvalued: list[_Row] = []
+        for r in plays:
+            if not r[2]:
+                unvalued.append(r)
                 continue
-            pair = (m.card, m.suit)
+            pair = (r[1], r[3])
             run = runs.get(pair)
             if run is None:
-                runs[pair] = [m]
+                runs[pair] = [r]
             else:
-                run.append(m)
+                run.append(r)
         ranked = unvalued
         ranked += [
             _wild_pick(run, counts, live_shown, morgan_in, any_shown, margin, left)
             for run in runs.values()
         ]
-    for m in ranked:
-        # each field read once (an attribute of a Python record is a dict lookup each time)
-        card, assigned, boost = m.card, m.value, m.boost
+    for r in ranked:
+        card, assigned, suit = r[1], r[2], r[3]
+        boost: bool = r[5]
         # wild and special cards: their value is the one assigned (m.value)
         wild, is_morgan, printed8, printed, heavy_card, _ = facts(card)
         morgan = morgan_in or is_morgan
@@ -320,9 +404,9 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
             key = (True, False, not wild, value, 0, not boost)
         else:  # at risk: play as high as possible, sparing wild cards
             key = (False, False, value - (5 if wild else 0), 0, 0, not boost)
-        candidate = (key, card, assigned, m.suit)
+        candidate = (key, card, assigned, suit)
         if best is None or candidate >= rank:
-            best, rank = m, candidate
+            best, rank = r[0], candidate
     safe = best is not None and rank[0][0]
     if not safe and commands:
         return _command(view, commands, me)
@@ -355,14 +439,14 @@ def _shame(shames: Sequence[mv.Shame], hurt: Mapping[str, int]) -> mv.Shame:
 
 
 def _wild_pick(
-    run: list[mv.PlayCard],
+    run: list[_Row],
     counts: Mapping[int, int],
     live_shown: list[int],
     morgan_in: bool,
     shown: bool,
     margin: int,
     left: int,
-) -> mv.PlayCard:
+) -> _Row:
     """The play of `run` (one wild or special card and suit, one play per value v) that
     `_play` ranks highest, the others never being chosen. Its key there, the card's
     Injury fixed: last to act (left 0), not losing beats losing and the lowest v is best
@@ -371,28 +455,28 @@ def _wild_pick(
     Feint, loss and margin as `_play`'s, from the low end or the high end until one
     passes. A play's rank there is unique (card, value, suit and key), so which of the
     plays are scored does not change the best."""
-    morgan = morgan_in or _FACTS(run[0].card)[1]
+    morgan = morgan_in or _FACTS(run[0][1])[1]
     low = min(live_shown) if live_shown else 0
     high = max(live_shown) if live_shown else 0
     # `_play`'s tests for one value v, worked through for the run (no call per value):
     # v does not lose when Feinted (in `counts`), when nothing is shown, or when it is
     # above the lowest live card (below the highest under Morgan le Fay); v dumps safely
     # when Feinted or when it clears that card by `margin` (which is at least 1).
-    ascending = sorted(run, key=_VALUE)
+    ascending = sorted(run, key=_ROW_VALUE)
     if left == 0:
-        for m in ascending:
-            v = m.value
+        for r in ascending:
+            v: int = r[2]
             if v in counts or not shown or (live_shown and (v < high if morgan else v > low)):
-                return m
+                return r
         return ascending[0]
-    for m in ascending:
-        v = m.value
+    for r in ascending:
+        v = r[2]
         if v in counts or (live_shown and ((high - v) if morgan else (v - low)) >= margin):
-            return m
-    for m in reversed(ascending):
-        v = m.value
+            return r
+    for r in reversed(ascending):
+        v = r[2]
         if v in counts or not shown or (live_shown and (v < high if morgan else v > low)):
-            return m
+            return r
     return ascending[-1]
 
 
@@ -424,5 +508,6 @@ def _command(view: Mapping[str, Any], commands: Sequence[mv.Command], me: int) -
     return mv.Command(target)
 
 
-# read from a C static, not as three attributes of the moves module at every move
+# read from C statics, not as attributes of the moves module at every move (or play)
 _PLAY_MOVES: Final = (mv.PlayCard, mv.Shame, mv.Command)
+_PLAY_CARD: Final = mv.PlayCard

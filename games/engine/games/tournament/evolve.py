@@ -206,8 +206,13 @@ def _card_played(s: TState, e: ev.CardPlayed) -> TState:
 
 
 def _card_changes(s: TState, e: ev.CardPlayed) -> dict[str, Any]:
-    # each field read once: a record's attribute is a dict lookup at every read
-    seat, card, played = e.seat, e.card, s.played
+    # The event's fields from its instance dictionary, read once: an attribute read of a
+    # record looks in its class first, then in that same dictionary (twice the cost).
+    fields: dict[str, Any] = e.__dict__
+    seat: int = fields["seat"]
+    card: str = fields["card"]
+    suit: str | None = fields["suit"]
+    played = s.played
     players = list(s.players)
     p = players[seat]
     players[seat] = replace(p, hand=_without_one(p.hand, card))
@@ -215,12 +220,12 @@ def _card_changes(s: TState, e: ev.CardPlayed) -> dict[str, Any]:
         Entry,
         {
             "order": played,
-            "slot": e.slot,
+            "slot": fields["slot"],
             "seat": seat,
             "card": card,
-            "value": e.value,
-            "suit": e.suit,
-            "face_down": e.face_down,
+            "value": fields["value"],
+            "suit": suit,
+            "face_down": fields["face_down"],
             "marked": False,
         },
     )
@@ -229,8 +234,9 @@ def _card_changes(s: TState, e: ev.CardPlayed) -> dict[str, Any]:
         "melee": (*s.melee, entry),
         "played": played + 1,
     }
-    if e.leads:
-        changes.update(lead_suit=e.suit, alchemy_led=e.alchemy_led)
+    if fields["leads"]:  # (item by item: `update` with keywords is a Python-level call)
+        changes["lead_suit"] = suit
+        changes["alchemy_led"] = fields["alchemy_led"]
     return changes
 
 
@@ -244,7 +250,9 @@ def card_and_turn(s: TState, played: ev.CardPlayed, moved: ev.TurnMoved) -> TSta
     turn passing on, melee.plain_play) in one copy of the state instead of two: the same
     state as folding them one by one (tests/engine's contract folds the log again)."""
     changes = _card_changes(s, played)
-    changes.update(turn=moved.turn, commanded=None, acted=s.acted + 1)
+    changes["turn"] = moved.turn  # item by item, as in `_card_changes`
+    changes["commanded"] = None
+    changes["acted"] = s.acted + 1
     new = replace_with(s, changes)
     carry_powers(s, new)  # both events keep every seat's powers (POWERS_KEPT)
     return new
@@ -252,12 +260,13 @@ def card_and_turn(s: TState, played: ev.CardPlayed, moved: ev.TurnMoved) -> TSta
 
 @on(ev.Shamed)
 def _shamed(s: TState, e: ev.Shamed) -> TState:
+    seat, card = e.seat, e.card  # each read once (a record's attribute is a dict lookup)
     players = list(s.players)  # the player's new record, then one copy of the state
-    p = players[e.seat]
-    hand = _without_one(p.hand, e.card) if e.card else p.hand
-    players[e.seat] = replace(p, hand=hand, health=p.health - e.injury)
-    discard = (*s.discard, e.card) if e.card else s.discard
-    return replace(s, players=tuple(players), discard=discard, out=s.out | {e.seat})
+    p = players[seat]
+    hand = _without_one(p.hand, card) if card else p.hand
+    players[seat] = replace(p, hand=hand, health=p.health - e.injury)
+    discard = (*s.discard, card) if card else s.discard
+    return replace(s, players=tuple(players), discard=discard, out=s.out | {seat})
 
 
 @on(ev.EntriesDiscarded)
@@ -318,17 +327,18 @@ def _turned_up(s: TState, e: ev.CardTurnedUp) -> TState:
 @on(ev.MeleeEnded)
 def _melee_ended(s: TState, e: ev.MeleeEnded) -> TState:
     players = s.players
-    if e.loser is not None:  # built here, so the state is copied once for the event
-        loser = players[e.loser]
+    seat = e.loser  # read once (a record's attribute is a dict lookup)
+    if seat is not None:  # built here, so the state is copied once for the event
+        loser = players[seat]
         taken = replace(loser, hits=(*loser.hits, *e.taken))
-        players = (*players[: e.loser], taken, *players[e.loser + 1 :])
+        players = (*players[:seat], taken, *players[seat + 1 :])
     return replace(
         s,
         players=players,
         melee=(),
         carried=e.set_aside,
         discard=(*s.discard, *e.discarded),
-        lead=e.loser if e.loser is not None else s.lead,
+        lead=seat if seat is not None else s.lead,
         melee_no=s.melee_no + 1,
         phase="gift" if s.arthur is not None else s.phase,
     )

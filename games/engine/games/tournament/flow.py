@@ -10,8 +10,10 @@ decide again. Melee play lives in `melee.py`, the Godsend phase in `godsend_phas
 from __future__ import annotations
 
 from random import Random
+from typing import Final
 
 from games.engine.core import Emitter
+from games.engine.core.memo import per_key
 
 from . import events as ev
 from .characters import threshold
@@ -75,10 +77,15 @@ class Builder(Emitter[TState]):
     def health_changed(self) -> None:
         """TT-5 Companions unlock the moment Health crosses; TT-18 the game may end at once."""
         s = self.state
+        alive = True  # every Health above 0 in `s` (check_end's first question)
         for seat, p in enumerate(s.players):
-            if p.companion and not p.unlocked and p.health <= threshold(p.companion):
-                self.emit(ev.CompanionUnlocked(seat, p.health))
+            health, companion = p.health, p.companion  # each read once
+            alive = alive and health > 0
+            if companion and not p.unlocked and health <= threshold(companion):
+                self.emit(ev.CompanionUnlocked(seat, health))
                 run_threshold(self, seat)
+        if alive and self.state is s:
+            return  # nothing changed since: check_end would find everyone alive
         self.check_end()
 
     def alive(self, seat: int) -> bool:
@@ -119,7 +126,7 @@ class Builder(Emitter[TState]):
             suits = LOCATIONS[s.location].suits
         deck = "avalon" if s.rules.chaos else s.rules.deck  # TX-2: Avalon's full deck
         cards = weapons_deck(deck, s.n == 2, suits)
-        self.rng.shuffle(cards)
+        shuffle(self.rng, cards)
         hands = tuple(tuple(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(s.n))
         self.emit(ev.Dealt(s.round + 1, s.dealer, hands, tuple(cards[s.n * HAND_SIZE :])))
         run("dawn", self, stage="dealt")
@@ -147,7 +154,7 @@ class Builder(Emitter[TState]):
         s = self.state
         first_chaos = s.rules.chaos and s.round == 1 and s.host is not None
         self.emit(
-            ev.MeleeStarted(s.host if first_chaos and s.host is not None else s.left_of(s.dealer))
+            melee_started(s.host if first_chaos and s.host is not None else s.left_of(s.dealer))
         )
         from .melee import continue_play  # melee builds on Builder: imported late
 
@@ -163,7 +170,7 @@ class Builder(Emitter[TState]):
         elif max(hands) == 0:
             self.end_round("cards_played")
         else:
-            self.emit(ev.MeleeStarted(s.lead))
+            self.emit(melee_started(s.lead))
             from .melee import continue_play  # melee builds on Builder: imported late
 
             continue_play(self)
@@ -206,5 +213,36 @@ class Builder(Emitter[TState]):
         godsend_phase(self)
 
 
+def shuffle(rng: Random, cards: list[str]) -> None:
+    """`rng.shuffle(cards)`, the same draws and the same order: CPython's `Random.shuffle`
+    with its `_randbelow` by `getrandbits` (random.py: from the last card down, each
+    swapped with one drawn below it, a draw of too many bits drawn again), run as compiled
+    code instead of random.py's Python loop (an interpreted `_randbelow` call per card of
+    the hundred or so a deal shuffles). A Random whose `_randbelow` is another shuffles
+    itself.
+    tests/engine checks both against `Random.shuffle`."""
+    randbelow = getattr(rng, "_randbelow", None)
+    if getattr(randbelow, "__func__", None) is not _RANDBELOW:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+# random.py's draw below n by getrandbits, which `shuffle` above does inline
+_RANDBELOW: Final = getattr(Random, "_randbelow_with_getrandbits", None)
+
+
 def run_threshold(b: Builder, seat: int) -> None:
     run_for("threshold_crossing", b, seat)
+
+
+# A Melee starting with a seat's lead: one event per seat, built once (events are frozen
+# values; a game starts some sixty Melees), as melee.turn_moved
+melee_started: Final = per_key(ev.MeleeStarted, kept=64)

@@ -10,7 +10,7 @@ from random import Random
 from typing import Final
 
 from games.engine.core import Event, Move, Outcome
-from games.engine.core.memo import last_answer, per_key
+from games.engine.core.memo import per_key
 
 from . import choices
 from . import events as ev
@@ -83,29 +83,45 @@ def setup(config: TournamentConfig, players: int, rng: Random, *, slug: str) -> 
 _ONE: Final[tuple[frozenset[int], ...]] = tuple(frozenset((seat,)) for seat in range(16))
 
 
-@last_answer  # asked of one state in turn: by the harness or the site, `apply`, the caller
 def pending_seats(s: TState) -> frozenset[int]:
-    if s.phase == "play":  # first: most moves are plays (the phases exclude each other)
-        return _ONE[s.commanded if s.commanded is not None else s.turn]  # actor(s)
-    if s.phase == "over":
+    """Whose move it is. The last answer is kept (states are immutable): one state is asked
+    in turn by the harness or the site, `apply` and the caller; a compiled slot rather than
+    `memo.last_answer`, whose wrapper is a call through Python's convention."""
+    last = _PENDING[0]
+    if last[0] is s:
+        return last[1]
+    found = _pending_seats(s)
+    _PENDING[0] = (s, found)
+    return found
+
+
+_PENDING: Final[list[tuple[TState | None, frozenset[int]]]] = [(None, frozenset())]
+
+
+def _pending_seats(s: TState) -> frozenset[int]:
+    phase = s.phase
+    if phase == "play":  # first: most moves are plays (the phases exclude each other)
+        commanded = s.commanded
+        return _ONE[commanded if commanded is not None else s.turn]  # actor(s)
+    if phase == "over":
         return frozenset()
-    if s.phase == "location":
+    if phase == "location":
         return frozenset({s.chooser}) if s.chooser is not None else frozenset()
-    if s.phase == "sword":
+    if phase == "sword":
         seat = holder(s, "sword")
         return frozenset({seat}) if seat is not None else frozenset()
-    if s.phase == "passing":
+    if phase == "passing":
         sword = s.sword_waits  # the Sword's holder chooses after the cards passed to them
         return frozenset(
             seat for seat, p in enumerate(s.players) if p.passing is None and seat != sword
         )
-    if s.phase == "gift":
+    if phase == "gift":
         return frozenset({s.arthur[0]}) if s.arthur else frozenset()
-    if s.phase == "dusk":
+    if phase == "dusk":
         return frozenset(s.dusk_queue[:1])
-    if s.phase in ("godsend", "place"):
+    if phase in ("godsend", "place"):
         return frozenset(s.recipients[:1])
-    if s.phase == "choice" and s.ask is not None:
+    if phase == "choice" and s.ask is not None:
         return frozenset({s.ask.seat})
     return frozenset()
 
@@ -151,21 +167,21 @@ def _legal_moves(s: TState, seat: int) -> Sequence[Move]:
     if seat not in pending_seats(s):
         return []
     if s.phase == "location":
-        return [mv.ChooseLocation(loc) for loc in location_choices(s)]
+        return list(map(_choose_location, location_choices(s)))
     if s.phase == "sword":
-        return [mv.DecidePassing(True), mv.DecidePassing(False)]
+        return [_ALLOW_PASSING, _REFUSE_PASSING]
     if s.phase == "passing":
         return PassChoices(s.player(seat).hand)  # 220 from a hand of 12: listed if read
     if s.phase == "gift":
-        return [mv.GiveCard(c) for c in sorted(set(s.player(seat).hand))]
+        return list(map(_give_card, sorted(set(s.player(seat).hand))))
     if s.phase == "dusk":
         return [*map(_give_hit, dusk.dusk_targets(s, seat)), _FINISH_DUSK]
     if s.phase == "godsend":
-        return [mv.PickGodsend(src) for src in gp.sources(s)]
+        return list(map(_pick_godsend, gp.sources(s)))
     if s.phase == "place":
-        return [mv.PlaceGodsend(t) for t in range(s.n) if t != seat]
+        return [_place_godsend(t) for t in range(len(s.players)) if t != seat]
     if s.phase == "choice" and s.ask is not None:
-        return [mv.Choose(option) for option in s.ask.options]
+        return list(map(_choose, s.ask.options))
     return []
 
 
@@ -288,3 +304,14 @@ def _new_give_hit(pair: tuple[str, int]) -> mv.GiveHit:
 
 _give_hit: Final = per_key(_new_give_hit, kept=1024)
 _FINISH_DUSK: Final = mv.FinishDusk()
+
+# The other phases' moves, built once per value as Dusk's are: each decision of those
+# phases lists them again, and a record built through its interpreted `__init__` costs
+# more than the rest of the listing
+_choose_location: Final = per_key(mv.ChooseLocation, kept=64)
+_give_card: Final = per_key(mv.GiveCard, kept=1024)
+_pick_godsend: Final = per_key(mv.PickGodsend, kept=8)
+_place_godsend: Final = per_key(mv.PlaceGodsend, kept=64)
+_choose: Final = per_key(mv.Choose, kept=1024)
+_ALLOW_PASSING: Final = mv.DecidePassing(True)
+_REFUSE_PASSING: Final = mv.DecidePassing(False)

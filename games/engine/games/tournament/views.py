@@ -72,7 +72,7 @@ def _hand_card(seat: int, card: str, poisoned: tuple[int, ...]) -> dict[str, JSO
 
 
 def _hand(seat: int, hand: tuple[str, ...], poisoned: tuple[int, ...]) -> list[JSON]:
-    cards = _hand_cards(seat, poisoned)  # a plain dict per seat: cheaper than a cached call
+    cards = _cards_of(seat, poisoned)  # a plain dict per seat: cheaper than a cached call
     try:
         return [cards[c] for c in hand]  # compiled: a loop of dict lookups, no bound method
     except KeyError:
@@ -84,6 +84,23 @@ def _hand(seat: int, hand: tuple[str, ...], poisoned: tuple[int, ...]) -> list[J
 def _hand_cards(seat: int, poisoned: tuple[int, ...]) -> dict[str, dict[str, JSON]]:
     """`_hand_card(seat, card, poisoned)` by card, filled as cards are first seen."""
     return {}
+
+
+def _cards_of(seat: int, poisoned: tuple[int, ...]) -> dict[str, dict[str, JSON]]:
+    """`_hand_cards(seat, poisoned)`, the last one of each seat kept in a slot found by the
+    identity of the table's `poisoned` (one object per game): the cached call hashes the
+    tuple again at every view."""
+    if seat < len(_CARDS_OF):
+        kept = _CARDS_OF[seat]
+        if kept is not None and kept[0] is poisoned:
+            return kept[1]
+    cards = _hand_cards(seat, poisoned)
+    if seat < len(_CARDS_OF):
+        _CARDS_OF[seat] = (poisoned, cards)
+    return cards
+
+
+_CARDS_OF: Final[list[tuple[tuple[int, ...], dict[str, dict[str, JSON]]] | None]] = [None] * 16
 
 
 def _entry(x: Entry, viewer: Viewer, s: TState, flags: frozenset[int] | None) -> JSON:
@@ -123,31 +140,48 @@ def bot_view(s: TState, seat: int) -> dict[str, JSON]:
     keys, so nothing the seat may not know (tests/engine check it against the full view at
     every decision of seeded games, and that the bot chooses the same from both)."""
     over = s.phase == "over"
+    players = s.players  # each field read once (a record's attribute is a dict lookup)
+    poisoned = s.rules.poisoned
+    godsend_up = s.godsend_up
     return {
         "lead": s.lead,
         "turn": s.turn,
         # an entry's card, value and whether it is face down: what the bot reads of it
         # (not its Feint flag, order, slot, seat or suit: the Feints it works out itself)
-        "melee": [
-            {"face_down": True}
-            if x.face_down and x.seat != seat and not over
-            else {"card": x.card, "value": x.value, "face_down": x.face_down}
-            for x in s.melee
-        ],
+        "melee": [_bot_entry(i, x, seat, over) for i, x in enumerate(s.melee)],
         "ask": _ask(s) if s.ask is not None else None,
-        "godsend_up": [_godsend(g) for g in s.godsend_up] if s.godsend_up else [],
+        "godsend_up": [_godsend(g) for g in godsend_up] if godsend_up else [],
         # the three public values the bot weighs (bot.py): the whole record, shared or
         # not, costs a dozen keys per seat at every decision
-        "players": [_bot_player(n, p) for n, p in enumerate(s.players)],
+        "players": [_bot_player(n, p) for n, p in enumerate(players)],
         "viewer": seat,
         # the seat's own hand, or every hand once the game is over (no comprehension
         # frame for the usual one)
-        "hands": [
-            {"seat": n, "cards": _hand(n, s.players[n].hand, s.rules.poisoned)} for n in range(s.n)
-        ]
+        "hands": [{"seat": n, "cards": _hand(n, p.hand, poisoned)} for n, p in enumerate(players)]
         if over
-        else [{"seat": seat, "cards": _hand(seat, s.players[seat].hand, s.rules.poisoned)}],
+        else [{"seat": seat, "cards": _hand(seat, players[seat].hand, poisoned)}],
     }
+
+
+def _bot_entry(i: int, x: Entry, seat: int, over: bool) -> dict[str, JSON]:
+    """The bot view's row of the Melee's `i`-th entry: face down to the other seats while
+    it is (Elf Queen), else its card, value and whether it is face down. The revealed row
+    is built once per entry record (an entry stays the same object from card to card of
+    its Melee) and shared as the players' rows are; the slot of each position in the
+    Melee holds the last entry seen there."""
+    kept = _BOT_ENTRIES[i] if i < len(_BOT_ENTRIES) else None
+    if kept is not None and kept[0] is x:
+        row = kept[1]
+    else:
+        row = {"card": x.card, "value": x.value, "face_down": x.face_down}
+        if i < len(_BOT_ENTRIES):
+            _BOT_ENTRIES[i] = (x, row)
+    if row["face_down"] and not over and x.seat != seat:
+        return {"face_down": True}
+    return row
+
+
+_BOT_ENTRIES: Final[list[tuple[Entry, dict[str, JSON]] | None]] = [None] * 32
 
 
 def _bot_player(seat: int, p: Player) -> dict[str, JSON]:
