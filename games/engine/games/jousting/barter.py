@@ -21,6 +21,7 @@ from .cards import (
     card_name,
     cards_named,
     deck_set,
+    face,
     is_complete,
     is_joker,
     kind_of,
@@ -206,15 +207,19 @@ def weakest_spare(hand: tuple[str, ...]) -> str | None:
     """`spares(hand)[0]`, without sorting the others (None: no spare). A knight's hand is
     new after each of its trades and duels, so this is worked out ~50 times a 6-player
     game: `_kept` in one pass over the hand instead of its set or five passes by kind."""
-    highest: dict[str, str] = {}  # kind -> its highest card (values are unique per kind)
+    # kind -> its highest card and value (values are unique per kind); a card's kind and
+    # value in one lookup (`face`), the highest's value kept beside it
+    highest: dict[str, tuple[str, int]] = {}
     jokers: list[str] = []
     for c in hand:
-        kind = kind_of(c)
+        kind, value = face(c)
         if kind == JOKER:
             jokers.append(c)
-        elif kind not in highest or value_of(c) > value_of(highest[kind]):
-            highest[kind] = c
-    kept = set(highest.values())
+        else:
+            top = highest.get(kind)
+            if top is None or value > top[1]:
+                highest[kind] = (c, value)
+    kept = {c for c, _ in highest.values()}
     if len(highest) + len(jokers) >= len(KINDS):
         # A set (`best_set`): the lowest jokers (the deck's order) fill the missing kinds.
         jokers.sort(key=sort_key)
