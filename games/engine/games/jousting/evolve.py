@@ -252,12 +252,17 @@ _FOLDS: Final[dict[type[Event], Callable[[JoustingState, Any], None]]] = {
 }
 
 
+# (a module's attribute is a lookup at each read; a `Final` name is a C static)
+_SAID_DONE: Final = ev.SaidDone
+_GAME_SET_UP: Final = ev.GameSetUp
+
+
 def evolve(state: JoustingState | None, event: Event) -> JoustingState:
     kind = type(event)
-    if kind is ev.SaidDone and state is not None:  # JH-3; the commonest event
+    if kind is _SAID_DONE and state is not None:  # JH-3; the commonest event
         seat: int = event.seat  # type: ignore[attr-defined]  # a SaidDone, by its class
         return replace(state, clock=state.clock + 1, done=state.done | {seat})
-    if kind is ev.GameSetUp:
+    if kind is _GAME_SET_UP:
         assert isinstance(event, ev.GameSetUp)
         n = len(event.hands)
         return JoustingState(

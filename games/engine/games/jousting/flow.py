@@ -31,8 +31,15 @@ def run_folded(
 ) -> tuple[list[Event], JoustingState]:
     """`run`, and the state after its events (each was folded as it was emitted)."""
     emitter = Emitter(evolve, state)
-    emitter.settle(first, partial(follow_ups, rng=rng))  # (a C call per step, no lambda)
+    # (a C call per step, no lambda; `rng` bound first, by position: a keyword would make
+    # each call build a dict of it and parse it again)
+    emitter.settle(first, partial(_follow_ups, rng))
     return emitter.events, emitter.state
+
+
+def _follow_ups(rng: Random, state: JoustingState) -> list[Event]:
+    """`follow_ups(state, rng)`, its arguments the other way round, for `partial`."""
+    return follow_ups(state, rng)
 
 
 def _next_bout(state: JoustingState) -> list[Event]:
