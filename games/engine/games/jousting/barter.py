@@ -123,18 +123,21 @@ def accepts(state: JoustingState, seat: int) -> list[AcceptOffer]:
     offers whose offerer can still give are worked out once for those, with what each asks
     of its taker read out, and kept while they are the same objects."""
     seen, givable = _GIVABLE[0]
+    offers, hands, purses = state.offers, state.hands, state.coins  # (each read once)
     # (the identities compared one by one, without building a tuple of them to compare)
-    if not (seen and state.offers is seen[0] and state.hands is seen[1] and state.coins is seen[2]):
-        key = (state.offers, state.hands, state.coins)
-        givable = tuple(
-            (_accept(o.id), o.seat, o.to, o.declined, o.want.coins, o.want.cards)
-            for o in state.offers
-            if still_valid(state, o)
-        )
+    if not (seen and offers is seen[0] and hands is seen[1] and purses is seen[2]):
+        key = (offers, hands, purses)
+        found = []
+        for o in offers:
+            give, want, by = o.give, o.want, o.seat
+            held = hands[by]  # `still_valid(state, o)`, from the fields read above
+            if give.coins <= purses[by] and all(c in held for c in give.cards):
+                found.append((_accept(o.id), by, o.to, o.declined, want.coins, want.cards))
+        givable = tuple(found)
         _GIVABLE[0] = (key, givable)
     if not givable:  # often: nothing on the table
         return []
-    hand, coins = state.hands[seat], state.coins[seat]
+    hand, coins = hands[seat], purses[seat]
     return [
         accept
         for accept, by, to, declined, want_coins, want_cards in givable

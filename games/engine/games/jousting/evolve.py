@@ -58,12 +58,27 @@ def _move_cards(
             if held is None:
                 held = touched[dst] = list(hands[dst])
             held.append(card)
-            others = knowers - {dst}
+            others = _others_than(knowers, dst)
             if others:
                 known[card] = others
     for seat, cards in touched.items():
         hands[seat] = sorted_cards(cards)
     fill(state, hands=tuple(hands), known=known)
+
+
+def _others_than(knowers: frozenset[int], seat: int) -> frozenset[int]:
+    """`knowers - {seat}`, kept per pair: a handful of sets (everyone, a trade's two
+    parties, nobody) less one seat, asked for every card moved."""
+    key = (knowers, seat)
+    found = _OTHERS.get(key)
+    if found is None:
+        if len(_OTHERS) >= 256:
+            _OTHERS.clear()
+        found = _OTHERS[key] = knowers - {seat}
+    return found
+
+
+_OTHERS: Final[dict[tuple[frozenset[int], int], frozenset[int]]] = {}
 
 
 def _add_coins(state: JoustingState, seat: int, amount: int) -> None:
