@@ -66,6 +66,7 @@ OWN_OFFER: Final = msg(N_("You cannot accept your own offer."))
 CANNOT_GIVE: Final = msg(N_("The other knight can no longer give what they offered."))
 
 
+# (`len(state.hands)` below: the state's `players` property, without its interpreted call)
 def check_offer(state: JoustingState, seat: int, move: MakeOffer) -> Message | None:
     if move.stamp != state.clock:
         return STALE
@@ -74,9 +75,10 @@ def check_offer(state: JoustingState, seat: int, move: MakeOffer) -> Message | N
             N_("Your offers this barter session are used up (the table allows %(limit)s)."),
             limit=state.config.offer_limit,
         )
-    if move.to is not None and not (0 <= move.to < state.players and move.to != seat):
+    if move.to is not None and not (0 <= move.to < len(state.hands) and move.to != seat):
         return msg(N_("Make your offer to another knight at the table, or to everyone."))
-    if move.give.is_empty() or move.want.is_empty():
+    given, wanted = move.give, move.want  # (`Lot.is_empty`, inline: an interpreted method)
+    if (not given.cards and given.coins == 0) or (not wanted.cards and wanted.coins == 0):
         return msg(N_("An offer gives something and asks something: cards, coins or both."))
     for lot, give in ((move.give, True), (move.want, False)):
         problem = _side_problem(lot, give)
@@ -88,7 +90,7 @@ def check_offer(state: JoustingState, seat: int, move: MakeOffer) -> Message | N
         return _not_held(missing)  # JA-6: no lying about cards
     if move.give.coins > state.coins[seat]:
         return _only_coins(state.coins[seat])
-    known = deck_set(state.players)
+    known = deck_set(len(state.hands))
     for c in move.want.cards:
         if c not in known:
             return msg(N_("There is no card %(card)s in this game."), card=repr(c))
@@ -187,7 +189,7 @@ def check_show(state: JoustingState, seat: int, move: ShowCards) -> Message | No
     missing = [c for c in move.cards if c not in state.hands[seat]]
     if missing:
         return _not_held(missing)  # JH-3: only true cards are shown
-    if not move.to or any(not 0 <= s < state.players or s == seat for s in move.to):
+    if not move.to or any(not 0 <= s < len(state.hands) or s == seat for s in move.to):
         return msg(N_("Show your cards to one or more of the other knights."))
     return None
 
@@ -260,7 +262,7 @@ def sample_offers(state: JoustingState, seat: int) -> list[MakeOffer]:
         return []
     stamp = state.clock
     return [
-        MakeOffer(stamp, give, want, to) for give, want, to in _offers(hand, seat, state.players)
+        MakeOffer(stamp, give, want, to) for give, want, to in _offers(hand, seat, len(state.hands))
     ]
 
 
@@ -344,7 +346,7 @@ def sample_shows(state: JoustingState, seat: int) -> list[ShowCards]:
     if not hand:
         return []
     stamp = state.clock
-    return [ShowCards(stamp, cards, to) for cards, to in _shows(hand, seat, state.players)]
+    return [ShowCards(stamp, cards, to) for cards, to in _shows(hand, seat, len(state.hands))]
 
 
 def sample_show_count(state: JoustingState, seat: int) -> int:

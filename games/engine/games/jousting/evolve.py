@@ -132,7 +132,9 @@ def _revealed(state: JoustingState, event: ev.DuelRevealed) -> None:
 
 def _everyone(state: JoustingState) -> frozenset[int]:
     """Every knight and the spectators: a fact shown in public."""
-    return _all_of(state.players)
+    # (`len(state.hands)` here and below: the state's `players` property, without its
+    # interpreted call)
+    return _all_of(len(state.hands))
 
 
 @lru_cache(maxsize=8)  # one set per table size
@@ -142,7 +144,7 @@ def _all_of(players: int) -> frozenset[int]:
 
 def _offer_made(state: JoustingState, event: ev.OfferMade) -> None:
     offer = Offer(event.offer, event.seat, event.to, event.give, event.want)
-    told = offer.addressees(state.players)
+    told = offer.addressees(len(state.hands))
     seen = _everyone(state) if event.to is None else told
     known = dict(state.known)
     for c in event.give.cards:  # an offer shows the cards it gives (JH-3)
@@ -225,7 +227,7 @@ def _round_began(state: JoustingState, event: ev.RoundBegan) -> None:
         phase=BARTER,
         round=event.round,
         course_round=state.course_round + (1 if event.round > 1 else 0),
-        offers_made=(0,) * state.players,
+        offers_made=(0,) * len(state.hands),
         done=frozenset(),
         pairs=(),
         byes=(),
@@ -234,7 +236,7 @@ def _round_began(state: JoustingState, event: ev.RoundBegan) -> None:
 
 
 def _game_ended(state: JoustingState, event: ev.GameEnded) -> None:
-    _return_laid(state, range(state.players))
+    _return_laid(state, range(len(state.hands)))
     if event.bonus_to is not None:
         _add_coins(state, event.bonus_to, FINAL_BONUS)  # JA-14
     fill(state, phase=OVER, bonus_to=event.bonus_to, winners=event.winners, offers=())
@@ -255,7 +257,7 @@ _FOLDS: Final[dict[type[Event], Callable[[JoustingState, Any], None]]] = {
     ev.Disqualified: lambda state, e: _set_status(state, e.seats, DISQUALIFIED),  # JA-7
     ev.CourseChanged: lambda state, e: fill(state, letters=e.letters, course_round=0),  # JA-8
     ev.DuelsCalled: lambda state, e: fill(
-        state, phase=LAYING, pairs=e.pairs, byes=e.byes, bout=-1, laid=((),) * state.players
+        state, phase=LAYING, pairs=e.pairs, byes=e.byes, bout=-1, laid=((),) * len(state.hands)
     ),
     ev.CardsLaid: _cards_laid,
     ev.DuelAbandoned: _duel_abandoned,

@@ -33,7 +33,9 @@ def _own(state: JoustingState, seat: int) -> tuple[str, ...]:
 def _reachable(state: JoustingState, seat: int) -> list[str]:
     """Cards `seat` might still get before the next fitness check (an overestimate); with
     `seat` -1, every card in play."""
-    out = [c for s in range(state.players) if s != seat for c in _own(state, s)]
+    # (`len(state.hands)` here and below: the state's `players` property, without its
+    # interpreted call)
+    out = [c for s in range(len(state.hands)) if s != seat for c in _own(state, s)]
     out += state.face_up  # JA-4: the draft is still under way
     if state.phase in (LAYING, JUDGEMENT, JUNK):
         out += state.junk  # JA-13: bought after this round's duels, traded on next barter
@@ -86,7 +88,7 @@ def _hopeless(state: JoustingState, seat: int, own: tuple[str, ...]) -> bool:
 
 def able(state: JoustingState) -> list[int]:
     """The knights who can still show a complete set (JA-14), in seat order."""
-    return [s for s in range(state.players) if can_still_show(state, s)]
+    return [s for s in range(len(state.hands)) if can_still_show(state, s)]
 
 
 def at_most_one_able(state: JoustingState) -> bool:
@@ -149,7 +151,7 @@ def _at_most_one_able(state: JoustingState) -> bool:
     of them: a knight's `_reachable` cards are every card counted less their own."""
     found = 0
     everything: dict[str, int] | None = None
-    for s in range(state.players):
+    for s in range(len(state.hands)):
         own = _own(state, s)
         if _hopeless(state, s, own):
             continue

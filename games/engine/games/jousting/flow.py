@@ -84,7 +84,8 @@ def follow_ups(state: JoustingState, rng: Random) -> list[Event]:
         # (`len(hands)`: the `players` property, without its call, after every event)
         return [ev.BarterEnded(state.round)] if len(state.done) == len(state.hands) else []
     if phase == LAYING:
-        if all(state.laid[s] for s in state.duelists()):
+        laid = state.laid  # (every duelist: `duelists()` is a method of the uncompiled state)
+        if all(laid[a] and laid[b] for a, b in state.pairs):
             return _next_bout(state)
         return []
     if phase == JUDGEMENT:
