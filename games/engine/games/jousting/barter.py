@@ -100,7 +100,7 @@ def check_offer(state: JoustingState, seat: int, move: MakeOffer) -> Message | N
 
 
 def check_accept(state: JoustingState, seat: int, offer_id: int) -> Message | None:
-    offer = state.offer(offer_id)
+    offer = offer_by_id(state.offers, offer_id)
     if offer is None:
         return GONE
     if offer.seat == seat:
@@ -167,7 +167,7 @@ _accept: Final = lru_cache(maxsize=1024)(AcceptOffer)
 
 
 def check_answer(state: JoustingState, seat: int, offer_id: int, cancel: bool) -> Message | None:
-    offer = state.offer(offer_id)
+    offer = offer_by_id(state.offers, offer_id)
     if offer is None:
         return GONE
     if cancel:
@@ -191,6 +191,15 @@ def check_show(state: JoustingState, seat: int, move: ShowCards) -> Message | No
         return _not_held(missing)  # JH-3: only true cards are shown
     if not move.to or any(not 0 <= s < len(state.hands) or s == seat for s in move.to):
         return msg(N_("Show your cards to one or more of the other knights."))
+    return None
+
+
+def offer_by_id(offers: tuple[Offer, ...], offer_id: int) -> Offer | None:
+    """`state.offer(offer_id)` from the state's offers: a compiled loop instead of the
+    uncompiled state's method and its generator."""
+    for o in offers:
+        if o.id == offer_id:
+            return o
     return None
 
 

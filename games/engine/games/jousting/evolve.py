@@ -142,9 +142,16 @@ def _all_of(players: int) -> frozenset[int]:
     return frozenset(range(players)) | {PUBLIC}
 
 
+@lru_cache(maxsize=64)  # one set per table size and seat
+def _others(players: int, seat: int) -> frozenset[int]:
+    """Every knight but `seat` (an open offer's addressees, `Offer.addressees`)."""
+    return frozenset(s for s in range(players) if s != seat)
+
+
 def _offer_made(state: JoustingState, event: ev.OfferMade) -> None:
     offer = Offer(event.offer, event.seat, event.to, event.give, event.want)
-    told = offer.addressees(len(state.hands))
+    # `offer.addressees(players)`, without the uncompiled record's method call
+    told = frozenset({event.to}) if event.to is not None else _others(len(state.hands), event.seat)
     seen = _everyone(state) if event.to is None else told
     known = dict(state.known)
     for c in event.give.cards:  # an offer shows the cards it gives (JH-3)

@@ -13,6 +13,7 @@ from random import Random
 from games.engine.core import Emitter, Event
 
 from . import events as ev
+from .cards import is_complete
 from .course import pairings, reletter
 from .duel import resolve
 from .evolve import evolve
@@ -54,13 +55,15 @@ def _next_bout(state: JoustingState) -> list[Event]:
 
 
 def _check(state: JoustingState) -> list[Event]:
-    unfit = frozenset(s for s in state.fit() if not state.has_set(s))
+    # (`fit()` asked once and `has_set` inline: both are methods of the uncompiled state)
+    fit_seats, hands = state.fit(), state.hands
+    unfit = frozenset(s for s in fit_seats if not is_complete(hands[s]))
     if unfit:
         return [ev.Disqualified(unfit)]  # JA-7
-    if len(state.fit()) <= 1:
+    if len(fit_seats) <= 1:
         return [end(state)]
-    if set(state.letters) != set(state.fit()):  # JA-8: a knight dropped out
-        fit = frozenset(state.fit())
+    if set(state.letters) != set(fit_seats):  # JA-8: a knight dropped out
+        fit = frozenset(fit_seats)
         return [ev.CourseChanged(reletter(state.letters, fit, state.players))]
     pairs, byes = pairings(state.letters, state.course_round)
     return [ev.DuelsCalled(state.round, state.course_round, pairs, byes)]

@@ -134,14 +134,14 @@ def _barter(state: JoustingState, seat: int, move: Move) -> list[Event]:
         return [ev.OfferMade(state.next_offer, seat, move.to, move.give, move.want)]
     if isinstance(move, AcceptOffer):
         problem = barter.check_accept(state, seat, move.offer)
-        offer = state.offer(move.offer)
+        offer = barter.offer_by_id(state.offers, move.offer)
         if problem or offer is None:
             raise IllegalMove(problem or barter.GONE, "JH-3")
         return [ev.TradeMade(offer.id, offer.seat, seat, offer.give, offer.want, offer.to is None)]
     if isinstance(move, (DeclineOffer, CancelOffer)):
         cancel = isinstance(move, CancelOffer)
         problem = barter.check_answer(state, seat, move.offer, cancel)
-        offer = state.offer(move.offer)
+        offer = barter.offer_by_id(state.offers, move.offer)
         if problem or offer is None:
             raise IllegalMove(problem or barter.GONE, "JH-3")
         parties = None if offer.to is None else frozenset({offer.seat, offer.to})
