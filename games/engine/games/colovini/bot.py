@@ -14,11 +14,8 @@ two careful bots never wait for each other forever.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from itertools import chain
-from operator import itemgetter
 from random import Random
 from typing import Any
 
@@ -88,7 +85,7 @@ class _Me:
         self.worth = WORTH * (1 + int(view["turn"]) / PATIENCE)
         self.left = view["max_conquests"] - view["conquests_this_turn"]
         # Counted once per move, when first asked (the bot asks per candidate move):
-        self._seen: Counter[str] | None = None  # every card in sight
+        self._seen: dict[str, int] | None = None  # copies of every card in sight
         self._total: int | None = None  # cards in hand and on the table
         self._avalon: bool | None = None  # Avalon's discount available
 
@@ -120,10 +117,13 @@ class _Me:
 
     def unseen(self, name: str) -> int:
         """Copies of `name` that could be in the opponent's hand or the deck."""
-        if self._seen is None:  # one count of everything in sight, in C
-            piles = chain.from_iterable(map(itemgetter("piles"), self.regions))
-            self._seen = Counter(chain(self.hand, self.view["discard"], *piles))
-        return max(COPIES - self._seen[name], 0)
+        seen = self._seen
+        if seen is None:  # one count of everything in sight, in compiled loops
+            seen = self._seen = _counted(self.hand, self.view["discard"])
+            for r in self.regions:
+                for pile in r["piles"]:
+                    _count_into(seen, pile)
+        return max(COPIES - seen.get(name, 0), 0)
 
     def attack_cost(self, r: Mapping[str, Any]) -> int:
         """CA-11: step 1 plus step 2 once the attacking card is on the pile."""
@@ -290,6 +290,20 @@ class _Me:
             if best_key is None or key < best_key:  # the first of the least, as `min`
                 best, best_key = move, key
         return best
+
+
+def _counted(hand: list[str], discard: list[str]) -> dict[str, int]:
+    """Copies of each card of `hand` and `discard` (`Counter` is a Python class: its
+    construction and `update` run as interpreted code at every count)."""
+    seen: dict[str, int] = {}
+    _count_into(seen, hand)
+    _count_into(seen, discard)
+    return seen
+
+
+def _count_into(seen: dict[str, int], cards: list[str]) -> None:
+    for card in cards:
+        seen[card] = seen.get(card, 0) + 1
 
 
 @lru_cache(maxsize=4096)

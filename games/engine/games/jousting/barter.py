@@ -21,6 +21,7 @@ from .cards import (
     card_name,
     cards_named,
     deck_set,
+    face,
     is_complete,
     is_joker,
     kind_of,
@@ -65,6 +66,7 @@ OWN_OFFER: Final = msg(N_("You cannot accept your own offer."))
 CANNOT_GIVE: Final = msg(N_("The other knight can no longer give what they offered."))
 
 
+# (`len(state.hands)` below: the state's `players` property, without its interpreted call)
 def check_offer(state: JoustingState, seat: int, move: MakeOffer) -> Message | None:
     if move.stamp != state.clock:
         return STALE
@@ -73,9 +75,10 @@ def check_offer(state: JoustingState, seat: int, move: MakeOffer) -> Message | N
             N_("Your offers this barter session are used up (the table allows %(limit)s)."),
             limit=state.config.offer_limit,
         )
-    if move.to is not None and not (0 <= move.to < state.players and move.to != seat):
+    if move.to is not None and not (0 <= move.to < len(state.hands) and move.to != seat):
         return msg(N_("Make your offer to another knight at the table, or to everyone."))
-    if move.give.is_empty() or move.want.is_empty():
+    given, wanted = move.give, move.want  # (`Lot.is_empty`, inline: an interpreted method)
+    if (not given.cards and given.coins == 0) or (not wanted.cards and wanted.coins == 0):
         return msg(N_("An offer gives something and asks something: cards, coins or both."))
     for lot, give in ((move.give, True), (move.want, False)):
         problem = _side_problem(lot, give)
@@ -87,7 +90,7 @@ def check_offer(state: JoustingState, seat: int, move: MakeOffer) -> Message | N
         return _not_held(missing)  # JA-6: no lying about cards
     if move.give.coins > state.coins[seat]:
         return _only_coins(state.coins[seat])
-    known = deck_set(state.players)
+    known = deck_set(len(state.hands))
     for c in move.want.cards:
         if c not in known:
             return msg(N_("There is no card %(card)s in this game."), card=repr(c))
@@ -97,7 +100,7 @@ def check_offer(state: JoustingState, seat: int, move: MakeOffer) -> Message | N
 
 
 def check_accept(state: JoustingState, seat: int, offer_id: int) -> Message | None:
-    offer = state.offer(offer_id)
+    offer = offer_by_id(state.offers, offer_id)
     if offer is None:
         return GONE
     if offer.seat == seat:
@@ -122,18 +125,21 @@ def accepts(state: JoustingState, seat: int) -> list[AcceptOffer]:
     offers whose offerer can still give are worked out once for those, with what each asks
     of its taker read out, and kept while they are the same objects."""
     seen, givable = _GIVABLE[0]
+    offers, hands, purses = state.offers, state.hands, state.coins  # (each read once)
     # (the identities compared one by one, without building a tuple of them to compare)
-    if not (seen and state.offers is seen[0] and state.hands is seen[1] and state.coins is seen[2]):
-        key = (state.offers, state.hands, state.coins)
-        givable = tuple(
-            (_accept(o.id), o.seat, o.to, o.declined, o.want.coins, o.want.cards)
-            for o in state.offers
-            if still_valid(state, o)
-        )
+    if not (seen and offers is seen[0] and hands is seen[1] and purses is seen[2]):
+        key = (offers, hands, purses)
+        found = []
+        for o in offers:
+            give, want, by = o.give, o.want, o.seat
+            held = hands[by]  # `still_valid(state, o)`, from the fields read above
+            if give.coins <= purses[by] and all(c in held for c in give.cards):
+                found.append((_accept(o.id), by, o.to, o.declined, want.coins, want.cards))
+        givable = tuple(found)
         _GIVABLE[0] = (key, givable)
     if not givable:  # often: nothing on the table
         return []
-    hand, coins = state.hands[seat], state.coins[seat]
+    hand, coins = hands[seat], purses[seat]
     return [
         accept
         for accept, by, to, declined, want_coins, want_cards in givable
@@ -161,7 +167,7 @@ _accept: Final = lru_cache(maxsize=1024)(AcceptOffer)
 
 
 def check_answer(state: JoustingState, seat: int, offer_id: int, cancel: bool) -> Message | None:
-    offer = state.offer(offer_id)
+    offer = offer_by_id(state.offers, offer_id)
     if offer is None:
         return GONE
     if cancel:
@@ -183,8 +189,17 @@ def check_show(state: JoustingState, seat: int, move: ShowCards) -> Message | No
     missing = [c for c in move.cards if c not in state.hands[seat]]
     if missing:
         return _not_held(missing)  # JH-3: only true cards are shown
-    if not move.to or any(not 0 <= s < state.players or s == seat for s in move.to):
+    if not move.to or any(not 0 <= s < len(state.hands) or s == seat for s in move.to):
         return msg(N_("Show your cards to one or more of the other knights."))
+    return None
+
+
+def offer_by_id(offers: tuple[Offer, ...], offer_id: int) -> Offer | None:
+    """`state.offer(offer_id)` from the state's offers: a compiled loop instead of the
+    uncompiled state's method and its generator."""
+    for o in offers:
+        if o.id == offer_id:
+            return o
     return None
 
 
@@ -206,15 +221,19 @@ def weakest_spare(hand: tuple[str, ...]) -> str | None:
     """`spares(hand)[0]`, without sorting the others (None: no spare). A knight's hand is
     new after each of its trades and duels, so this is worked out ~50 times a 6-player
     game: `_kept` in one pass over the hand instead of its set or five passes by kind."""
-    highest: dict[str, str] = {}  # kind -> its highest card (values are unique per kind)
+    # kind -> its highest card and value (values are unique per kind); a card's kind and
+    # value in one lookup (`face`), the highest's value kept beside it
+    highest: dict[str, tuple[str, int]] = {}
     jokers: list[str] = []
     for c in hand:
-        kind = kind_of(c)
+        kind, value = face(c)
         if kind == JOKER:
             jokers.append(c)
-        elif kind not in highest or value_of(c) > value_of(highest[kind]):
-            highest[kind] = c
-    kept = set(highest.values())
+        else:
+            top = highest.get(kind)
+            if top is None or value > top[1]:
+                highest[kind] = (c, value)
+    kept = {c for c, _ in highest.values()}
     if len(highest) + len(jokers) >= len(KINDS):
         # A set (`best_set`): the lowest jokers (the deck's order) fill the missing kinds.
         jokers.sort(key=sort_key)
@@ -252,7 +271,7 @@ def sample_offers(state: JoustingState, seat: int) -> list[MakeOffer]:
         return []
     stamp = state.clock
     return [
-        MakeOffer(stamp, give, want, to) for give, want, to in _offers(hand, seat, state.players)
+        MakeOffer(stamp, give, want, to) for give, want, to in _offers(hand, seat, len(state.hands))
     ]
 
 
@@ -336,7 +355,7 @@ def sample_shows(state: JoustingState, seat: int) -> list[ShowCards]:
     if not hand:
         return []
     stamp = state.clock
-    return [ShowCards(stamp, cards, to) for cards, to in _shows(hand, seat, state.players)]
+    return [ShowCards(stamp, cards, to) for cards, to in _shows(hand, seat, len(state.hands))]
 
 
 def sample_show_count(state: JoustingState, seat: int) -> int:

@@ -12,6 +12,7 @@ from typing import Final
 
 from games.engine.core import JSON, Move
 
+from .barter import first_sample_offer
 from .cards import JOKER, KINDS, face, is_complete, is_joker, kind_of, missing_kinds, value_of
 from .config import JUNK_PRICE
 from .lazy_moves import BarterMoves, LayMoves
@@ -146,8 +147,8 @@ def _first_swap(
     legal: Sequence[Move], lazy: BarterMoves | None, hand: tuple[str, ...]
 ) -> Move | None:
     """The first offer of `legal` asking for a card of a kind the hand lacks."""
-    if lazy is not None:
-        return lazy.swap()
+    if lazy is not None:  # `lazy.swap()`, without the interpreted method's call
+        return first_sample_offer(lazy.state, lazy.seat, swap=True)
     missing = set(missing_kinds(hand))
     swaps = (m for m in legal if isinstance(m, MakeOffer))
     return next((m for m in swaps if any(kind_of(c) in missing for c in m.want.cards)), None)
@@ -155,8 +156,8 @@ def _first_swap(
 
 def _first_sale(legal: Sequence[Move], lazy: BarterMoves | None) -> Move | None:
     """The first offer of `legal` open to all asking for coins only."""
-    if lazy is not None:
-        return lazy.sale()
+    if lazy is not None:  # `lazy.sale()`, as above
+        return first_sample_offer(lazy.state, lazy.seat, swap=False)
     sales = (m for m in legal if isinstance(m, MakeOffer) and m.to is None)
     return next((m for m in sales if not m.want.cards), None)
 

@@ -58,12 +58,27 @@ def _move_cards(
             if held is None:
                 held = touched[dst] = list(hands[dst])
             held.append(card)
-            others = knowers - {dst}
+            others = _others_than(knowers, dst)
             if others:
                 known[card] = others
     for seat, cards in touched.items():
         hands[seat] = sorted_cards(cards)
     fill(state, hands=tuple(hands), known=known)
+
+
+def _others_than(knowers: frozenset[int], seat: int) -> frozenset[int]:
+    """`knowers - {seat}`, kept per pair: a handful of sets (everyone, a trade's two
+    parties, nobody) less one seat, asked for every card moved."""
+    key = (knowers, seat)
+    found = _OTHERS.get(key)
+    if found is None:
+        if len(_OTHERS) >= 256:
+            _OTHERS.clear()
+        found = _OTHERS[key] = knowers - {seat}
+    return found
+
+
+_OTHERS: Final[dict[tuple[frozenset[int], int], frozenset[int]]] = {}
 
 
 def _add_coins(state: JoustingState, seat: int, amount: int) -> None:
@@ -117,7 +132,9 @@ def _revealed(state: JoustingState, event: ev.DuelRevealed) -> None:
 
 def _everyone(state: JoustingState) -> frozenset[int]:
     """Every knight and the spectators: a fact shown in public."""
-    return _all_of(state.players)
+    # (`len(state.hands)` here and below: the state's `players` property, without its
+    # interpreted call)
+    return _all_of(len(state.hands))
 
 
 @lru_cache(maxsize=8)  # one set per table size
@@ -125,9 +142,16 @@ def _all_of(players: int) -> frozenset[int]:
     return frozenset(range(players)) | {PUBLIC}
 
 
+@lru_cache(maxsize=64)  # one set per table size and seat
+def _others(players: int, seat: int) -> frozenset[int]:
+    """Every knight but `seat` (an open offer's addressees, `Offer.addressees`)."""
+    return frozenset(s for s in range(players) if s != seat)
+
+
 def _offer_made(state: JoustingState, event: ev.OfferMade) -> None:
     offer = Offer(event.offer, event.seat, event.to, event.give, event.want)
-    told = offer.addressees(state.players)
+    # `offer.addressees(players)`, without the uncompiled record's method call
+    told = frozenset({event.to}) if event.to is not None else _others(len(state.hands), event.seat)
     seen = _everyone(state) if event.to is None else told
     known = dict(state.known)
     for c in event.give.cards:  # an offer shows the cards it gives (JH-3)
@@ -210,7 +234,7 @@ def _round_began(state: JoustingState, event: ev.RoundBegan) -> None:
         phase=BARTER,
         round=event.round,
         course_round=state.course_round + (1 if event.round > 1 else 0),
-        offers_made=(0,) * state.players,
+        offers_made=(0,) * len(state.hands),
         done=frozenset(),
         pairs=(),
         byes=(),
@@ -219,7 +243,7 @@ def _round_began(state: JoustingState, event: ev.RoundBegan) -> None:
 
 
 def _game_ended(state: JoustingState, event: ev.GameEnded) -> None:
-    _return_laid(state, range(state.players))
+    _return_laid(state, range(len(state.hands)))
     if event.bonus_to is not None:
         _add_coins(state, event.bonus_to, FINAL_BONUS)  # JA-14
     fill(state, phase=OVER, bonus_to=event.bonus_to, winners=event.winners, offers=())
@@ -240,7 +264,7 @@ _FOLDS: Final[dict[type[Event], Callable[[JoustingState, Any], None]]] = {
     ev.Disqualified: lambda state, e: _set_status(state, e.seats, DISQUALIFIED),  # JA-7
     ev.CourseChanged: lambda state, e: fill(state, letters=e.letters, course_round=0),  # JA-8
     ev.DuelsCalled: lambda state, e: fill(
-        state, phase=LAYING, pairs=e.pairs, byes=e.byes, bout=-1, laid=((),) * state.players
+        state, phase=LAYING, pairs=e.pairs, byes=e.byes, bout=-1, laid=((),) * len(state.hands)
     ),
     ev.CardsLaid: _cards_laid,
     ev.DuelAbandoned: _duel_abandoned,
@@ -252,12 +276,17 @@ _FOLDS: Final[dict[type[Event], Callable[[JoustingState, Any], None]]] = {
 }
 
 
+# (a module's attribute is a lookup at each read; a `Final` name is a C static)
+_SAID_DONE: Final = ev.SaidDone
+_GAME_SET_UP: Final = ev.GameSetUp
+
+
 def evolve(state: JoustingState | None, event: Event) -> JoustingState:
     kind = type(event)
-    if kind is ev.SaidDone and state is not None:  # JH-3; the commonest event
+    if kind is _SAID_DONE and state is not None:  # JH-3; the commonest event
         seat: int = event.seat  # type: ignore[attr-defined]  # a SaidDone, by its class
         return replace(state, clock=state.clock + 1, done=state.done | {seat})
-    if kind is ev.GameSetUp:
+    if kind is _GAME_SET_UP:
         assert isinstance(event, ev.GameSetUp)
         n = len(event.hands)
         return JoustingState(

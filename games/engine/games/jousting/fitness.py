@@ -33,7 +33,9 @@ def _own(state: JoustingState, seat: int) -> tuple[str, ...]:
 def _reachable(state: JoustingState, seat: int) -> list[str]:
     """Cards `seat` might still get before the next fitness check (an overestimate); with
     `seat` -1, every card in play."""
-    out = [c for s in range(state.players) if s != seat for c in _own(state, s)]
+    # (`len(state.hands)` here and below: the state's `players` property, without its
+    # interpreted call)
+    out = [c for s in range(len(state.hands)) if s != seat for c in _own(state, s)]
     out += state.face_up  # JA-4: the draft is still under way
     if state.phase in (LAYING, JUDGEMENT, JUNK):
         out += state.junk  # JA-13: bought after this round's duels, traded on next barter
@@ -86,7 +88,7 @@ def _hopeless(state: JoustingState, seat: int, own: tuple[str, ...]) -> bool:
 
 def able(state: JoustingState) -> list[int]:
     """The knights who can still show a complete set (JA-14), in seat order."""
-    return [s for s in range(state.players) if can_still_show(state, s)]
+    return [s for s in range(len(state.hands)) if can_still_show(state, s)]
 
 
 def at_most_one_able(state: JoustingState) -> bool:
@@ -97,30 +99,25 @@ def at_most_one_able(state: JoustingState) -> bool:
     # Those events copy the state keeping the very same field objects: the last answer is
     # found by identity first, without hashing every hand again (the facts compared one by
     # one, the ones most events change first, without building a tuple of them).
+    # Each fact read once (a read of a record's field is a dict lookup): a miss needs them
+    # all for its key, and a hit compares them all.
+    phase, status, hands, laid = state.phase, state.status, state.hands, state.laid
+    coins, face_up, draft_order, junk = state.coins, state.face_up, state.draft_order, state.junk
     seen, answer = _LAST[0]
     if (
         seen
-        and state.hands is seen[2]
-        and state.coins is seen[4]
-        and state.laid is seen[3]
-        and state.status is seen[1]
-        and state.phase is seen[0]
-        and state.junk is seen[7]
-        and state.face_up is seen[5]
-        and state.draft_order is seen[6]
+        and hands is seen[2]
+        and coins is seen[4]
+        and laid is seen[3]
+        and status is seen[1]
+        and phase is seen[0]
+        and junk is seen[7]
+        and face_up is seen[5]
+        and draft_order is seen[6]
     ):
         return answer
-    key = (
-        state.phase,
-        state.status,
-        state.hands,
-        state.laid,
-        state.coins,
-        state.face_up,
-        state.draft_order,
-        state.junk,
-    )
-    if _two_hold_sets(state):
+    key = (phase, status, hands, laid, coins, face_up, draft_order, junk)
+    if _two_hold_sets(status, laid, hands):
         found = False  # most of a game: two knights in the fighting hold a set
     else:
         found = shared(
@@ -134,13 +131,15 @@ def at_most_one_able(state: JoustingState) -> bool:
 _LAST: Final[list[tuple[tuple[object, ...], bool]]] = [((), False)]
 
 
-def _two_hold_sets(state: JoustingState) -> bool:
-    """Whether two knights in the fighting hold a complete set, so both can show one. Laid
-    cards are a set by themselves (JA-9: a card or joker per place), so only the hands of
-    knights who have not laid are weighed."""
+def _two_hold_sets(
+    statuses: tuple[str, ...], laid: tuple[tuple[str, ...], ...], hands: tuple[tuple[str, ...], ...]
+) -> bool:
+    """Whether two knights in the fighting hold a complete set, so both can show one, from
+    the state's statuses, laid cards and hands. Laid cards are a set by themselves (JA-9: a
+    card or joker per place), so only the hands of knights who have not laid are weighed."""
     holding = 0
-    for seat, status in enumerate(state.status):
-        if status == FIT and (state.laid[seat] or is_complete(state.hands[seat])):
+    for seat, status in enumerate(statuses):
+        if status == FIT and (laid[seat] or is_complete(hands[seat])):
             holding += 1
             if holding > 1:
                 return True
@@ -152,7 +151,7 @@ def _at_most_one_able(state: JoustingState) -> bool:
     of them: a knight's `_reachable` cards are every card counted less their own."""
     found = 0
     everything: dict[str, int] | None = None
-    for s in range(state.players):
+    for s in range(len(state.hands)):
         own = _own(state, s)
         if _hopeless(state, s, own):
             continue

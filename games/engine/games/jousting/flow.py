@@ -13,6 +13,7 @@ from random import Random
 from games.engine.core import Emitter, Event
 
 from . import events as ev
+from .cards import is_complete
 from .course import pairings, reletter
 from .duel import resolve
 from .evolve import evolve
@@ -31,8 +32,15 @@ def run_folded(
 ) -> tuple[list[Event], JoustingState]:
     """`run`, and the state after its events (each was folded as it was emitted)."""
     emitter = Emitter(evolve, state)
-    emitter.settle(first, partial(follow_ups, rng=rng))  # (a C call per step, no lambda)
+    # (a C call per step, no lambda; `rng` bound first, by position: a keyword would make
+    # each call build a dict of it and parse it again)
+    emitter.settle(first, partial(_follow_ups, rng))
     return emitter.events, emitter.state
+
+
+def _follow_ups(rng: Random, state: JoustingState) -> list[Event]:
+    """`follow_ups(state, rng)`, its arguments the other way round, for `partial`."""
+    return follow_ups(state, rng)
 
 
 def _next_bout(state: JoustingState) -> list[Event]:
@@ -47,13 +55,15 @@ def _next_bout(state: JoustingState) -> list[Event]:
 
 
 def _check(state: JoustingState) -> list[Event]:
-    unfit = frozenset(s for s in state.fit() if not state.has_set(s))
+    # (`fit()` asked once and `has_set` inline: both are methods of the uncompiled state)
+    fit_seats, hands = state.fit(), state.hands
+    unfit = frozenset(s for s in fit_seats if not is_complete(hands[s]))
     if unfit:
         return [ev.Disqualified(unfit)]  # JA-7
-    if len(state.fit()) <= 1:
+    if len(fit_seats) <= 1:
         return [end(state)]
-    if set(state.letters) != set(state.fit()):  # JA-8: a knight dropped out
-        fit = frozenset(state.fit())
+    if set(state.letters) != set(fit_seats):  # JA-8: a knight dropped out
+        fit = frozenset(fit_seats)
         return [ev.CourseChanged(reletter(state.letters, fit, state.players))]
     pairs, byes = pairings(state.letters, state.course_round)
     return [ev.DuelsCalled(state.round, state.course_round, pairs, byes)]
@@ -77,7 +87,8 @@ def follow_ups(state: JoustingState, rng: Random) -> list[Event]:
         # (`len(hands)`: the `players` property, without its call, after every event)
         return [ev.BarterEnded(state.round)] if len(state.done) == len(state.hands) else []
     if phase == LAYING:
-        if all(state.laid[s] for s in state.duelists()):
+        laid = state.laid  # (every duelist: `duelists()` is a method of the uncompiled state)
+        if all(laid[a] and laid[b] for a, b in state.pairs):
             return _next_bout(state)
         return []
     if phase == JUDGEMENT:

@@ -30,28 +30,30 @@ class BarterMoves(LazyMoves[Move]):
     """`[SayDone(), *accepts, *answers, *sample offers, *sample showings, *withdraw]` for a
     pending knight of the barter session."""
 
-    __slots__ = ("_seat", "_state", "accepts", "may_withdraw")
+    # (`state` and `seat` public: the bot asks barter.py for the parts it reads itself,
+    # without a call of an interpreted method between; this module is not compiled)
+    __slots__ = ("accepts", "may_withdraw", "seat", "state")
 
     def __init__(self, state: JoustingState, seat: int, may_withdraw: bool) -> None:
         self._listed = None  # LazyMoves.__init__, without the call: one list per ask
-        self._state, self._seat = state, seat
+        self.state, self.seat = state, seat
         self.accepts = barter.accepts(state, seat)
         self.may_withdraw = may_withdraw
 
     def offers(self) -> list[MakeOffer]:
         """The sample offers, in the list's order."""
-        return barter.sample_offers(self._state, self._seat)
+        return barter.sample_offers(self.state, self.seat)
 
     def swap(self) -> MakeOffer | None:
         """The first of `offers()` that asks for a card (a swap for a missing kind)."""
-        return barter.first_sample_offer(self._state, self._seat, swap=True)
+        return barter.first_sample_offer(self.state, self.seat, swap=True)
 
     def sale(self) -> MakeOffer | None:
         """The first of `offers()` open to all that asks for coins only (a sale)."""
-        return barter.first_sample_offer(self._state, self._seat, swap=False)
+        return barter.first_sample_offer(self.state, self.seat, swap=False)
 
     def _build(self) -> list[Move]:
-        state, seat = self._state, self._seat
+        state, seat = self.state, self.seat
         out: list[Move] = [_DONE, *self.accepts, *barter.answers(state, seat)]
         out += [*self.offers(), *barter.sample_shows(state, seat)]
         if self.may_withdraw:
@@ -62,7 +64,7 @@ class BarterMoves(LazyMoves[Move]):
         if self._listed is not None:
             return len(self._listed)
         # Counted without building the moves: each part's size, as `_moves` lists them.
-        state, seat = self._state, self._seat
+        state, seat = self.state, self.seat
         answers = sum(1 for o in state.offers if o.seat == seat or o.open_to(seat))
         samples = barter.sample_offer_count(state, seat) + barter.sample_show_count(state, seat)
         return 1 + len(self.accepts) + answers + samples + self.may_withdraw
@@ -72,7 +74,7 @@ class BarterMoves(LazyMoves[Move]):
         show, and no offer to answer (most knights hold cards: the rest is seldom read)."""
         if self._listed is not None:
             return len(self._listed) == 1
-        state, seat = self._state, self._seat
+        state, seat = self.state, self.seat
         return not (
             self.accepts
             or self.may_withdraw

@@ -46,6 +46,9 @@ from .moves import (
 from .state import BARTER, DRAFT, FIT, JUDGEMENT, JUNK, LAYING, OVER, JoustingState
 
 _WITHDRAW: Final = Withdraw()  # frozen: one serves every list
+_BUY: Final = BuyFromJunk(True)
+_PASS: Final = BuyFromJunk(False)
+_CardsLaid: Final = ev.CardsLaid  # (a module's attribute is a lookup at each read)
 # A knight's "done" (a third of a game's events): frozen, so one record per seat serves
 # every session, as the same value a new one would be.
 _said_done: Final = per_key(ev.SaidDone, kept=64)
@@ -75,16 +78,18 @@ def setup(config: JoustingConfig, players: int, rng: Random) -> list[Event]:
 
 @last_answer  # asked several times of the same state a move
 def pending_seats(state: JoustingState) -> frozenset[int]:
-    if state.phase == DRAFT:
-        return frozenset(state.draft_order[:1])
-    if state.phase == BARTER:
+    phase = state.phase  # (read once: each read of a record's field is a dict lookup)
+    if phase == BARTER:  # the commonest
         return _not_done(len(state.hands), state.done)  # JH-3 (`players`, without a call)
-    if state.phase == LAYING:
-        return frozenset(s for s in state.duelists() if not state.laid[s])  # JA-9
-    if state.phase == JUDGEMENT and state.chip is not None:
+    if phase == DRAFT:
+        return frozenset(state.draft_order[:1])
+    if phase == LAYING:
+        laid = state.laid
+        return frozenset(s for pair in state.pairs for s in pair if not laid[s])  # JA-9
+    if phase == JUDGEMENT and state.chip is not None:
         pair = state.current_pair()
         return frozenset(pair) if pair else frozenset()
-    if state.phase == JUNK:
+    if phase == JUNK:
         return frozenset(state.junk_queue[:1])  # JA-13: one at a time, winner first
     return frozenset()
 
@@ -129,14 +134,14 @@ def _barter(state: JoustingState, seat: int, move: Move) -> list[Event]:
         return [ev.OfferMade(state.next_offer, seat, move.to, move.give, move.want)]
     if isinstance(move, AcceptOffer):
         problem = barter.check_accept(state, seat, move.offer)
-        offer = state.offer(move.offer)
+        offer = barter.offer_by_id(state.offers, move.offer)
         if problem or offer is None:
             raise IllegalMove(problem or barter.GONE, "JH-3")
         return [ev.TradeMade(offer.id, offer.seat, seat, offer.give, offer.want, offer.to is None)]
     if isinstance(move, (DeclineOffer, CancelOffer)):
         cancel = isinstance(move, CancelOffer)
         problem = barter.check_answer(state, seat, move.offer, cancel)
-        offer = state.offer(move.offer)
+        offer = barter.offer_by_id(state.offers, move.offer)
         if problem or offer is None:
             raise IllegalMove(problem or barter.GONE, "JH-3")
         parties = None if offer.to is None else frozenset({offer.seat, offer.to})
@@ -151,12 +156,21 @@ def _barter(state: JoustingState, seat: int, move: Move) -> list[Event]:
 
 
 def _lay(state: JoustingState, seat: int, move: LayCards) -> list[Event]:
-    if seat not in state.duelists() or state.laid[seat]:
+    if not any(seat in pair for pair in state.pairs) or state.laid[seat]:  # not a duelist
         raise IllegalMove(N_("You have no duel to lay cards for now."), "JA-9")
-    problem = valid_lay(dict(zip(KINDS, move.as_tuple(), strict=True)), state.hands[seat])
-    if problem:
-        raise IllegalMove(problem, "JA-9")
-    return [ev.CardsLaid(seat, move.as_tuple())]
+    cards = (move.sword, move.shield, move.lance, move.armour)  # `as_tuple`, without its call
+    hand = state.hands[seat]
+    if not _lays_well(cards, hand):
+        problem = valid_lay(dict(zip(KINDS, cards, strict=True)), hand)
+        if problem:
+            raise IllegalMove(problem, "JA-9")
+    return [_CardsLaid(seat, cards)]
+
+
+@lru_cache(maxsize=1024)  # the bot lays its hand's strongest set: a hand's lay is checked once
+def _lays_well(cards: tuple[str, str, str, str], hand: tuple[str, ...]) -> bool:
+    """Whether `valid_lay` passes the lay `cards` (in KINDS order) from `hand`."""
+    return valid_lay(dict(zip(KINDS, cards, strict=True)), hand) is None
 
 
 def _pick(state: JoustingState, seat: int, move: PickChip, rng: Random) -> list[Event]:
@@ -178,17 +192,20 @@ def _pick(state: JoustingState, seat: int, move: PickChip, rng: Random) -> list[
 
 
 def _step(state: JoustingState, seat: int, move: Move, rng: Random) -> list[Event]:
-    if isinstance(move, Withdraw):
+    kind = type(move)  # (a move's exact class first: `isinstance` of a record is a Python check)
+    if kind is Withdraw or (kind not in WHEN and isinstance(move, Withdraw)):
         return _withdraw(state, seat)
     if seat not in pending_seats(state):  # it may act (JA-7), but only to withdraw
         raise NotYourTurn(N_("It is not your turn; for now you may only withdraw."))
-    if isinstance(move, BARTER_MOVES):
+    if kind not in WHEN and isinstance(move, BARTER_MOVES):
         if state.phase != BARTER:
             raise IllegalMove(N_("Trading happens in the barter session before the duels."), "JA-6")
         return _barter(state, seat, move)
-    phase, message = WHEN.get(type(move), (None, N_("That is not a move of this game.")))
+    phase, message = WHEN.get(kind, (None, N_("That is not a move of this game.")))
     if state.phase != phase:
         raise IllegalMove(message)
+    if kind is LayCards:  # the commonest of these
+        return _lay(state, seat, move)  # type: ignore[arg-type]  # a LayCards, by its class
     if isinstance(move, DraftCard):
         if move.card not in state.face_up:
             raise IllegalMove(
@@ -243,7 +260,7 @@ def legal_moves(state: JoustingState, seat: int) -> Sequence[Move]:
     if state.phase == JUDGEMENT:
         return [*(PickChip(c) for c in PICKS), *withdraw]
     if state.phase == JUNK:
-        return [BuyFromJunk(True), BuyFromJunk(False), *withdraw]
+        return [_BUY, _PASS, *withdraw]
     return BarterMoves(state, seat, may_withdraw)  # the barter's list, built when read
 
 
