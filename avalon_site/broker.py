@@ -6,7 +6,8 @@ about 40 % of the CPU of queueing a task (issue 14, B1: a move queues about 0.6 
 Here a channel builds it once and reuses it. The connection pool, the commands and what
 is delivered are kombu's own; a channel is used by one thread at a time (Celery's producer
 pool hands each publishing thread a producer of its own, the worker its own channel), and a
-channel revived after a connection error is a new channel with a new client.
+channel revived after a connection error is a new channel with a new client. Its
+connections skip redis-py's optional hand-shakes (avalon_site.redis_options).
 
 Selected by CELERY_BROKER_TRANSPORT (settings) whenever the broker is Redis.
 """
@@ -20,8 +21,16 @@ from typing import Any
 
 from kombu.transport import redis
 
+from .redis_options import quiet_connections
+
 
 class Channel(redis.Channel):
+    def _connparams(self, asynchronous: bool = False) -> dict[str, Any]:
+        # Its pools' connections without redis-py's optional hand-shakes, as the site's own
+        # pools (avalon_site.redis_options); kombu's own settings win.
+        params: dict[str, Any] = super()._connparams(asynchronous)  # type: ignore[no-untyped-call]
+        return {**quiet_connections(), **params}
+
     @cached_property
     def _publishing_client(self) -> Any:
         return self._create_client()  # type: ignore[no-untyped-call]

@@ -16,6 +16,8 @@ import dj_database_url
 import django_stubs_ext
 from csp.constants import NONE, SELF
 
+from avalon_site.redis_options import quiet_connections
+
 # Lets admin.ModelAdmin[Model] and other django-stubs generics be subscripted at runtime.
 django_stubs_ext.monkeypatch()
 
@@ -290,6 +292,7 @@ if REDIS_URL:
                 "IGNORE_EXCEPTIONS": True,
                 "SOCKET_CONNECT_TIMEOUT": 1,
                 "SOCKET_TIMEOUT": 1,
+                "CONNECTION_POOL_KWARGS": quiet_connections(),
             },
         }
     }

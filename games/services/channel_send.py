@@ -35,8 +35,8 @@ import redis.sentinel
 from asgiref.sync import async_to_sync
 from channels.layers import BaseChannelLayer
 from channels_redis.core import RedisChannelLayer
-from redis.maint_notifications import MaintNotificationsConfig
 
+from avalon_site.redis_options import quiet_connections
 from games.engine.core import JSON
 
 logger = logging.getLogger(__name__)
@@ -154,22 +154,10 @@ def _host(layer: RedisChannelLayer, index: int) -> _Host:
     return host
 
 
-# redis-py opens each connection with CLIENT SETINFO (its name and version, twice) and, on
-# RESP3, CLIENT MAINT_NOTIFICATIONS (a managed service's failovers), and drops the error a
-# server without them answers (Redis before 7.2, any server but a managed one): three round
-# trips and three exceptions with their tracebacks, cyclic garbage, per connection. Sockets
-# leaving at once made one web process open 53 connections in a second (benchmarks/
-# RESULTS.md, twenty-sixth pass). A send needs neither. A host's own settings win.
-_QUIET: dict[str, Any] = {
-    "driver_info": None,
-    "maint_notifications_config": MaintNotificationsConfig(enabled=False),
-}
-
-
 def _sync_pool(host: dict[str, Any]) -> redis.ConnectionPool:
     """channels_redis.utils.create_pool's pool, of redis-py's sync client, whose new
-    connections skip redis-py's two optional hand-shakes (`_QUIET`)."""
-    host = {**_QUIET, **host}
+    connections skip redis-py's optional hand-shakes (avalon_site.redis_options)."""
+    host = {**quiet_connections(), **host}
     if "address" in host:
         return redis.ConnectionPool.from_url(host.pop("address"), **host)
     master_name = host.pop("master_name", None)

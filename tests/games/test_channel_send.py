@@ -12,7 +12,6 @@ import threading
 from typing import Any
 
 import pytest
-import redis.connection
 import redis.exceptions
 import redis.sentinel
 from asgiref.sync import sync_to_async
@@ -192,31 +191,6 @@ def test_the_sync_pool_is_made_from_the_layers_host_as_channels_redis_makes_its_
     )
     assert isinstance(pool, redis.sentinel.SentinelConnectionPool)
     assert pool.service_name == "main"
-
-
-def test_a_new_connection_of_the_sync_pool_skips_redis_pys_optional_hand_shakes(
-    monkeypatch: Any,
-) -> None:
-    """No CLIENT SETINFO nor CLIENT MAINT_NOTIFICATIONS when a connection opens: a Redis
-    before 7.2 refuses both, and redis-py paid three round trips and three exceptions per
-    new connection for nothing (a burst of sockets leaving opened dozens at once)."""
-    if not settings.REDIS_URL:
-        pytest.skip("needs REDIS_URL (the channel layer on Redis)")
-    sent: list[tuple[Any, ...]] = []
-    send_command = redis.connection.Connection.send_command
-
-    def recording(self: Any, *args: Any, **kwargs: Any) -> Any:
-        sent.append(args)
-        return send_command(self, *args, **kwargs)
-
-    monkeypatch.setattr(redis.connection.Connection, "send_command", recording)
-    pool = channel_send._sync_pool({"address": settings.REDIS_URL})
-    try:
-        assert redis.Redis(connection_pool=pool).ping()
-    finally:
-        pool.disconnect()
-    assert [args[0] for args in sent if args][-1] == "PING"
-    assert not [args for args in sent if args and str(args[0]).upper() == "CLIENT"]
 
 
 def test_a_redis_that_never_answers_gives_the_send_up(monkeypatch: Any) -> None:
