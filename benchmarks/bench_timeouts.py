@@ -113,15 +113,16 @@ def main() -> None:
         # once read every game's events four times a second, with two lists of 1,000 ids,
         # which cost the workers' CPU and read every time up to 0.25 s late.
         seen: dict[int, dt.datetime] = {}
-        last = [GameEvent.objects.order_by("-pk").values_list("pk", flat=True).first() or 0]
+        last = GameEvent.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
 
         def finished() -> bool:
+            nonlocal last
             new = GameEvent.objects.filter(
-                pk__gt=last[0], actor_kind="timeout", type="toy.vote_cast"
+                pk__gt=last, actor_kind="timeout", type="toy.vote_cast"
             ).values_list("pk", "game_id")
             at = dt.datetime.now(dt.UTC)
             for pk, game_id in new:
-                last[0] = max(last[0], pk)
+                last = max(last, pk)
                 if game_id in planned:
                     seen.setdefault(game_id, at)
             if len(seen) < len(planned):
