@@ -189,7 +189,7 @@ def _row(m: mv.PlayCard) -> _Row | None:
     several fields of each of up to 60 plays of a wild card, where every attribute read of
     a record is a dict lookup. The move is held, so its id is not reused while kept; the
     plays of two cards are built at each listing (plays.py), so they are not kept."""
-    key = id(m) >> 4  # (objects are 16-byte aligned: the low bits would crowd the table)
+    key = id(m)
     row = _ROWS.get(key)
     if row is None:
         if m.extra:
@@ -216,7 +216,7 @@ def _keep_run(legal: list[Move], start: int, end: int, plays: list[_Row]) -> Non
         return
     if len(_RUNS) >= _RUNS_KEPT:
         _RUNS.clear()
-    _RUNS[id(legal[start]) >> 4] = (tuple(legal[start:end]), plays[start - end :])
+    _RUNS[id(legal[start])] = (tuple(legal[start:end]), plays[start - end :])
 
 
 def _in_place(legal: list[Move], i: int, moves: tuple[Move, ...]) -> bool:
@@ -273,7 +273,7 @@ def _play(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
                     _keep_run(listed, start, i, plays)
                     start = -1
                 if start < 0:
-                    seen = _RUNS.get(id(m) >> 4)
+                    seen = _RUNS.get(id(m))
                     if seen is not None and _in_place(listed, i, seen[0]):
                         plays += seen[1]
                         i += len(seen[0])
