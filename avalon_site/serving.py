@@ -27,12 +27,56 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIHandler
+from django.core.handlers.base import BaseHandler
+from django.core.handlers.wsgi import WSGIHandler
 from django.http import HttpRequest, HttpResponseBase
 
 from .collector import collector_set_for_serving
 
 
-class SyncChainASGIHandler(ASGIHandler):
+def request_cycles_break(request: HttpRequest, response: HttpResponseBase) -> None:
+    """Break the reference cycles a request is built into, once its response is complete,
+    so that its objects are freed as it ends, not left to the collector (issue 14, B3).
+
+    Django and the middlewares point back at the request from what they hang on it: the
+    user's lazy object and `auser` (their closures), the messages storage, htmx's details.
+    DRF's request holds itself in its parser context, its view and response each other,
+    and the rendered response itself in its renderer context. So every request's objects,
+    a hundred to three hundred with the session, the parsers and authenticators, the rows
+    read and the request's headers, waited for a collection. A server under load promoted
+    those of the requests in flight at its young collections to the oldest generation,
+    freed only by full collections, whose pauses (100-300 ms, with every socket's state
+    walked too) were the busy table's p99.
+
+    A streaming response is left as it is: its content is read after this, maybe from the
+    request. The request's own dict is emptied after Django has logged the response and
+    handed `request.close` to it (a no-op then: the site takes no uploads)."""
+    if getattr(response, "streaming", True) or not getattr(response, "is_rendered", True):
+        return
+    drf_context = getattr(response, "renderer_context", None)
+    if drf_context:
+        response.renderer_context = None  # type: ignore[attr-defined]  # DRF's, rendered
+        for each in (drf_context.get("view"), drf_context.get("request")):
+            if each is not None:
+                vars(each).clear()
+    vars(request).clear()
+
+
+class RequestsFreedAsTheyEnd(BaseHandler):
+    """A handler whose requests' objects go when their response is complete
+    (request_cycles_break)."""
+
+    def get_response(self, request: HttpRequest) -> HttpResponseBase:
+        response = super().get_response(request)
+        request_cycles_break(request, response)
+        return response
+
+
+class RequestsFreedWSGIHandler(RequestsFreedAsTheyEnd, WSGIHandler):
+    """Django's WSGI handler (avalon_site.wsgi), its requests freed as they end."""
+
+
+class SyncChainASGIHandler(RequestsFreedAsTheyEnd, ASGIHandler):
     def load_middleware(self, is_async: bool = False) -> None:
         super().load_middleware(is_async=False)
 

@@ -9,12 +9,15 @@ https://docs.djangoproject.com/en/5.2/howto/deployment/wsgi/
 
 import os
 
-from django.core.wsgi import get_wsgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "avalon_site.settings")
 
-application = get_wsgi_application()
+# As django.core.wsgi.get_wsgi_application, with its requests freed as they end.
+django.setup(set_prefix=False)
 
-from avalon_site.serving import warm_up  # noqa: E402
+from avalon_site.serving import RequestsFreedWSGIHandler, warm_up  # noqa: E402
+
+application = RequestsFreedWSGIHandler()
 
 warm_up()

@@ -7,18 +7,22 @@ from __future__ import annotations
 import asyncio
 import gc
 import inspect
+import json
 import os
 import subprocess
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
+from urllib.parse import urlencode
 
 import pytest
 from django.test import Client
+from rest_framework.authtoken.models import Token
 
 from avalon_site import collector
 from avalon_site.serving import SyncChainASGIHandler
+from tests.games.conftest import make_user, started_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,20 +48,33 @@ def asgi_get(
     """GET `path` through a SyncChainASGIHandler (a new one, or `handler`) as an ASGI server
     calls it; `disconnect`: the server reports the response's end as the client's
     disconnect, as uvicorn does."""
+    return asgi_call("GET", path, disconnect=disconnect, handler=handler)
+
+
+def asgi_call(
+    method: str,
+    path: str,
+    headers: Mapping[str, str] | None = None,
+    body: bytes = b"",
+    disconnect: bool = False,
+    handler: SyncChainASGIHandler | None = None,
+) -> tuple[int, dict[str, str], bytes]:
+    """`method` `path` with `headers` and `body`, as asgi_get."""
     handler = handler or SyncChainASGIHandler()
     chain = getattr(handler, "_middleware_chain")  # noqa: B009  (not in the stubs)
     assert not inspect.iscoroutinefunction(chain)  # built as WSGI builds it
+    more = [(k.lower().encode(), v.encode()) for k, v in (headers or {}).items()]
     scope = {
         "type": "http",
         "asgi": {"version": "3.0"},
         "http_version": "1.1",
-        "method": "GET",
+        "method": method,
         "scheme": "http",
         "path": path,
         "raw_path": path.encode(),
         "query_string": b"",
         "root_path": "",
-        "headers": [(b"host", b"127.0.0.1")],
+        "headers": [(b"host", b"127.0.0.1"), (b"content-length", b"%d" % len(body)), *more],
         "client": ("127.0.0.1", 50000),
         "server": ("127.0.0.1", 8000),
     }
@@ -69,7 +86,7 @@ def asgi_get(
         nonlocal received
         if not received:
             received = True
-            return {"type": "http.request", "body": b"", "more_body": False}
+            return {"type": "http.request", "body": body, "more_body": False}
         if disconnect:
             await sent.wait()
             return {"type": "http.disconnect"}
@@ -103,27 +120,124 @@ def test_asgi_answers_as_wsgi_does(path: str) -> None:
         assert b'"status": "ok"' in body or b'"status":"ok"' in body
 
 
+def left_in_cycles(call: Callable[[], object]) -> set[str]:
+    """The type names of what `call()` leaves in reference cycles, for the collector (a
+    first call, not looked at, takes imports and first-request caches out of the way)."""
+    call()
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        call()
+        gc.collect()
+        return {type(o).__name__ for o in gc.garbage}
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+
+
 def test_a_request_leaves_nothing_in_a_cycle_for_the_collector() -> None:
     """uvicorn reports the end of every response as the client's disconnect: Django's
     listener raised RequestAborted, kept by its task with a traceback holding the frame
     that held the task. The request's objects, its context and its asgiref storages were
     left in a cycle at every request, for the collector's full collections to walk and
-    free (issue 14, B3: 100-160 ms pauses of the server). Now they go as the request ends.
-    (Django's own cycles are left: the messages storage and its request, for one.)"""
+    free (issue 14, B3: 100-160 ms pauses of the server). Now they go as the request ends."""
     handler = SyncChainASGIHandler()
-    asgi_get("/", True, handler)  # imports and first-request caches out of the way
-    gc.collect()
-    gc.set_debug(gc.DEBUG_SAVEALL)
-    try:
-        status, _, _ = asgi_get("/", True, handler)
-        gc.collect()
-        left = {type(o).__name__ for o in gc.garbage}
-    finally:
-        gc.set_debug(0)
-        gc.garbage.clear()
-    assert status == 200
-    ours = left & {"RequestAborted", "Task", "Context", "_Storage"}
+
+    def home() -> None:
+        assert asgi_get("/", True, handler)[0] == 200
+
+    ours = left_in_cycles(home) & {"RequestAborted", "Task", "Context", "_Storage"}
     assert not ours, ours
+
+
+# What a request builds around itself: Django's request and what the middlewares hang on it
+# (the session, the messages storage, htmx's details, the user's lazy object), DRF's
+# request, view and response with its parsers, authenticators and renderer.
+REQUEST_OBJECTS = {
+    *("ASGIRequest", "WSGIRequest", "SessionStore", "FallbackStorage", "HtmxDetails"),
+    *("SimpleLazyObject", "partial", "Request", "Response", "GameDetailApi", "GameMoveApi"),
+    *("JSONParser", "PlayerTokenAuthentication", "JSONRenderer", "HttpHeaders"),
+}
+
+
+def test_a_request_is_freed_as_it_ends_api_and_page_moves() -> None:
+    """Issue 14, B3: Django, its middlewares and DRF build every request into reference
+    cycles (the user's lazy object and the messages storage point back at the request,
+    DRF's request holds itself, its view and response each other), so each request's
+    objects waited for the collector; on a loaded server, those of the requests in flight
+    were promoted to the oldest generation, freed by full collections of 100-300 ms. The
+    handler breaks them once the response is complete (serving.request_cycles_break):
+    nothing of a request is left for the collector, over the API and from the page, a
+    read, a move and a refused move alike."""
+    users = [make_user() for _ in range(5)]
+    game = started_game(users, "resistance-avalon")
+    tokens = {u.pk: Token.objects.create(user=u).key for u in users}
+    keys = {s.position: tokens[s.user_id] for s in game.table.seats.all() if s.user_id}
+    browser = Client()
+    browser.force_login(users[0])
+    handler = SyncChainASGIHandler()
+
+    def api(method: str, path: str, seat: int, body: object = None) -> dict[str, Any]:
+        headers = {"Authorization": f"Token {keys[seat]}", "Content-Type": "application/json"}
+        data = json.dumps(body).encode() if body is not None else b""
+        status, _, reply = asgi_call(method, path, headers, data, True, handler)
+        assert status < 500, reply
+        return {"status": status, **json.loads(reply)}
+
+    def api_move() -> None:
+        feed = api("GET", f"/api/games/{game.pk}/", 0)
+        seat = feed["pending_seats"][0]
+        own = api("GET", f"/api/games/{game.pk}/", seat)
+        move = {"expected_seq": own["seq"], "move": own["legal_moves"][0]}
+        assert api("POST", f"/api/games/{game.pk}/moves/", seat, move)["status"] == 200
+
+    def api_refused() -> None:
+        stale = {"expected_seq": 0, "move": {"type": "ra.vote", "approve": True}}
+        assert api("POST", f"/api/games/{game.pk}/moves/", 0, stale)["status"] == 409
+
+    def page_move() -> None:
+        csrf = "c" * 32  # a secret Django takes as the token too
+        cookies = f"sessionid={browser.cookies['sessionid'].value}; csrftoken={csrf}"
+        headers = {"Cookie": cookies, "X-CSRFToken": csrf, "HX-Request": "true"}
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+        form = urlencode({"expected_seq": 0, "move": "{}"}).encode()
+        path = f"/games/{game.pk}/move/"
+        status, _, reply = asgi_call("POST", path, headers, form, True, handler)
+        assert status < 500, reply[:500]
+
+    for call in (api_move, api_refused, page_move):
+        left = left_in_cycles(call) & REQUEST_OBJECTS
+        assert not left, (call.__name__, left)
+
+
+def test_the_wsgi_entry_frees_its_requests_as_they_end_too() -> None:
+    """avalon_site.wsgi (gunicorn's sync workers in the benchmarks' layouts) serves with
+    the same handler's get_response (request_cycles_break)."""
+    from django.test.client import RequestFactory
+
+    from avalon_site.serving import RequestsFreedWSGIHandler
+
+    user = make_user()
+    game = started_game([user, make_user()])
+    token = Token.objects.create(user=user).key
+    handler = RequestsFreedWSGIHandler()
+
+    def api_get() -> None:
+        path = f"/api/games/{game.pk}/"
+        environ = RequestFactory().get(path, HTTP_AUTHORIZATION=f"Token {token}").environ
+        response = handler(environ, cast(Any, lambda status, headers: None))
+        assert response.status_code == 200
+        response.close()
+
+    left = left_in_cycles(api_get) & REQUEST_OBJECTS
+    assert not left, left
+    assert "RequestsFreedWSGIHandler" in in_fresh_process(WSGI_SCRIPT)
+
+
+WSGI_SCRIPT = """
+import avalon_site.wsgi
+print(type(avalon_site.wsgi.application).__name__)
+"""
 
 
 SCRIPT = """
