@@ -105,7 +105,8 @@ ROOT_URLCONF = "avalon_site.urls"
 
 TEMPLATES = [
     {
-        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        # Django's, each page render's context freed as it ends (avalon_site.templating).
+        "BACKEND": "avalon_site.templating.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {

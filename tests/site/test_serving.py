@@ -157,6 +157,7 @@ REQUEST_OBJECTS = {
     *("ASGIRequest", "WSGIRequest", "SessionStore", "FallbackStorage", "HtmxDetails"),
     *("SimpleLazyObject", "partial", "Request", "Response", "GameDetailApi", "GameMoveApi"),
     *("JSONParser", "PlayerTokenAuthentication", "JSONRenderer", "HttpHeaders"),
+    *("RequestContext", "ContextDict"),  # a page's render (avalon_site.templating)
 }
 
 
@@ -168,7 +169,8 @@ def test_a_request_is_freed_as_it_ends_api_and_page_moves() -> None:
     were promoted to the oldest generation, freed by full collections of 100-300 ms. The
     handler breaks them once the response is complete (serving.request_cycles_break):
     nothing of a request is left for the collector, over the API and from the page, a
-    read, a move and a refused move alike."""
+    read, a move and a refused move alike. A page's render, its context made with the
+    request, leaves none either (avalon_site.templating)."""
     users = [make_user() for _ in range(5)]
     game = started_game(users, "resistance-avalon")
     tokens = {u.pk: Token.objects.create(user=u).key for u in users}
@@ -195,9 +197,15 @@ def test_a_request_is_freed_as_it_ends_api_and_page_moves() -> None:
         stale = {"expected_seq": 0, "move": {"type": "ra.vote", "approve": True}}
         assert api("POST", f"/api/games/{game.pk}/moves/", 0, stale)["status"] == 409
 
+    csrf = "c" * 32  # a secret Django takes as the token too
+    cookies = f"sessionid={browser.cookies['sessionid'].value}; csrftoken={csrf}"
+
+    def page_read() -> None:
+        for path in (f"/games/{game.pk}/", "/"):
+            status, _, reply = asgi_call("GET", path, {"Cookie": cookies}, b"", True, handler)
+            assert status == 200, reply[:500]
+
     def page_move() -> None:
-        csrf = "c" * 32  # a secret Django takes as the token too
-        cookies = f"sessionid={browser.cookies['sessionid'].value}; csrftoken={csrf}"
         headers = {"Cookie": cookies, "X-CSRFToken": csrf, "HX-Request": "true"}
         headers["Content-Type"] = "application/x-www-form-urlencoded"
         form = urlencode({"expected_seq": 0, "move": "{}"}).encode()
@@ -205,7 +213,7 @@ def test_a_request_is_freed_as_it_ends_api_and_page_moves() -> None:
         status, _, reply = asgi_call("POST", path, headers, form, True, handler)
         assert status < 500, reply[:500]
 
-    for call in (api_move, api_refused, page_move):
+    for call in (api_move, api_refused, page_read, page_move):
         left = left_in_cycles(call) & REQUEST_OBJECTS
         assert not left, (call.__name__, left)
 
