@@ -107,6 +107,7 @@ TEMPLATES = [
     {
         # Django's, each page render's context freed as it ends (avalon_site.templating).
         "BACKEND": "avalon_site.templating.DjangoTemplates",
+        "NAME": "django",  # the alias Django's own backend has (engines["django"])
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
