@@ -11,6 +11,8 @@ import json
 import os
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, cast
@@ -135,6 +137,16 @@ def left_in_cycles(call: Callable[[], object]) -> set[str]:
         gc.garbage.clear()
 
 
+def other_handlers_gone() -> None:
+    """Other tests' handlers collected, and their request threads ended: a thread's end
+    frees its database wrapper, a cycle, which is none of the request looked at."""
+    gc.collect()
+    deadline = time.monotonic() + 10
+    while any(t.name.startswith("request_") for t in threading.enumerate()):
+        assert time.monotonic() < deadline, "another handler's request thread is still running"
+        time.sleep(0.01)
+
+
 def test_a_request_leaves_nothing_in_a_cycle_for_the_collector() -> None:
     """uvicorn reports the end of every response as the client's disconnect: Django's
     listener raised RequestAborted, kept by its task with a traceback holding the frame
@@ -158,6 +170,7 @@ REQUEST_OBJECTS = {
     *("SimpleLazyObject", "partial", "Request", "Response", "GameDetailApi", "GameMoveApi"),
     *("JSONParser", "PlayerTokenAuthentication", "JSONRenderer", "HttpHeaders"),
     *("RequestContext", "ContextDict"),  # a page's render (avalon_site.templating)
+    "DatabaseWrapper",  # a new one in each new thread (SyncChainASGIHandler.__call__)
 }
 
 
@@ -177,6 +190,7 @@ def test_a_request_is_freed_as_it_ends_api_and_page_moves() -> None:
     keys = {s.position: tokens[s.user_id] for s in game.table.seats.all() if s.user_id}
     browser = Client()
     browser.force_login(users[0])
+    other_handlers_gone()
     handler = SyncChainASGIHandler()
 
     def api(method: str, path: str, seat: int, body: object = None) -> dict[str, Any]:
@@ -216,6 +230,39 @@ def test_a_request_is_freed_as_it_ends_api_and_page_moves() -> None:
     for call in (api_move, api_refused, page_read, page_move):
         left = left_in_cycles(call) & REQUEST_OBJECTS
         assert not left, (call.__name__, left)
+    # One request at a time: one thread served them all, kept for the next.
+    assert len(handler._idle_threads) == 1
+
+
+def test_requests_at_once_each_have_a_thread_and_the_threads_are_kept() -> None:
+    """Issue 14, B1: the handler keeps its request threads (Django started and stopped one
+    per request). Requests served at once still each have a thread of their own, and
+    each thread serves one request at a time."""
+    handler = SyncChainASGIHandler()
+    seen: list[int] = []
+    both_in = threading.Barrier(2, timeout=10)
+    view = handler.get_response
+
+    def get_response(request: Any) -> Any:
+        seen.append(threading.get_ident())
+        both_in.wait()  # neither finishes before the other has started: two threads
+        return view(request)
+
+    handler.get_response = get_response  # type: ignore[method-assign]
+
+    async def two_at_once() -> list[int]:
+        async def one() -> int:
+            return (await asyncio.to_thread(asgi_get, "/", True, handler))[0]
+
+        return list(await asyncio.gather(one(), one()))
+
+    assert asyncio.run(two_at_once()) == [200, 200]
+    assert len(set(seen)) == 2
+    del handler.get_response  # Django's again
+    threads = {id(t) for t in handler._idle_threads}
+    assert len(threads) == 2
+    asgi_get("/", True, handler)
+    assert {id(t) for t in handler._idle_threads} == threads  # a kept one served it
 
 
 def test_the_wsgi_entry_frees_its_requests_as_they_end_too() -> None:
@@ -228,6 +275,7 @@ def test_the_wsgi_entry_frees_its_requests_as_they_end_too() -> None:
     user = make_user()
     game = started_game([user, make_user()])
     token = Token.objects.create(user=user).key
+    other_handlers_gone()
     handler = RequestsFreedWSGIHandler()
 
     def api_get() -> None:
