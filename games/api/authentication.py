@@ -54,6 +54,10 @@ class PlayerTokenAuthentication(TokenAuthentication):
             # DRF's own refusal, in its words (an unknown key, an inactive user).
             return super().authenticate_credentials(key)
         user = token.user
+        # Django cached the relation both ways (the user's `auth_token` too): the pair was a
+        # reference cycle at every API call, left to the collector (issue 14, B3). Nothing
+        # reads the token back from the user.
+        Token.user.field.remote_field.delete_cached_value(user)
         setattr(user, VERIFIED_MEMO, token.email_verified)
         if not token.sanctioned:  # a sanction is read again where it is enforced (its notice)
             setattr(user, NO_SANCTION_MEMO, True)

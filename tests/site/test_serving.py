@@ -171,6 +171,7 @@ REQUEST_OBJECTS = {
     *("JSONParser", "PlayerTokenAuthentication", "JSONRenderer", "HttpHeaders"),
     *("RequestContext", "ContextDict"),  # a page's render (avalon_site.templating)
     "DatabaseWrapper",  # a new one in each new thread (SyncChainASGIHandler.__call__)
+    "Token",  # held by its user's cache (games.api.authentication)
 }
 
 
