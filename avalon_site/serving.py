@@ -102,8 +102,9 @@ class SyncChainASGIHandler(RequestsFreedAsTheyEnd, ASGIHandler):
         wrapper built in each thread (its operations, features and client, a reference
         cycle left to the collector). A request still has one thread for all its
         synchronous parts, as before, and a thread serves one request at a time, as a WSGI
-        server's threads do: what Django keeps per thread (the database wrapper, its pool
-        connection handed back at each request's end) is kept across its requests."""
+        server's threads do: what Django keeps per thread, the database wrapper, is kept
+        across its requests (its pool connection is handed back at each request's end, as
+        before)."""
         if scope["type"] != "http":  # as Django's
             raise ValueError(f"Django can only handle ASGI/HTTP connections, not {scope['type']}.")
         thread = self._idle_threads.pop() if self._idle_threads else _request_thread()
