@@ -187,8 +187,11 @@ def test_a_request_is_freed_as_it_ends_api_and_page_moves() -> None:
     request, leaves none either (avalon_site.templating)."""
     users = [make_user() for _ in range(5)]
     game = started_game(users, "resistance-avalon")
-    tokens = {u.pk: Token.objects.create(user=u).key for u in users}
-    keys = {s.position: tokens[s.user_id] for s in game.table.seats.all() if s.user_id}
+    keys = {
+        s.position: Token.objects.create(user_id=s.user_id).key
+        for s in game.table.seats.all()
+        if s.user_id
+    }
     browser = Client()
     browser.force_login(users[0])
     other_handlers_gone()
