@@ -7,7 +7,9 @@ extra open page costs the server per move.
 Two runs on the site under uvicorn (`--workers` processes), each game paced at one move per
 second through the HTTP move endpoint (a thread per game in this process):
 - many small games: `--games` five-player games of The Resistance: Avalon with four seats'
-  pages open (HTML websockets, logged in);
+  pages open (HTML websockets, logged in); then, with `--rates 25,50,100`, the same games on
+  the same sockets paced at each of these moves a second in all, each game at its own even
+  share of the period (the load within which the site keeps the goal's p99);
 - one busy table: a ten-player game with every seat's page open and `--spectators`
   anonymous spectators; then another such table with one spectator, to read the server's
   CPU per move per extra socket off the difference (both render the spectators' view);
@@ -26,6 +28,7 @@ import statistics
 import sys
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -39,18 +42,31 @@ from benchmarks.sockets import SocketPool, Watcher, session_for  # noqa: E402
 
 
 def paced_play(
-    port: int, game_id: int, tokens: dict[int, str], until: float, moves: list[int]
+    port: int,
+    game_id: int,
+    tokens: dict[int, str],
+    until: float,
+    moves: list[int],
+    interval: float = 1.0,
+    start: float | None = None,
 ) -> None:
-    """One move per second (or slower, when the server lags) until `until` or the end."""
+    """One move every `interval` seconds (or slower, when the server lags) before `until`,
+    or to the game's end: the first at `start`, or `interval` from now when None."""
     client = Client(port)
     _, feed, _ = client.call("GET", f"/api/games/{game_id}/", tokens[0])
-    next_at = time.monotonic()
+    next_at = time.monotonic() if start is None else start - interval
     while feed["status"] == "playing" and time.monotonic() < until:
         seat, move = next_moves(feed)[0]
         if move is None:
             _, own, _ = client.call("GET", f"/api/games/{game_id}/", tokens[seat])
             move = own["legal_moves"][0]
-        next_at += 1.0
+        next_at += interval
+        if start is not None and next_at >= until:
+            break  # (paced in step, each game makes one move more, as before)
+        if next_at - time.monotonic() > 2.0:
+            # The server closes a connection idle for 5 s (uvicorn's keep-alive): a player
+            # who comes back later opens a new one.
+            client.conn.close()
         time.sleep(max(0.0, next_at - time.monotonic()))
         body = {"expected_seq": feed["seq"], "move": move}
         status, result, _ = client.call("POST", f"/api/games/{game_id}/moves/", tokens[seat], body)
@@ -59,12 +75,26 @@ def paced_play(
         feed = result["game"]
 
 
-def run_games(port: int, games: list[Any], seconds: float) -> int:
+def run_games(
+    port: int, games: list[Any], seconds: float, rate: float | None = None, in_step: bool = False
+) -> int:
+    """The games paced for `seconds`, `rate` moves a second in all (None: a move a second
+    each), each game at its own even share of the period, as games that are not played in
+    step; `in_step`, each paced from when its thread starts, as before the twenty-eighth
+    pass (the games' moves then come in bursts)."""
     moves: list[int] = []
-    until = time.monotonic() + seconds
+    paces: list[tuple[float, float | None]]
+    interval = len(games) / (rate or len(games))
+    if in_step:
+        until = time.monotonic() + seconds
+        paces = [(interval, None)] * len(games)
+    else:
+        start = time.monotonic() + 1.0  # every thread has read its game by then
+        until = start + seconds
+        paces = [(interval, start + n * interval / len(games)) for n in range(len(games))]
     threads = [
-        threading.Thread(target=paced_play, args=(port, g, tokens, until, moves))
-        for g, tokens in games
+        threading.Thread(target=paced_play, args=(port, g, tokens, until, moves, *pace))
+        for (g, tokens), pace in zip(games, paces, strict=True)
     ]
     for t in threads:
         t.start()
@@ -93,6 +123,9 @@ def latencies(watchers: list[Watcher]) -> list[float]:
     return out
 
 
+Paced = tuple[list[float], int, float]  # latencies, moves, server CPU per move in ms
+
+
 def scenario(
     served: Any,
     games: list[Any],
@@ -101,11 +134,16 @@ def scenario(
     seconds: float,
     acks: bool = False,
     json_sockets: bool = False,
-) -> tuple[list[float], int, float, int]:
-    """(latencies, moves, server CPU per move in ms, sockets) of one paced run."""
+    rates: Sequence[float | None] = (None,),
+    in_step: bool = False,
+) -> tuple[list[Paced], int]:
+    """One paced run per rate of `rates` (run_games: None, a move a second per game), in
+    turn over the same open sockets: the (latencies, moves, server CPU per move in ms) of
+    each, and the sockets."""
     from rest_framework.authtoken.models import Token
 
     pool = SocketPool(acks=acks)
+    runs: list[Paced] = []
     try:
         specs: list[tuple[int, str | None, bool]] = []
         for game_id, tokens in games:
@@ -114,20 +152,22 @@ def scenario(
                 specs.append((game_id, session_for(user), json_sockets))
             specs.extend((game_id, None, json_sockets) for _ in range(spectators))
         watchers = pool.open_many(served.ws_port, specs)
-        time.sleep(2.0)  # presence pushes settle
-        # The server may still be busy with the scenario before: 800 sockets closing each
-        # mark a seat offline and push it. Its CPU would be counted as this run's.
-        wait_idle(served.pids)
-        for w in watchers:
-            w.arrivals.clear()
-            w.wall_arrivals.clear()
-        cpu = cpu_seconds(served.pids)
-        moves = run_games(served.http_port, games, seconds)
-        used = cpu_seconds(served.pids) - cpu
-        time.sleep(2.0)  # the last pushes arrive
+        for rate in rates:
+            time.sleep(2.0)  # presence pushes settle, or the last run's pushes arrive
+            # The server may still be busy with the scenario before: 800 sockets closing
+            # each mark a seat offline and push it. Its CPU would be counted as this run's.
+            wait_idle(served.pids)
+            for w in watchers:
+                w.arrivals.clear()
+                w.wall_arrivals.clear()
+            cpu = cpu_seconds(served.pids)
+            moves = run_games(served.http_port, games, seconds, rate, in_step)
+            used = cpu_seconds(served.pids) - cpu
+            time.sleep(2.0)  # the last pushes arrive
+            runs.append((latencies(watchers), moves, used * 1000 / max(1, moves)))
     finally:
         pool.close()
-    return latencies(watchers), moves, used * 1000 / max(1, moves), len(specs)
+    return runs, len(specs)
 
 
 def wait_idle(pids: tuple[int, ...], share: float = 0.03, give_up: float = 60.0) -> None:
@@ -162,7 +202,10 @@ def main() -> None:
         acks=(False, "seats' pages acknowledge each update, as the site's page does"),
         rounds=(1, "busy-table pairs, alternating which runs first (medians and pooled p99)"),
         json_sockets=(False, "programs' JSON sockets, not pages (no HTML rendered)"),
+        rates=("", "then, on the same sockets, the games paced at these moves a second in all"),
+        in_step=(False, "the many games each paced from its own start, in step (as before)"),
     )
+    rates = [float(r) for r in args.rates.split(",") if r]
     env = scratch_site("_bench_fanout", API_RATE_MOVES="")
     from benchmarks.setup_games import create_games
 
@@ -171,19 +214,32 @@ def main() -> None:
     busy = create_games(2 * args.rounds, "resistance-avalon", 10)
 
     with serve("uvicorn", env, args.workers, ws_deflate=not args.no_deflate) as served:
-        values, moves, cpu_small, sockets = scenario(
-            served, small, 4, 0, args.seconds, args.acks, args.json_sockets
+        runs, sockets = scenario(
+            *(served, small, 4, 0, args.seconds, args.acks, args.json_sockets),
+            rates=[None, *rates],
+            in_step=args.in_step,
         )
+        (values, moves, cpu_small), swept = runs[0], runs[1:]
         target = args.games * args.seconds
         deflate = "no permessage-deflate" if args.no_deflate else "permessage-deflate"
         acks = ", seats acknowledge" if args.acks else ""
         acks += ", programs' JSON sockets (no HTML)" if args.json_sockets else ""
+        acks += ", the many games in step" if args.in_step else ""
         print(f"\nB3 on uvicorn, {args.workers} workers, {deflate}{acks} ({load_average()})")
         show(f"{args.games} games x 4 seats, 1 move/s each", values, 100, moves, sockets)
         print(
             f"{'':<44} moves made {moves} of {target:.0f} paced ({moves / target:.2f}); "
             f"server CPU per move {cpu_small:.1f} ms"
         )
+        # The same games and sockets at a lower pace (the site's capacity within the p99).
+        for rate, (values, moves, cpu) in zip(rates, swept, strict=True):
+            name = f"{args.games} games x 4 seats, {rate:g} moves/s in all"
+            show(name, values, 100, moves, sockets)
+            paced = rate * args.seconds
+            print(
+                f"{'':<44} moves made {moves} of {paced:.0f} paced ({moves / paced:.2f}); "
+                f"server CPU per move {cpu:.1f} ms"
+            )
 
         # The busy table with `--spectators` and with one, in pairs (a fresh table each),
         # alternating which runs first: the per-socket figure is a small difference of two
@@ -191,7 +247,7 @@ def main() -> None:
         values, fulls, ones, moves = [], [], [], 0
         for n, run in in_turns(args.rounds, "crowded", "alone"):
             if run == "crowded":
-                got, made, cpu, sockets = scenario(
+                [(got, made, cpu)], sockets = scenario(
                     served,
                     busy[2 * n : 2 * n + 1],
                     10,
@@ -204,9 +260,10 @@ def main() -> None:
                 fulls.append(cpu)
             else:
                 table = busy[2 * n + 1 : 2 * n + 2]
-                ones.append(
-                    scenario(served, table, 10, 1, args.seconds, args.acks, args.json_sockets)[2]
+                [(_, _, cpu)], _ = scenario(
+                    served, table, 10, 1, args.seconds, args.acks, args.json_sockets
                 )
+                ones.append(cpu)
         show(f"10 seats + {args.spectators} spectators, 1 move/s", values, 50, moves, sockets)
         cpu_full, cpu_one = statistics.median(fulls), statistics.median(ones)
         per_socket = (cpu_full - cpu_one) / max(1, args.spectators - 1)
