@@ -7,9 +7,11 @@ extra open page costs the server per move.
 Two runs on the site under uvicorn (`--workers` processes), each game paced at one move per
 second through the HTTP move endpoint (a thread per game in this process):
 - many small games: `--games` five-player games of The Resistance: Avalon with four seats'
-  pages open (HTML websockets, logged in); then, with `--rates 25,50,100`, the same games on
-  the same sockets paced at each of these moves a second in all, each game at its own even
-  share of the period (the load within which the site keeps the goal's p99);
+  pages open (HTML websockets, logged in), each game at its own even share of the second
+  (`--in-step`: each from when its thread starts, so that their moves come in bursts, as
+  before the twenty-eighth pass); then, with `--rates 50,75,100`, as many fresh games
+  paced at each of these moves a second in all (the load within which the site keeps the
+  goal's p99);
 - one busy table: a ten-player game with every seat's page open and `--spectators`
   anonymous spectators; then another such table with one spectator, to read the server's
   CPU per move per extra socket off the difference (both render the spectators' view);
@@ -28,7 +30,6 @@ import statistics
 import sys
 import threading
 import time
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -123,9 +124,6 @@ def latencies(watchers: list[Watcher]) -> list[float]:
     return out
 
 
-Paced = tuple[list[float], int, float]  # latencies, moves, server CPU per move in ms
-
-
 def scenario(
     served: Any,
     games: list[Any],
@@ -134,16 +132,13 @@ def scenario(
     seconds: float,
     acks: bool = False,
     json_sockets: bool = False,
-    rates: Sequence[float | None] = (None,),
+    rate: float | None = None,
     in_step: bool = False,
-) -> tuple[list[Paced], int]:
-    """One paced run per rate of `rates` (run_games: None, a move a second per game), in
-    turn over the same open sockets: the (latencies, moves, server CPU per move in ms) of
-    each, and the sockets."""
+) -> tuple[list[float], int, float, int]:
+    """(latencies, moves, server CPU per move in ms, sockets) of one paced run (run_games)."""
     from rest_framework.authtoken.models import Token
 
     pool = SocketPool(acks=acks)
-    runs: list[Paced] = []
     try:
         specs: list[tuple[int, str | None, bool]] = []
         for game_id, tokens in games:
@@ -152,22 +147,20 @@ def scenario(
                 specs.append((game_id, session_for(user), json_sockets))
             specs.extend((game_id, None, json_sockets) for _ in range(spectators))
         watchers = pool.open_many(served.ws_port, specs)
-        for rate in rates:
-            time.sleep(2.0)  # presence pushes settle, or the last run's pushes arrive
-            # The server may still be busy with the scenario before: 800 sockets closing
-            # each mark a seat offline and push it. Its CPU would be counted as this run's.
-            wait_idle(served.pids)
-            for w in watchers:
-                w.arrivals.clear()
-                w.wall_arrivals.clear()
-            cpu = cpu_seconds(served.pids)
-            moves = run_games(served.http_port, games, seconds, rate, in_step)
-            used = cpu_seconds(served.pids) - cpu
-            time.sleep(2.0)  # the last pushes arrive
-            runs.append((latencies(watchers), moves, used * 1000 / max(1, moves)))
+        time.sleep(2.0)  # presence pushes settle
+        # The server may still be busy with the scenario before: 800 sockets closing each
+        # mark a seat offline and push it. Its CPU would be counted as this run's.
+        wait_idle(served.pids)
+        for w in watchers:
+            w.arrivals.clear()
+            w.wall_arrivals.clear()
+        cpu = cpu_seconds(served.pids)
+        moves = run_games(served.http_port, games, seconds, rate, in_step)
+        used = cpu_seconds(served.pids) - cpu
+        time.sleep(2.0)  # the last pushes arrive
     finally:
         pool.close()
-    return runs, len(specs)
+    return latencies(watchers), moves, used * 1000 / max(1, moves), len(specs)
 
 
 def wait_idle(pids: tuple[int, ...], share: float = 0.03, give_up: float = 60.0) -> None:
@@ -202,7 +195,7 @@ def main() -> None:
         acks=(False, "seats' pages acknowledge each update, as the site's page does"),
         rounds=(1, "busy-table pairs, alternating which runs first (medians and pooled p99)"),
         json_sockets=(False, "programs' JSON sockets, not pages (no HTML rendered)"),
-        rates=("", "then, on the same sockets, the games paced at these moves a second in all"),
+        rates=("", "then as many fresh games paced at these moves a second in all"),
         in_step=(False, "the many games each paced from its own start, in step (as before)"),
     )
     rates = [float(r) for r in args.rates.split(",") if r]
@@ -211,15 +204,14 @@ def main() -> None:
 
     print(f"setting up {args.games} games... ({load_average()})")
     small = create_games(args.games, "resistance-avalon", 5)
+    slower = [create_games(args.games, "resistance-avalon", 5) for _ in rates]
     busy = create_games(2 * args.rounds, "resistance-avalon", 10)
 
     with serve("uvicorn", env, args.workers, ws_deflate=not args.no_deflate) as served:
-        runs, sockets = scenario(
+        values, moves, cpu_small, sockets = scenario(
             *(served, small, 4, 0, args.seconds, args.acks, args.json_sockets),
-            rates=[None, *rates],
             in_step=args.in_step,
         )
-        (values, moves, cpu_small), swept = runs[0], runs[1:]
         target = args.games * args.seconds
         deflate = "no permessage-deflate" if args.no_deflate else "permessage-deflate"
         acks = ", seats acknowledge" if args.acks else ""
@@ -231,8 +223,14 @@ def main() -> None:
             f"{'':<44} moves made {moves} of {target:.0f} paced ({moves / target:.2f}); "
             f"server CPU per move {cpu_small:.1f} ms"
         )
-        # The same games and sockets at a lower pace (the site's capacity within the p99).
-        for rate, (values, moves, cpu) in zip(rates, swept, strict=True):
+        # As many games at a lower pace, each on fresh games (a game lasts ~26 moves here):
+        # the site's capacity within the goal's p99.
+        for rate, paced_games in zip(rates, slower, strict=True):
+            values, moves, cpu, sockets = scenario(
+                *(served, paced_games, 4, 0, args.seconds, args.acks, args.json_sockets),
+                rate=rate,
+                in_step=args.in_step,
+            )
             name = f"{args.games} games x 4 seats, {rate:g} moves/s in all"
             show(name, values, 100, moves, sockets)
             paced = rate * args.seconds
@@ -247,7 +245,7 @@ def main() -> None:
         values, fulls, ones, moves = [], [], [], 0
         for n, run in in_turns(args.rounds, "crowded", "alone"):
             if run == "crowded":
-                [(got, made, cpu)], sockets = scenario(
+                got, made, cpu, sockets = scenario(
                     served,
                     busy[2 * n : 2 * n + 1],
                     10,
@@ -260,10 +258,9 @@ def main() -> None:
                 fulls.append(cpu)
             else:
                 table = busy[2 * n + 1 : 2 * n + 2]
-                [(_, _, cpu)], _ = scenario(
-                    served, table, 10, 1, args.seconds, args.acks, args.json_sockets
+                ones.append(
+                    scenario(served, table, 10, 1, args.seconds, args.acks, args.json_sockets)[2]
                 )
-                ones.append(cpu)
         show(f"10 seats + {args.spectators} spectators, 1 move/s", values, 50, moves, sockets)
         cpu_full, cpu_one = statistics.median(fulls), statistics.median(ones)
         per_socket = (cpu_full - cpu_one) / max(1, args.spectators - 1)
