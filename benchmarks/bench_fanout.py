@@ -63,7 +63,7 @@ def paced_play(
             move = own["legal_moves"][0]
         next_at += interval
         if start is not None and next_at >= until:
-            break  # (paced in step, each game makes one move more, as before)
+            break  # no move past the end (paced in step, one more, as before)
         if next_at - time.monotonic() > 2.0:
             # The server closes a connection idle for 5 s (uvicorn's keep-alive): a player
             # who comes back later opens a new one.
@@ -209,15 +209,14 @@ def main() -> None:
 
     with serve("uvicorn", env, args.workers, ws_deflate=not args.no_deflate) as served:
         values, moves, cpu_small, sockets = scenario(
-            *(served, small, 4, 0, args.seconds, args.acks, args.json_sockets),
-            in_step=args.in_step,
+            served, small, 4, 0, args.seconds, args.acks, args.json_sockets, None, args.in_step
         )
         target = args.games * args.seconds
         deflate = "no permessage-deflate" if args.no_deflate else "permessage-deflate"
-        acks = ", seats acknowledge" if args.acks else ""
-        acks += ", programs' JSON sockets (no HTML)" if args.json_sockets else ""
-        acks += ", the many games in step" if args.in_step else ""
-        print(f"\nB3 on uvicorn, {args.workers} workers, {deflate}{acks} ({load_average()})")
+        variant = ", seats acknowledge" if args.acks else ""
+        variant += ", programs' JSON sockets (no HTML)" if args.json_sockets else ""
+        variant += ", the many games in step" if args.in_step else ""
+        print(f"\nB3 on uvicorn, {args.workers} workers, {deflate}{variant} ({load_average()})")
         show(f"{args.games} games x 4 seats, 1 move/s each", values, 100, moves, sockets)
         print(
             f"{'':<44} moves made {moves} of {target:.0f} paced ({moves / target:.2f}); "
@@ -227,9 +226,15 @@ def main() -> None:
         # the site's capacity within the goal's p99.
         for rate, paced_games in zip(rates, slower, strict=True):
             values, moves, cpu, sockets = scenario(
-                *(served, paced_games, 4, 0, args.seconds, args.acks, args.json_sockets),
-                rate=rate,
-                in_step=args.in_step,
+                served,
+                paced_games,
+                4,
+                0,
+                args.seconds,
+                args.acks,
+                args.json_sockets,
+                rate,
+                args.in_step,
             )
             name = f"{args.games} games x 4 seats, {rate:g} moves/s in all"
             show(name, values, 100, moves, sockets)
